@@ -1,0 +1,24 @@
+import { z } from "zod";
+
+/** Server configuration from the environment (and `.env`), validated once. */
+const ZEnv = z.object({
+  DATABASE_URL: z.string().optional(),
+  REDIS_URL: z.string().optional(),
+  /** Multiplies every rate-limit bucket (benchmarks and test rigs raise it). */
+  RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
+  /** Public address of this service, used in links it hands out. */
+  PUBLIC_BASE_URL: z.string().url().default("http://127.0.0.1:3000"),
+  NEXTAUTH_SECRET: z.string().optional(),
+  OIDC_ISSUER: z.string().url().optional(),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  OIDC_NAME: z.string().default("Single sign-on"),
+});
+
+export type Env = z.output<typeof ZEnv>;
+
+let cached: Env | undefined;
+export function env(): Env {
+  cached ??= ZEnv.parse(process.env);
+  return cached;
+}

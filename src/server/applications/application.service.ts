@@ -1,0 +1,35 @@
+import type { Tx } from "~/server/db/client.ts";
+import { hashPassword } from "~/server/auth/password.ts";
+import { createBearerToken, createBotToken } from "~/server/auth/tokens.service.ts";
+import type { OAuth2Scope } from "~/server/auth/actor.ts";
+import { newId } from "~/server/snowflake/snowflake.ts";
+
+/** Creates a platform user; with a password the user can sign in to the dashboard. */
+export async function createUser(db: Tx, input: { username: string; globalName?: string | null; email?: string | null; password?: string | null }) {
+  return db.user.create({
+    data: {
+      id: newId(),
+      username: input.username,
+      globalName: input.globalName ?? null,
+      email: input.email?.toLowerCase() ?? null,
+      passwordHash: input.password ? await hashPassword(input.password) : null,
+    },
+  });
+}
+
+/** Creates an application with its bot user and returns a first bot token (shown once). */
+export async function createApplication(db: Tx, input: { name: string; ownerId: string; maxConcurrency?: number }) {
+  const botUser = await db.user.create({ data: { id: newId(), username: input.name.toLowerCase().replace(/[^a-z0-9_.]/g, "_").slice(0, 32) || "bot", bot: true } });
+  const application = await db.application.create({
+    data: { id: newId(), name: input.name, ownerId: input.ownerId, botUserId: botUser.id, maxConcurrency: input.maxConcurrency ?? 1 },
+  });
+  const botToken = await createBotToken(db, application);
+  return { application, botUser, botToken };
+}
+
+/** Issues an OAuth2 bearer token for a user, optionally on behalf of an application. */
+export async function issueBearerToken(db: Tx, input: { userId: string; applicationId?: string | null; scopes: readonly OAuth2Scope[] }) {
+  const user = await db.user.findUnique({ where: { id: input.userId }, select: { id: true } });
+  if (!user) throw new Error(`Unknown user ${input.userId}`);
+  return createBearerToken(db, { userId: input.userId, applicationId: input.applicationId ?? null, scopes: input.scopes });
+}

@@ -1,0 +1,17 @@
+import { AuditLogEvent } from "discord-api-types/v10";
+import { z } from "zod";
+import { queryInt, ZSnowflake } from "~/server/validation/fields.ts";
+
+export const AUDIT_LOG_LIMIT_MAX = 100;
+export const AUDIT_LOG_LIMIT_DEFAULT = 50;
+const ACTION_TYPES = Object.values(AuditLogEvent).filter((v): v is number => typeof v === "number");
+
+/** GET /guilds/{guild.id}/audit-logs query. */
+export const ZAuditLogQuerySchema = z.object({
+  user_id: ZSnowflake.optional(),
+  action_type: queryInt(0, 2 ** 16).refine((v) => ACTION_TYPES.includes(v), { message: "Unknown audit log action type.", params: { code: "BASE_TYPE_CHOICES" } }).optional(),
+  before: ZSnowflake.optional(),
+  after: ZSnowflake.optional(),
+  limit: queryInt(1, AUDIT_LOG_LIMIT_MAX).optional(),
+});
+export type TAuditLogQuery = z.output<typeof ZAuditLogQuerySchema>;

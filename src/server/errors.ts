@@ -1,0 +1,147 @@
+import { RESTJSONErrorCodes } from "discord-api-types/v10";
+import type { z } from "zod";
+
+type ErrorSpec = {
+  status: 400 | 401 | 403 | 404 | 405 | 409 | 413 | 429 | 500;
+  code: number;
+  message: string;
+  trpcCode: "BAD_REQUEST" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_SUPPORTED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "TOO_MANY_REQUESTS" | "INTERNAL_SERVER_ERROR";
+};
+
+/** The one table of domain errors: REST status + platform code, and the tRPC code. */
+export const ERRORS = {
+  UNAUTHORIZED: { status: 401, code: 0, message: "401: Unauthorized", trpcCode: "UNAUTHORIZED" },
+  NOT_FOUND: { status: 404, code: 0, message: "404: Not Found", trpcCode: "NOT_FOUND" },
+  METHOD_NOT_ALLOWED: { status: 405, code: 0, message: "405: Method Not Allowed", trpcCode: "METHOD_NOT_SUPPORTED" },
+  INTERNAL: { status: 500, code: 0, message: "500: Internal Server Error", trpcCode: "INTERNAL_SERVER_ERROR" },
+  INVALID_JSON: { status: 400, code: RESTJSONErrorCodes.RequestBodyContainsInvalidJSON, message: "The request body contains invalid JSON.", trpcCode: "BAD_REQUEST" },
+  PAYLOAD_TOO_LARGE: { status: 413, code: 0, message: "413: Request entity too large", trpcCode: "PAYLOAD_TOO_LARGE" },
+  UNKNOWN_APPLICATION: { status: 404, code: RESTJSONErrorCodes.UnknownApplication, message: "Unknown Application", trpcCode: "NOT_FOUND" },
+  UNKNOWN_CHANNEL: { status: 404, code: RESTJSONErrorCodes.UnknownChannel, message: "Unknown Channel", trpcCode: "NOT_FOUND" },
+  UNKNOWN_GUILD: { status: 404, code: RESTJSONErrorCodes.UnknownGuild, message: "Unknown Guild", trpcCode: "NOT_FOUND" },
+  UNKNOWN_MEMBER: { status: 404, code: RESTJSONErrorCodes.UnknownMember, message: "Unknown Member", trpcCode: "NOT_FOUND" },
+  UNKNOWN_ROLE: { status: 404, code: RESTJSONErrorCodes.UnknownRole, message: "Unknown Role", trpcCode: "NOT_FOUND" },
+  UNKNOWN_USER: { status: 404, code: RESTJSONErrorCodes.UnknownUser, message: "Unknown User", trpcCode: "NOT_FOUND" },
+  MAX_GUILDS: { status: 400, code: RESTJSONErrorCodes.MaximumNumberOfGuildsReached, message: "Maximum number of guilds reached (100)", trpcCode: "BAD_REQUEST" },
+  MAX_ROLES: { status: 400, code: RESTJSONErrorCodes.MaximumNumberOfGuildRolesReached, message: "Maximum number of guild roles reached (250)", trpcCode: "BAD_REQUEST" },
+  MAX_CHANNELS: { status: 400, code: RESTJSONErrorCodes.MaximumNumberOfGuildChannelsReached, message: "Maximum number of guild channels reached (500)", trpcCode: "BAD_REQUEST" },
+  MISSING_ACCESS: { status: 403, code: RESTJSONErrorCodes.MissingAccess, message: "Missing Access", trpcCode: "FORBIDDEN" },
+  MISSING_PERMISSIONS: { status: 403, code: RESTJSONErrorCodes.MissingPermissions, message: "Missing Permissions", trpcCode: "FORBIDDEN" },
+  OWNER_ONLY: { status: 403, code: RESTJSONErrorCodes.OnlyTheOwnerOfThisAccountCanPerformThisAction, message: "Only the owner of this account can perform this action", trpcCode: "FORBIDDEN" },
+  INVALID_FORM_BODY: { status: 400, code: RESTJSONErrorCodes.InvalidFormBodyOrContentType, message: "Invalid Form Body", trpcCode: "BAD_REQUEST" },
+  INVALID_ROLE: { status: 400, code: RESTJSONErrorCodes.InvalidRole, message: "Invalid Role", trpcCode: "BAD_REQUEST" },
+  CANNOT_DELETE_REQUIRED_CHANNEL: { status: 400, code: RESTJSONErrorCodes.CannotDeleteChannelRequiredForCommunityGuilds, message: "Cannot delete a channel required for Community guilds", trpcCode: "BAD_REQUEST" },
+} as const satisfies Record<string, ErrorSpec>;
+
+export type ErrorKey = keyof typeof ERRORS;
+
+/** A field error leaf, as the platform nests them under `errors`. */
+export type FieldError = { code: string; message: string };
+export type ErrorTree = { _errors?: FieldError[]; [key: string]: ErrorTree | FieldError[] | undefined };
+
+export class ApiError extends Error {
+  readonly key: ErrorKey;
+  readonly status: number;
+  readonly code: number;
+  readonly errors?: ErrorTree;
+
+  constructor(key: ErrorKey, options: { errors?: ErrorTree; message?: string } = {}) {
+    const spec = ERRORS[key];
+    super(options.message ?? spec.message);
+    this.key = key;
+    this.status = spec.status;
+    this.code = spec.code;
+    this.errors = options.errors;
+  }
+
+  get trpcCode(): ErrorSpec["trpcCode"] {
+    return ERRORS[this.key].trpcCode;
+  }
+
+  toBody(): { code: number; message: string; errors?: ErrorTree } {
+    return this.errors ? { code: this.code, message: this.message, errors: this.errors } : { code: this.code, message: this.message };
+  }
+}
+
+/** Adds one field error leaf to a tree at `path` (property names and array indexes). */
+export function addFieldError(tree: ErrorTree, path: readonly PropertyKey[], error: FieldError): ErrorTree {
+  let node = tree;
+  for (const key of path) {
+    const k = String(key);
+    const next = (node[k] as ErrorTree | undefined) ?? {};
+    node[k] = next;
+    node = next;
+  }
+  (node._errors ??= []).push(error);
+  return tree;
+}
+
+/** 50035 Invalid Form Body with one field error: for rules a schema cannot see. */
+export function invalidField(path: readonly PropertyKey[], code: string, message: string): ApiError {
+  return new ApiError("INVALID_FORM_BODY", { errors: addFieldError({}, path, { code, message }) });
+}
+
+/**
+ * Translates a zod failure into the platform's per-field error tree (50035). `input` is
+ * what was parsed: zod issues do not carry it, and "missing" reads differently from "wrong".
+ */
+export function fromZodError(error: z.ZodError, input: unknown): ApiError {
+  const tree: ErrorTree = {};
+  for (const issue of error.issues) addFieldError(tree, issue.path, fieldErrorOf(issue, valueAt(input, issue.path)));
+  return new ApiError("INVALID_FORM_BODY", { errors: tree });
+}
+
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let value = input;
+  for (const key of path) {
+    if (value === null || typeof value !== "object") return undefined;
+    value = (value as Record<PropertyKey, unknown>)[key];
+  }
+  return value;
+}
+
+function fieldErrorOf(issue: z.core.$ZodIssue, input: unknown): FieldError {
+  const params = (issue as { params?: { code?: string } }).params;
+  if (issue.code === "custom" && params?.code) return { code: params.code, message: issue.message };
+  switch (issue.code) {
+    case "invalid_type":
+      if (input === undefined) return { code: "BASE_TYPE_REQUIRED", message: "This field is required" };
+      return invalidTypeError(issue.expected, input);
+    case "too_small":
+      if (issue.origin === "string") return { code: "BASE_TYPE_MIN_LENGTH", message: `Must be ${String(issue.minimum)} or more in length.` };
+      if (issue.origin === "array") return { code: "BASE_TYPE_MIN_LENGTH", message: `Must be ${String(issue.minimum)} or more in length.` };
+      return { code: "NUMBER_TYPE_MIN", message: `int value should be greater than or equal to ${String(issue.minimum)}.` };
+    case "too_big":
+      if (issue.origin === "string" || issue.origin === "array") return { code: "BASE_TYPE_MAX_LENGTH", message: `Must be ${String(issue.maximum)} or fewer in length.` };
+      return { code: "NUMBER_TYPE_MAX", message: `int value should be less than or equal to ${String(issue.maximum)}.` };
+    case "invalid_value":
+      return { code: "BASE_TYPE_CHOICES", message: `Value must be one of ${issue.values.map((v) => JSON.stringify(v)).join(", ")}.` };
+    case "invalid_format":
+      return { code: "BASE_TYPE_INVALID", message: issue.message };
+    case "unrecognized_keys":
+      return { code: "BASE_TYPE_INVALID", message: `Unknown fields: ${issue.keys.join(", ")}.` };
+    default:
+      return { code: "BASE_TYPE_INVALID", message: issue.message };
+  }
+}
+
+function invalidTypeError(expected: string, input: unknown): FieldError {
+  const shown = typeof input === "string" ? input : JSON.stringify(input);
+  switch (expected) {
+    case "number":
+    case "int":
+    case "bigint":
+      return { code: "NUMBER_TYPE_COERCE", message: `Value "${shown}" is not int.` };
+    case "boolean":
+      return { code: "BOOLEAN_TYPE_CONVERT", message: "Must be either true or false." };
+    case "string":
+      return { code: "BASE_TYPE_STRING", message: "Could not interpret value as string." };
+    case "array":
+      return { code: "LIST_TYPE_CONVERT", message: "Must be an array." };
+    case "object":
+    case "record":
+      return { code: "DICT_TYPE_CONVERT", message: "Only dictionaries may be used in a DictType" };
+    default:
+      return { code: "BASE_TYPE_INVALID", message: `Invalid ${expected}.` };
+  }
+}

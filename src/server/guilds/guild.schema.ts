@@ -1,0 +1,73 @@
+import { GuildFeature, Locale } from "discord-api-types/v10";
+import { z } from "zod";
+import { ZImageData } from "~/server/images/image.schema.ts";
+import { intBetween, intChoice, lengthBetween, ZQueryBoolean, ZSnowflake } from "~/server/validation/fields.ts";
+
+export const GUILD_NAME_MIN = 2;
+export const GUILD_NAME_MAX = 100;
+export const GUILD_DESCRIPTION_MAX = 300;
+export const AFK_TIMEOUTS = [60, 300, 900, 1800, 3600] as const;
+/** Bit set of every system channel flag the spec names (1<<0 … 1<<5). */
+export const SYSTEM_CHANNEL_FLAGS_MASK = 0b111111;
+
+/** Feature strings the spec lists; `discord-api-types` supplies the values. */
+export const GUILD_FEATURES: readonly string[] = Object.values(GuildFeature);
+
+/** Features a guild manager may toggle, and what toggling each needs (spec 2.2). */
+export const MUTABLE_FEATURES = {
+  [GuildFeature.Community]: "administrator",
+  [GuildFeature.Discoverable]: "administrator",
+  [GuildFeature.InvitesDisabled]: "manage_guild",
+  [GuildFeature.RaidAlertsDisabled]: "manage_guild",
+  // Owner-enabled (spec section 9).
+  [GuildFeature.PruneRequiresAdmin]: "owner",
+} as const satisfies Partial<Record<GuildFeature, "administrator" | "manage_guild" | "owner">>;
+
+export const ZGuildName = lengthBetween(GUILD_NAME_MIN, GUILD_NAME_MAX, { trim: true });
+const ZVerificationLevel = intBetween(0, 4);
+const ZNotificationLevel = intBetween(0, 1);
+const ZContentFilter = intBetween(0, 2);
+const ZLocale = z.enum(Object.values(Locale) as [Locale, ...Locale[]]);
+const ZFeature = z.string().refine((f) => GUILD_FEATURES.includes(f), { message: "Unknown guild feature.", params: { code: "BASE_TYPE_CHOICES" } });
+
+/** PATCH /guilds/{guild.id} (spec 4.3): undefined leaves a field, null clears it. */
+export const ZGuildModifyBodySchema = z
+  .object({
+    name: ZGuildName,
+    region: z.string().nullable(),
+    verification_level: ZVerificationLevel.nullable(),
+    default_message_notifications: ZNotificationLevel.nullable(),
+    explicit_content_filter: ZContentFilter.nullable(),
+    afk_channel_id: ZSnowflake.nullable(),
+    afk_timeout: intChoice(AFK_TIMEOUTS),
+    icon: ZImageData,
+    splash: ZImageData,
+    discovery_splash: ZImageData,
+    banner: ZImageData,
+    system_channel_id: ZSnowflake.nullable(),
+    system_channel_flags: z.number().int().min(0).max(SYSTEM_CHANNEL_FLAGS_MASK),
+    rules_channel_id: ZSnowflake.nullable(),
+    public_updates_channel_id: ZSnowflake.nullable(),
+    preferred_locale: ZLocale.nullable(),
+    features: z.array(ZFeature).max(64),
+    description: z.string().max(GUILD_DESCRIPTION_MAX).nullable(),
+    premium_progress_bar_enabled: z.boolean(),
+    safety_alerts_channel_id: ZSnowflake.nullable(),
+  })
+  .partial();
+export type TGuildModifyBody = z.output<typeof ZGuildModifyBodySchema>;
+
+/** POST /guilds: the platform's create body (roles and channels use placeholder ids). */
+export const ZGuildCreateBodySchema = z.object({
+  name: ZGuildName,
+  region: z.string().nullish(),
+  icon: ZImageData.optional(),
+  verification_level: ZVerificationLevel.nullish(),
+  default_message_notifications: ZNotificationLevel.nullish(),
+  explicit_content_filter: ZContentFilter.nullish(),
+  afk_timeout: intChoice(AFK_TIMEOUTS).nullish(),
+  system_channel_flags: z.number().int().min(0).max(SYSTEM_CHANNEL_FLAGS_MASK).nullish(),
+});
+export type TGuildCreateBody = z.output<typeof ZGuildCreateBodySchema>;
+
+export const ZGuildGetQuerySchema = z.object({ with_counts: ZQueryBoolean.optional() });

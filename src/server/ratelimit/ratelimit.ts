@@ -1,0 +1,66 @@
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import type { Redis } from "ioredis";
+
+export type BucketSpec = { points: number; durationSeconds: number };
+
+/**
+ * Named buckets. A route names one (default: its own per-route bucket sized DEFAULT_ROUTE);
+ * "global" applies to every request of a principal. Endpoint-specific limits are rows here.
+ */
+export const BUCKETS = {
+  global: { points: 50, durationSeconds: 1 },
+  route: { points: 25, durationSeconds: 1 },
+} satisfies Record<string, BucketSpec>;
+
+export type BucketName = keyof typeof BUCKETS;
+
+export type RateLimitState = {
+  limit: number;
+  remaining: number;
+  resetAfterMs: number;
+  bucket: string;
+  limited: boolean;
+  global: boolean;
+};
+
+export type RateLimiter = {
+  /** Spends one point of `bucket` for `key` (principal plus major parameter). */
+  consume(bucket: BucketName, bucketId: string, key: string, isGlobal?: boolean): Promise<RateLimitState>;
+};
+
+/** In memory by default; shared across instances through Redis when a client is given. */
+export function createRateLimiter(options: { redis?: Redis | null; scale?: number } = {}): RateLimiter {
+  const scale = options.scale && options.scale > 0 ? options.scale : 1;
+  const limiters = new Map<BucketName, RateLimiterAbstract>();
+
+  function limiterFor(name: BucketName): RateLimiterAbstract {
+    let limiter = limiters.get(name);
+    if (!limiter) {
+      const spec = BUCKETS[name];
+      const opts = { keyPrefix: `guildhall:rl:${name}`, points: Math.max(1, Math.round(spec.points * scale)), duration: spec.durationSeconds };
+      limiter = options.redis ? new RateLimiterRedis({ ...opts, storeClient: options.redis, useRedisPackage: false }) : new RateLimiterMemory(opts);
+      limiters.set(name, limiter);
+    }
+    return limiter;
+  }
+
+  return {
+    async consume(name, bucketId, key, isGlobal = false) {
+      const limiter = limiterFor(name);
+      const state = (res: RateLimiterRes, limited: boolean): RateLimitState => ({
+        limit: limiter.points,
+        remaining: Math.max(0, res.remainingPoints),
+        resetAfterMs: res.msBeforeNext,
+        bucket: bucketId,
+        limited,
+        global: isGlobal,
+      });
+      try {
+        return state(await limiter.consume(`${bucketId}:${key}`), false);
+      } catch (rejection) {
+        if (rejection instanceof RateLimiterRes) return state(rejection, true);
+        throw rejection;
+      }
+    },
+  };
+}

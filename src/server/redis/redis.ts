@@ -1,0 +1,13 @@
+import { Redis } from "ioredis";
+import { env } from "~/env.ts";
+
+const globalForRedis = globalThis as unknown as { guildhallRedis?: Redis | null };
+
+/** The shared Redis client when REDIS_URL is set; null runs everything in process. */
+export function getRedis(): Redis | null {
+  if (globalForRedis.guildhallRedis === undefined) {
+    const url = env().REDIS_URL;
+    globalForRedis.guildhallRedis = url ? new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true }) : null;
+  }
+  return globalForRedis.guildhallRedis;
+}

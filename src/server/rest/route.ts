@@ -1,0 +1,62 @@
+import type { z } from "zod";
+import type { Actor, OAuth2Scope } from "~/server/auth/actor.ts";
+import type { Db } from "~/server/db/client.ts";
+import type { BucketName } from "~/server/ratelimit/ratelimit.ts";
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/** none: no credentials (webhook tokens, CDN); bot / bearer: that token kind; any: either. */
+export type RouteAuth = "none" | "bot" | "bearer" | "any";
+
+export type RestContext<A extends RouteAuth = RouteAuth> = {
+  db: Db;
+  actor: A extends "none" ? Actor | null : Actor;
+  auditReason: string | null;
+  request: Request;
+};
+
+export type RestResult =
+  | { status: 200 | 201; body: unknown; headers?: Record<string, string> }
+  | { status: 204 }
+  | { status: 200; raw: BodyInit; contentType: string; headers?: Record<string, string> };
+
+type ParamsOf<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? { [K in Name]: string } & ParamsOf<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? { [K in Name]: string }
+    : Record<never, string>;
+
+export type Route = {
+  method: HttpMethod;
+  path: string;
+  auth: RouteAuth;
+  scopes?: readonly OAuth2Scope[];
+  /** The rate-limit bucket; defaults to a per-route bucket. */
+  bucket?: BucketName;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  handler(input: { ctx: RestContext; params: Record<string, string>; query: unknown; body: unknown }): Promise<RestResult>;
+};
+
+/** Declares one row of the route table with typed params, query and body. */
+export function route<P extends string, A extends RouteAuth, Q extends z.ZodType | undefined = undefined, B extends z.ZodType | undefined = undefined>(def: {
+  method: HttpMethod;
+  path: P;
+  auth: A;
+  scopes?: readonly OAuth2Scope[];
+  bucket?: BucketName;
+  query?: Q;
+  body?: B;
+  handler(input: {
+    ctx: RestContext<A>;
+    params: ParamsOf<P>;
+    query: Q extends z.ZodType ? z.output<Q> : undefined;
+    body: B extends z.ZodType ? z.output<B> : undefined;
+  }): Promise<RestResult>;
+}): Route {
+  return def as unknown as Route;
+}
+
+export const ok = (body: unknown): RestResult => ({ status: 200, body });
+export const created = (body: unknown): RestResult => ({ status: 201, body });
+export const noContent = (): RestResult => ({ status: 204 });

@@ -1,0 +1,7 @@
+import { auditRoutes } from "~/server/audit/audit.rest.ts";
+import { guildRoutes } from "~/server/guilds/guild.rest.ts";
+import { userRoutes } from "~/server/users/user.rest.ts";
+import type { Route } from "./route.ts";
+
+/** The REST route table: every domain contributes its rows. */
+export const ROUTES: readonly Route[] = [...guildRoutes, ...userRoutes, ...auditRoutes];

@@ -1,0 +1,39 @@
+import type { Role } from "~/generated/prisma/client.ts";
+import { serializePermissions } from "~/server/permissions/permissions.ts";
+
+export type RoleObject = {
+  id: string;
+  name: string;
+  color: number;
+  colors: { primary_color: number; secondary_color: number | null; tertiary_color: number | null };
+  hoist: boolean;
+  icon: string | null;
+  unicode_emoji: string | null;
+  position: number;
+  permissions: string;
+  managed: boolean;
+  mentionable: boolean;
+  flags: number;
+};
+
+export function toRoleObject(role: Role): RoleObject {
+  return {
+    id: role.id,
+    name: role.name,
+    color: role.color,
+    colors: { primary_color: role.color, secondary_color: role.secondaryColor, tertiary_color: role.tertiaryColor },
+    hoist: role.hoist,
+    icon: role.icon,
+    unicode_emoji: role.unicodeEmoji,
+    position: role.position,
+    permissions: serializePermissions(role.permissions),
+    managed: role.managed,
+    mentionable: role.mentionable,
+    flags: role.flags,
+  };
+}
+
+/** Roles in the platform's order: by position, ties by id. */
+export function sortRoles<R extends { position: number; id: string }>(roles: readonly R[]): R[] {
+  return [...roles].sort((a, b) => a.position - b.position || (BigInt(a.id) < BigInt(b.id) ? -1 : BigInt(a.id) > BigInt(b.id) ? 1 : 0));
+}

@@ -1,0 +1,67 @@
+import { ApiError, invalidField } from "~/server/errors.ts";
+import type { ServiceContext } from "~/server/events/change.ts";
+import { parseFeatures } from "~/server/guilds/guild.dto.ts";
+import { computeBasePermissions, serializePermissions } from "~/server/permissions/permissions.ts";
+import { compareSnowflakes } from "~/server/snowflake/snowflake.ts";
+import { toUserObject } from "./user.dto.ts";
+import { CURRENT_USER_GUILDS_MAX, type TCurrentUserGuildsQuery } from "./user.schema.ts";
+
+/** GET /users/@me. The e-mail is shown only with the `email` scope or to the user themself. */
+export async function getCurrentUser(ctx: ServiceContext) {
+  const user = await ctx.db.user.findUnique({ where: { id: ctx.actor.userId } });
+  if (!user) throw new ApiError("UNKNOWN_USER");
+  const showEmail = ctx.actor.kind === "user" || ctx.actor.scopes.has("email");
+  return {
+    ...toUserObject(user),
+    mfa_enabled: false,
+    locale: "en-US",
+    premium_type: 0,
+    ...(showEmail ? { email: user.email, verified: user.email !== null } : {}),
+  };
+}
+
+/**
+ * GET /users/@me/guilds (spec 4.9): partial guilds by id; bots using large bot sharding
+ * (max_concurrency above 1) must pass `shard` and get that shard's guilds.
+ */
+export async function listCurrentUserGuilds(ctx: ServiceContext, query: TCurrentUserGuildsQuery) {
+  const { actor } = ctx;
+  const app = actor.kind === "bot" && actor.applicationId ? await ctx.db.application.findUnique({ where: { id: actor.applicationId }, select: { maxConcurrency: true } }) : null;
+  const concurrency = app?.maxConcurrency ?? 1;
+  if (concurrency > 1) {
+    if (query.shard === undefined) throw invalidField(["shard"], "BASE_TYPE_REQUIRED", "This field is required for bots using large bot sharding.");
+    if (query.shard >= concurrency) throw invalidField(["shard"], "NUMBER_TYPE_MAX", `int value should be less than or equal to ${concurrency - 1}.`);
+  }
+  const limit = query.limit ?? CURRENT_USER_GUILDS_MAX;
+  // With only `before`, the platform returns the page just before it, still in ascending order.
+  const descending = query.before !== undefined && query.after === undefined;
+  const rows = await ctx.db.member.findMany({
+    where: { userId: actor.userId, guildId: { ...(query.after && { gt: query.after }), ...(query.before && { lt: query.before }) } },
+    select: { roles: { select: { role: { select: { permissions: true } } } }, guild: { include: { roles: { where: { position: 0 }, select: { id: true, permissions: true } } } } },
+  });
+  const shardOf = (id: string) => Number((BigInt(id) >> 22n) % BigInt(concurrency));
+  let members = rows.filter((m) => concurrency === 1 || shardOf(m.guild.id) === query.shard);
+  members.sort((a, b) => compareSnowflakes(a.guild.id, b.guild.id));
+  members = descending ? members.slice(-limit) : members.slice(0, limit);
+
+  const counts = query.with_counts ? await memberCounts(ctx, members.map((m) => m.guild.id)) : null;
+  return members.map(({ guild, roles }) => {
+    const everyone = guild.roles.find((r) => r.id === guild.id);
+    const permissions = computeBasePermissions({ ownerId: guild.ownerId, userId: actor.userId, everyonePermissions: everyone?.permissions ?? 0n, rolePermissions: roles.map((r) => r.role.permissions) });
+    return {
+      id: guild.id,
+      name: guild.name,
+      icon: guild.icon,
+      banner: guild.banner,
+      owner: guild.ownerId === actor.userId,
+      permissions: serializePermissions(permissions),
+      features: parseFeatures(guild.features),
+      ...(counts && { approximate_member_count: counts.get(guild.id) ?? 0, approximate_presence_count: 0 }),
+    };
+  });
+}
+
+async function memberCounts(ctx: ServiceContext, guildIds: string[]): Promise<Map<string, number>> {
+  const groups = await ctx.db.member.groupBy({ by: ["guildId"], where: { guildId: { in: guildIds } }, _count: { _all: true } });
+  return new Map(groups.map((g) => [g.guildId, g._count._all]));
+}

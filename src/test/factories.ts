@@ -1,0 +1,33 @@
+import { randomBytes } from "node:crypto";
+import type { Actor, OAuth2Scope } from "~/server/auth/actor.ts";
+import { createApplication, createUser, issueBearerToken } from "~/server/applications/application.service.ts";
+import type { Db } from "~/server/db/client.ts";
+import { createGuild } from "~/server/guilds/guild.service.ts";
+
+const unique = () => randomBytes(4).toString("hex");
+
+/** A user with a bearer token carrying `scopes`. */
+export async function makeUser(db: Db, scopes: OAuth2Scope[] = ["identify", "guilds", "guilds.join", "sdk.social_layer"]) {
+  const user = await createUser(db, { username: `user_${unique()}` });
+  const token = await issueBearerToken(db, { userId: user.id, scopes });
+  const actor: Actor = { kind: "bearer", userId: user.id, applicationId: null, scopes: new Set(scopes) };
+  return { user, token, actor };
+}
+
+/** An application with its bot user and a bot token. */
+export async function makeBot(db: Db, options: { maxConcurrency?: number } = {}) {
+  const owner = await createUser(db, { username: `owner_${unique()}` });
+  const { application, botUser, botToken } = await createApplication(db, { name: `App ${unique()}`, ownerId: owner.id, ...options });
+  const actor: Actor = { kind: "bot", userId: botUser.id, applicationId: application.id, scopes: new Set() };
+  return { application, user: botUser, token: botToken, actor };
+}
+
+/** A guild owned by `actor`, made through the service like any caller would. */
+export async function makeGuild(db: Db, actor: Actor, name = `Guild ${unique()}`) {
+  return createGuild({ db, actor }, { name });
+}
+
+/** Adds a user to a guild directly (the member endpoints come later). */
+export async function addMember(db: Db, guildId: string, userId: string, roleIds: string[] = []) {
+  await db.member.create({ data: { guildId, userId, roles: { create: roleIds.map((roleId) => ({ roleId })) } } });
+}

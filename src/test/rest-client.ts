@@ -1,0 +1,34 @@
+import type { Dispatcher } from "~/server/rest/dispatch.ts";
+
+export type RestResponse<T = any> = { status: number; body: T; headers: Headers };
+
+type Options = { query?: Record<string, string | number | boolean>; headers?: Record<string, string>; rawBody?: string };
+
+/** Calls the REST dispatcher the way an HTTP client would, with a token of the caller's kind. */
+export function restClient(dispatch: Dispatcher, authorization?: string) {
+  async function call<T = any>(method: string, path: string, body?: unknown, options: Options = {}): Promise<RestResponse<T>> {
+    const url = new URL(`http://guildhall.test/api/v10${path}`);
+    for (const [key, value] of Object.entries(options.query ?? {})) url.searchParams.set(key, String(value));
+    const headers: Record<string, string> = { ...options.headers };
+    if (authorization) headers.authorization = authorization;
+    let payload: string | undefined = options.rawBody;
+    if (body !== undefined) {
+      headers["content-type"] = "application/json";
+      payload = JSON.stringify(body);
+    }
+    const response = await dispatch(new Request(url, { method, headers, body: payload }));
+    const text = await response.text();
+    const parsed: unknown = text && response.headers.get("content-type")?.includes("json") ? JSON.parse(text) : text;
+    return { status: response.status, body: parsed as T, headers: response.headers };
+  }
+  return {
+    get: <T = any>(path: string, options?: Options) => call<T>("GET", path, undefined, options),
+    post: <T = any>(path: string, body?: unknown, options?: Options) => call<T>("POST", path, body, options),
+    put: <T = any>(path: string, body?: unknown, options?: Options) => call<T>("PUT", path, body, options),
+    patch: <T = any>(path: string, body?: unknown, options?: Options) => call<T>("PATCH", path, body, options),
+    delete: <T = any>(path: string, options?: Options) => call<T>("DELETE", path, undefined, options),
+  };
+}
+
+export const bot = (token: string) => `Bot ${token}`;
+export const bearer = (token: string) => `Bearer ${token}`;

@@ -1,0 +1,16 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+const alias = { "~": fileURLToPath(new URL("./src", import.meta.url)) };
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    environment: "node",
+    projects: [
+      { resolve: { alias }, test: { name: "unit", include: ["src/**/*.test.ts"], environment: "node" } },
+      // Real databases: each file makes its own, so files may run in parallel.
+      { resolve: { alias }, test: { name: "integration", include: ["src/**/*.integration-test.ts"], environment: "node", testTimeout: 30_000, hookTimeout: 60_000 } },
+    ],
+  },
+});
