@@ -1,0 +1,76 @@
+import { describe, expect, it } from "vitest";
+import { createRateLimiter } from "~/server/ratelimit/ratelimit.ts";
+import { makeBot, makeGuild } from "~/test/factories.ts";
+import { bot, restClient } from "~/test/rest-client.ts";
+import { useTestApp } from "~/test/test-app.ts";
+import { createDispatcher } from "./dispatch.ts";
+import { ROUTES } from "./routes.ts";
+
+const app = useTestApp();
+
+describe("REST dispatcher", () => {
+  it("answers unknown paths 404 and known paths with a wrong method 405, in the envelope", async () => {
+    const b = await makeBot(app.db);
+    expect((await app.as(bot(b.token)).get("/nothing/here")).body).toEqual({ code: 0, message: "404: Not Found" });
+    const wrong = await app.as(bot(b.token)).put("/users/@me");
+    expect(wrong.status).toBe(405);
+    expect(wrong.body).toEqual({ code: 0, message: "405: Method Not Allowed" });
+  });
+
+  it("serves /api without a version as v10 and refuses other versions", async () => {
+    const b = await makeBot(app.db);
+    const headers = { authorization: bot(b.token) };
+    expect((await app.dispatch(new Request("http://x/api/users/@me", { headers }))).status).toBe(200);
+    expect((await app.dispatch(new Request("http://x/api/v9/users/@me", { headers }))).status).toBe(404);
+  });
+
+  it("answers malformed JSON with 50109 and changes nothing", async () => {
+    const b = await makeBot(app.db);
+    const guild = await makeGuild(app.db, b.actor);
+    const res = await app.as(bot(b.token)).patch(`/guilds/${guild.id}`, undefined, { rawBody: "{name:", headers: { "content-type": "application/json" } });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe(50109);
+  });
+
+  it("answers a non-object body with 50035", async () => {
+    const b = await makeBot(app.db);
+    const guild = await makeGuild(app.db, b.actor);
+    const res = await app.as(bot(b.token)).patch(`/guilds/${guild.id}`, [1, 2]);
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe(50035);
+  });
+
+  it("rejects an audit reason longer than 512 characters", async () => {
+    const b = await makeBot(app.db);
+    const guild = await makeGuild(app.db, b.actor);
+    const res = await app.as(bot(b.token)).patch(`/guilds/${guild.id}`, { name: "Fine" }, { headers: { "x-audit-log-reason": "r".repeat(513) } });
+    expect(res.status).toBe(400);
+    expect(res.body.errors.reason._errors[0].code).toBe("BASE_TYPE_MAX_LENGTH");
+  });
+
+  it("sends rate-limit headers and a 429 with retry_after once a bucket is spent", async () => {
+    const b = await makeBot(app.db);
+    const guild = await makeGuild(app.db, b.actor);
+    // Unscaled limits: the per-route bucket holds 25 requests per second.
+    const dispatch = createDispatcher({ db: app.db, limiter: createRateLimiter(), routes: ROUTES });
+    const api = restClient(dispatch, bot(b.token));
+    const first = await api.get(`/guilds/${guild.id}`);
+    expect(first.headers.get("x-ratelimit-limit")).toBe("25");
+    expect(first.headers.get("x-ratelimit-remaining")).toBe("24");
+    expect(Number(first.headers.get("x-ratelimit-reset-after"))).toBeGreaterThan(0);
+    expect(first.headers.get("x-ratelimit-bucket")).toMatch(/^[0-9a-f]{32}$/);
+    let limited;
+    for (let i = 0; i < 30 && !limited; i++) {
+      const res = await api.get(`/guilds/${guild.id}`);
+      if (res.status === 429) limited = res;
+    }
+    expect(limited).toBeDefined();
+    expect(limited!.body).toMatchObject({ message: "You are being rate limited.", global: false });
+    expect(limited!.body.retry_after).toBeGreaterThan(0);
+    expect(Number(limited!.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    expect(limited!.headers.get("x-ratelimit-remaining")).toBe("0");
+    // Another guild is another bucket.
+    const other = await makeGuild(app.db, b.actor);
+    expect((await api.get(`/guilds/${other.id}`)).status).toBe(200);
+  });
+});
