@@ -30,6 +30,7 @@ export const ERRORS = {
   OWNER_ONLY: { status: 403, code: RESTJSONErrorCodes.OnlyTheOwnerOfThisAccountCanPerformThisAction, message: "Only the owner of this account can perform this action", trpcCode: "FORBIDDEN" },
   INVALID_FORM_BODY: { status: 400, code: RESTJSONErrorCodes.InvalidFormBodyOrContentType, message: "Invalid Form Body", trpcCode: "BAD_REQUEST" },
   INVALID_ROLE: { status: 400, code: RESTJSONErrorCodes.InvalidRole, message: "Invalid Role", trpcCode: "BAD_REQUEST" },
+  NEEDS_MORE_BOOSTS: { status: 400, code: RESTJSONErrorCodes.ServerNeedsMoreBoostsToPerformThisAction, message: "This server needs more boosts to perform this action", trpcCode: "BAD_REQUEST" },
   CANNOT_DELETE_REQUIRED_CHANNEL: { status: 400, code: RESTJSONErrorCodes.CannotDeleteChannelRequiredForCommunityGuilds, message: "Cannot delete a channel required for Community guilds", trpcCode: "BAD_REQUEST" },
 } as const satisfies Record<string, ErrorSpec>;
 

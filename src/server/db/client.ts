@@ -3,6 +3,7 @@ import { dirname, resolve } from "node:path";
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "~/generated/prisma/client.ts";
+import { GENERATED_PROVIDER } from "~/generated/provider.ts";
 import { databaseUrl, providerFromUrl } from "./provider.ts";
 
 export type Db = PrismaClient;
@@ -18,6 +19,12 @@ export function sqlitePath(url: string): string {
 
 export function createDb(url: string = databaseUrl()): Db {
   const provider = providerFromUrl(url);
+  if (provider !== GENERATED_PROVIDER) {
+    throw new Error(
+      `DATABASE_URL is a ${provider} URL but the Prisma client was generated for ${GENERATED_PROVIDER}; ` +
+        "run `npm run db:generate` with this DATABASE_URL.",
+    );
+  }
   if (provider === "sqlite") {
     return new PrismaClient({ adapter: new PrismaBetterSqlite3({ url: sqlitePath(url) }) });
   }

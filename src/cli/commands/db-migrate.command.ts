@@ -1,0 +1,12 @@
+import type { CliCommand } from "../index.ts";
+
+export const dbMigrate: CliCommand = {
+  words: ["db", "migrate"],
+  summary: "Apply pending migrations to DATABASE_URL",
+  async run() {
+    const { applyMigrations } = await import("~/server/db/migrate.ts");
+    const applied = await applyMigrations();
+    if (applied.length === 0) console.log("No pending migrations; the database is up to date.");
+    for (const name of applied) console.log(`Applied ${name}`);
+  },
+};

@@ -1,0 +1,66 @@
+import "dotenv/config";
+import { parseArgs, type ParseArgsConfig } from "node:util";
+import { dbGenerate } from "./commands/db-generate.command.ts";
+import { dbMigrate } from "./commands/db-migrate.command.ts";
+import { dbMigrationCreate } from "./commands/db-migration-create.command.ts";
+
+export interface CliArgs {
+  positionals: string[];
+  values: Record<string, string | boolean | (string | boolean)[] | undefined>;
+}
+
+export interface CliCommand {
+  /** The words that select the command, e.g. ["db", "migrate"]. */
+  words: readonly string[];
+  /** What follows the words, e.g. "<name>"; shown in the help. */
+  usage?: string;
+  summary: string;
+  options?: ParseArgsConfig["options"];
+  /**
+   * Import what the command needs inside run: the CLI has to start (for `db generate`)
+   * before a Prisma client has been generated.
+   */
+  run(args: CliArgs): Promise<void>;
+}
+
+/** Every command; a new one is a file in ./commands exporting a CliCommand, listed here. */
+const commands: readonly CliCommand[] = [dbMigrate, dbGenerate, dbMigrationCreate];
+
+function findCommand(argv: readonly string[]): CliCommand | undefined {
+  const matches = commands.filter((command) => command.words.every((word, i) => argv[i] === word));
+  return matches.sort((a, b) => b.words.length - a.words.length)[0];
+}
+
+function help(): string {
+  const usages = commands.map((command) => [...command.words, command.usage ?? ""].join(" ").trim());
+  const width = Math.max(...usages.map((usage) => usage.length)) + 2;
+  const lines = commands.map((command, i) => `  ${usages[i]!.padEnd(width)}${command.summary}`);
+  return ["Usage: npm run cli -- <command>", "", "Commands:", ...lines].join("\n");
+}
+
+async function main(argv: readonly string[]): Promise<number> {
+  if (argv.length === 0 || argv[0] === "help" || argv[0] === "--help" || argv[0] === "-h") {
+    console.log(help());
+    return 0;
+  }
+  const command = findCommand(argv);
+  if (!command) {
+    console.error(`Unknown command: ${argv.join(" ")}\n\n${help()}`);
+    return 1;
+  }
+  const { positionals, values } = parseArgs({
+    args: argv.slice(command.words.length),
+    options: command.options ?? {},
+    allowPositionals: true,
+    strict: true,
+  });
+  await command.run({ positionals, values });
+  return 0;
+}
+
+try {
+  process.exitCode = await main(process.argv.slice(2));
+} catch (error) {
+  console.error(`Error: ${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 1;
+}
