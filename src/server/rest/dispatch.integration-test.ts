@@ -4,6 +4,7 @@ import { makeBot, makeGuild } from "~/test/factories.ts";
 import { bot, restClient } from "~/test/rest-client.ts";
 import { useTestApp } from "~/test/test-app.ts";
 import { createDispatcher } from "./dispatch.ts";
+import { route } from "./route.ts";
 import { ROUTES } from "./routes.ts";
 
 const app = useTestApp();
@@ -38,6 +39,16 @@ describe("REST dispatcher", () => {
     const res = await app.as(bot(b.token)).patch(`/guilds/${guild.id}`, [1, 2]);
     expect(res.status).toBe(400);
     expect(res.body.code).toBe(50035);
+  });
+
+  it("answers an unexpected failure with a logged 500 in the envelope", async () => {
+    const logged: unknown[] = [];
+    const failing = route({ method: "GET", path: "/boom", auth: "none", handler: () => Promise.reject(new Error("kaboom")) });
+    const dispatch = createDispatcher({ db: app.db, limiter: createRateLimiter(), routes: [failing], log: (error) => logged.push(error) });
+    const res = await restClient(dispatch).get("/boom");
+    expect(res.status).toBe(500);
+    expect(res.body).toEqual({ code: 0, message: "500: Internal Server Error" });
+    expect(logged).toHaveLength(1);
   });
 
   it("rejects an audit reason longer than 512 characters", async () => {
