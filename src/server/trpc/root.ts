@@ -1,8 +1,12 @@
+import { channelRouter } from "~/server/channels/channel.router.ts";
 import { guildRouter } from "~/server/guilds/guild.router.ts";
+import { roleRouter } from "~/server/roles/role.router.ts";
 import { createCallerFactory, createTRPCRouter } from "./init.ts";
 
 export const appRouter = createTRPCRouter({
   guild: guildRouter,
+  channel: channelRouter,
+  role: roleRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,0 +1,485 @@
+import { AuditLogEvent, ChannelType, GatewayDispatchEvents, GuildFeature, PermissionFlagsBits } from "discord-api-types/v10";
+import type { Channel, Guild, Prisma } from "~/generated/prisma/client.ts";
+import { diffChanges } from "~/server/audit/audit.service.ts";
+import type { Tx } from "~/server/db/client.ts";
+import { ApiError, invalidField } from "~/server/errors.ts";
+import { runChange, type Change, type ServiceContext } from "~/server/events/change.ts";
+import { parseFeatures, toGuildObject } from "~/server/guilds/guild.dto.ts";
+import { channelPermissions, loadGuildAccess, requirePermissions, toOverwriteInputs, type GuildAccess } from "~/server/permissions/guild-access.ts";
+import { ALL_PERMISSIONS, hasPermission, missingPermissions, type PermissionOverwriteInput } from "~/server/permissions/permissions.ts";
+import { newId } from "~/server/snowflake/snowflake.ts";
+import {
+  CHANNEL_INCLUDE,
+  parseTags,
+  sortChannels,
+  toChannelObject,
+  toOverwriteObjects,
+  type ChannelObject,
+  type ChannelRow,
+  type ForumTagObject,
+  type OverwriteObject,
+} from "./channel.dto.ts";
+import {
+  DEFAULT_BITRATE,
+  EDITABLE_CHANNEL_FLAGS,
+  fieldAppliesTo,
+  GUILD_CHANNEL_TYPES,
+  MAX_CATEGORY_CHANNELS,
+  MAX_GUILD_CHANNELS,
+  STAGE_BITRATE_MAX,
+  STAGE_USER_LIMIT_MAX,
+  VIP_BITRATE_MAX,
+  VOICE_BITRATE_MAX_BY_TIER,
+  VOICE_USER_LIMIT_MAX,
+  type ChannelTypedField,
+  type TChannelCreateBody,
+  type TChannelModifyBody,
+  type TChannelPosition,
+  type TForumTagInput,
+  type TOverwriteInput,
+} from "./channel.schema.ts";
+
+const P = PermissionFlagsBits;
+const THREAD_TYPES: number[] = [ChannelType.AnnouncementThread, ChannelType.PublicThread, ChannelType.PrivateThread];
+const NOT_A_THREAD = { notIn: THREAD_TYPES };
+
+/** Keys of the channel object recorded in audit entries; overwrites get entries of their own on update. */
+const CHANNEL_AUDIT_KEYS = [
+  "name", "type", "position", "topic", "bitrate", "user_limit", "rate_limit_per_user", "nsfw", "parent_id", "rtc_region",
+  "video_quality_mode", "default_auto_archive_duration", "default_thread_rate_limit_per_user", "available_tags",
+  "default_reaction_emoji", "default_sort_order", "default_forum_layout", "flags",
+] as const;
+const CHANNEL_RECORD_KEYS = [...CHANNEL_AUDIT_KEYS, "permission_overwrites"] as const;
+const OVERWRITE_AUDIT_KEYS = ["id", "type", "allow", "deny"] as const;
+
+/** Guild columns that name a channel; deleting the channel clears them. */
+const GUILD_CHANNEL_COLUMNS = ["afkChannelId", "systemChannelId", "rulesChannelId", "publicUpdatesChannelId", "safetyAlertsChannelId", "widgetChannelId"] as const;
+
+type ChannelAccess = { access: GuildAccess; channel: ChannelRow; permissions: bigint };
+
+function permissionsIn(access: GuildAccess, channel: ChannelRow): bigint {
+  return channelPermissions(access, { type: channel.type, overwrites: toOverwriteInputs(channel.overwrites) });
+}
+
+function isAdministrator(access: GuildAccess): boolean {
+  return hasPermission(access.permissions, P.Administrator);
+}
+
+/** A guild channel the caller can see. Unknown → 10003; not a member, or hidden → 50001. */
+async function loadChannelAccess(ctx: ServiceContext, channelId: string): Promise<ChannelAccess> {
+  const channel = await ctx.db.channel.findUnique({ where: { id: channelId }, include: CHANNEL_INCLUDE });
+  if (!channel?.guildId) throw new ApiError("UNKNOWN_CHANNEL");
+  const access = await loadGuildAccess(ctx.db, ctx.actor, channel.guildId);
+  const permissions = permissionsIn(access, channel);
+  if (!hasPermission(permissions, P.ViewChannel)) throw new ApiError("MISSING_ACCESS");
+  return { access, channel, permissions };
+}
+
+function requireChannelPermission(permissions: bigint, flag: bigint): void {
+  if (!hasPermission(permissions, flag)) throw new ApiError("MISSING_PERMISSIONS");
+}
+
+/** GET /guilds/{guild.id}/channels (spec 4.2, 9): no threads, and only channels the caller can view. */
+export async function listGuildChannels(ctx: ServiceContext, input: { guildId: string }): Promise<ChannelObject[]> {
+  const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
+  const rows = await ctx.db.channel.findMany({ where: { guildId: input.guildId, type: NOT_A_THREAD }, include: CHANNEL_INCLUDE });
+  // Since 16 November 2026 the list omits channels without VIEW_CHANNEL (spec 9).
+  const visible = rows.filter((row) => hasPermission(permissionsIn(access, row), P.ViewChannel));
+  return sortChannels(visible).map(toChannelObject);
+}
+
+/** GET /channels/{channel.id}: members who can view the channel. */
+export async function getChannel(ctx: ServiceContext, input: { channelId: string }): Promise<ChannelObject> {
+  const { channel } = await loadChannelAccess(ctx, input.channelId);
+  return toChannelObject(channel);
+}
+
+/** POST /guilds/{guild.id}/channels (spec 4.2, 4.4): needs MANAGE_CHANNELS; fires Channel Create. */
+export async function createGuildChannel(ctx: ServiceContext, input: { guildId: string; body: TChannelCreateBody }): Promise<ChannelObject> {
+  const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
+  const { guild } = access;
+  const { body } = input;
+  const type = body.type ?? ChannelType.GuildText;
+  const parentId = fieldAppliesTo("parent_id", type) ? (body.parent_id ?? null) : null;
+  const parent = parentId ? await loadParentCategory(ctx.db, guild.id, parentId, null) : null;
+  // Inside a category the caller's permissions there decide, overwrites included.
+  const parentPermissions = parent ? permissionsIn(access, parent) : null;
+  requireChannelPermission(parentPermissions ?? access.permissions, P.ManageChannels);
+  if (type === ChannelType.GuildAnnouncement && !hasAnnouncements(guild)) {
+    throw typeChoicesError(GUILD_CHANNEL_TYPES.filter((t) => t !== ChannelType.GuildAnnouncement));
+  }
+  const count = await ctx.db.channel.count({ where: { guildId: guild.id, type: NOT_A_THREAD } });
+  if (count >= MAX_GUILD_CHANNELS) throw new ApiError("MAX_CHANNELS");
+
+  const columns = typedColumns({ type, body, guild, current: null });
+  let overwrites: PermissionOverwriteInput[];
+  if (body.permission_overwrites) {
+    overwrites = await resolveOverwrites(ctx.db, access, body.permission_overwrites);
+    // The platform checks new overwrites against the caller's guild permissions (and the category's).
+    checkOverwriteChange(changedOverwriteBits([], overwrites), {
+      held: access.permissions | (parentPermissions ?? 0n),
+      maySetManageRoles: isAdministrator(access),
+    });
+  } else {
+    // Without overwrites of its own a new channel starts synced with its category.
+    overwrites = parent ? toOverwriteInputs(parent.overwrites) : [];
+  }
+  const position = body.position ?? (await nextPosition(ctx.db, guild.id, parentId, type === ChannelType.GuildCategory));
+
+  return runChange(ctx, async ({ tx, emit, audit }) => {
+    const row = await tx.channel.create({
+      data: {
+        id: newId(),
+        guildId: guild.id,
+        type,
+        name: body.name,
+        position,
+        parentId,
+        ...columns,
+        overwrites: { create: overwrites.map((o) => ({ targetId: o.id, type: o.type, allow: o.allow, deny: o.deny })) },
+      },
+      include: CHANNEL_INCLUDE,
+    });
+    const channel = toChannelObject(row);
+    await audit({ guildId: guild.id, actionType: AuditLogEvent.ChannelCreate, targetId: channel.id, changes: diffChanges({}, channel, CHANNEL_RECORD_KEYS) });
+    await emit(GatewayDispatchEvents.ChannelCreate, guild.id, channel);
+    return channel;
+  });
+}
+
+/**
+ * PATCH /channels/{channel.id}: needs MANAGE_CHANNELS in the channel, and MANAGE_ROLES to
+ * change overwrites; type changes only between text and announcement. Fires Channel Update.
+ */
+export async function modifyChannel(ctx: ServiceContext, input: { channelId: string; body: TChannelModifyBody }): Promise<ChannelObject> {
+  const { access, channel, permissions } = await loadChannelAccess(ctx, input.channelId);
+  const { guild } = access;
+  const { body } = input;
+  requireChannelPermission(permissions, P.ManageChannels);
+  if (body.permission_overwrites !== undefined) requireChannelPermission(permissions, P.ManageRoles);
+
+  const type = resolveTypeChange(guild, channel.type, body.type);
+  const data: Prisma.ChannelUncheckedUpdateInput = typedColumns({ type, body, guild, current: channel });
+  if (type !== channel.type) data.type = type;
+  if (body.name !== undefined) data.name = body.name;
+  if (body.position !== undefined && body.position !== null) data.position = body.position;
+
+  const isMoving = body.parent_id !== undefined && fieldAppliesTo("parent_id", type) && body.parent_id !== channel.parentId;
+  const newParent = isMoving && body.parent_id ? await loadParentCategory(ctx.db, guild.id, body.parent_id, channel.id) : null;
+  if (isMoving) data.parentId = body.parent_id ?? null;
+
+  let overwrites: PermissionOverwriteInput[] | null = null;
+  if (body.permission_overwrites !== undefined) {
+    overwrites = await resolveOverwrites(ctx.db, access, body.permission_overwrites ?? []);
+    const parentId = isMoving ? (body.parent_id ?? null) : channel.parentId;
+    const parent = newParent ?? (parentId ? await ctx.db.channel.findUnique({ where: { id: parentId }, include: CHANNEL_INCLUDE }) : null);
+    // A MANAGE_ROLES overwrite in the channel lifts the limits, as on the platform.
+    const isGrantedManageRoles = hasOverwriteGrant(access, channel, P.ManageRoles);
+    checkOverwriteChange(changedOverwriteBits(toOverwriteInputs(channel.overwrites), overwrites), {
+      held: isGrantedManageRoles ? ALL_PERMISSIONS : access.permissions | (parent ? permissionsIn(access, parent) : 0n),
+      maySetManageRoles: isGrantedManageRoles || isAdministrator(access),
+    });
+  }
+
+  return runChange(ctx, async (change) => {
+    const { tx, emit } = change;
+    await tx.channel.update({ where: { id: channel.id }, data });
+    if (overwrites) await replaceOverwrites(tx, channel.id, overwrites);
+    const after = toChannelObject(await tx.channel.findUniqueOrThrow({ where: { id: channel.id }, include: CHANNEL_INCLUDE }));
+    await auditChannelUpdate(change, access, toChannelObject(channel), after);
+    await emit(GatewayDispatchEvents.ChannelUpdate, guild.id, after);
+    if (overwrites && channel.type === ChannelType.GuildCategory) await syncCategoryChildren(change, channel, overwrites);
+    return after;
+  });
+}
+
+/**
+ * DELETE /channels/{channel.id}: needs MANAGE_CHANNELS; returns the deleted channel. A
+ * category's children stay, without a parent; guild settings naming the channel are cleared.
+ */
+export async function deleteChannel(ctx: ServiceContext, input: { channelId: string }): Promise<ChannelObject> {
+  const { access, channel, permissions } = await loadChannelAccess(ctx, input.channelId);
+  const { guild } = access;
+  requireChannelPermission(permissions, P.ManageChannels);
+  const isRequired = guild.rulesChannelId === channel.id || guild.publicUpdatesChannelId === channel.id;
+  if (isRequired && parseFeatures(guild.features).includes(GuildFeature.Community)) throw new ApiError("CANNOT_DELETE_REQUIRED_CHANNEL");
+  const deleted = toChannelObject(channel);
+  const clearedGuildColumns = Object.fromEntries(GUILD_CHANNEL_COLUMNS.filter((column) => guild[column] === channel.id).map((column) => [column, null]));
+
+  return runChange(ctx, async ({ tx, emit, audit }) => {
+    const children = channel.type === ChannelType.GuildCategory ? await tx.channel.findMany({ where: { parentId: channel.id }, include: CHANNEL_INCLUDE }) : [];
+    if (children.length) await tx.channel.updateMany({ where: { parentId: channel.id }, data: { parentId: null } });
+    await tx.channel.delete({ where: { id: channel.id } });
+    if (Object.keys(clearedGuildColumns).length) {
+      const updated = await tx.guild.update({ where: { id: guild.id }, data: clearedGuildColumns });
+      await emit(GatewayDispatchEvents.GuildUpdate, guild.id, toGuildObject(updated, access.roles));
+    }
+    for (const child of children) await emit(GatewayDispatchEvents.ChannelUpdate, guild.id, toChannelObject({ ...child, parentId: null }));
+    await audit({ guildId: guild.id, actionType: AuditLogEvent.ChannelDelete, targetId: channel.id, changes: diffChanges(deleted, {}, CHANNEL_RECORD_KEYS) });
+    await emit(GatewayDispatchEvents.ChannelDelete, guild.id, deleted);
+    return deleted;
+  });
+}
+
+/**
+ * PATCH /guilds/{guild.id}/channels (spec 4.2): needs MANAGE_CHANNELS; moves and reorders the
+ * listed channels; lock_permissions copies the new category's overwrites. One Channel Update
+ * per channel that changed.
+ */
+export async function modifyGuildChannelPositions(ctx: ServiceContext, input: { guildId: string; positions: readonly TChannelPosition[] }): Promise<void> {
+  const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
+  requirePermissions(access, P.ManageChannels);
+  const rows = await ctx.db.channel.findMany({ where: { guildId: input.guildId, type: NOT_A_THREAD }, include: CHANNEL_INCLUDE });
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  type Placement = { row: ChannelRow; position: number; parentId: string | null; overwrites: PermissionOverwriteInput[] };
+  const placements = new Map<string, Placement>();
+  const placementOf = (row: ChannelRow): Placement =>
+    placements.get(row.id) ?? { row, position: row.position, parentId: row.parentId, overwrites: toOverwriteInputs(row.overwrites) };
+
+  input.positions.forEach((entry, index) => {
+    const row = byId.get(entry.id);
+    if (!row) throw invalidField([index, "id"], "CHANNEL_INVALID", "Unknown channel in this guild.");
+    const next = { ...placementOf(row) };
+    if (entry.position !== undefined && entry.position !== null) next.position = entry.position;
+    if (entry.parent_id !== undefined && row.type !== ChannelType.GuildCategory) {
+      if (entry.parent_id !== null) {
+        const parent = byId.get(entry.parent_id);
+        if (parent?.type !== ChannelType.GuildCategory) throw invalidField([index, "parent_id"], "CHANNEL_PARENT_INVALID", "Parent must be a category of this guild.");
+        const siblings = rows.filter((r) => r.id !== row.id && placementOf(r).parentId === parent.id).length;
+        if (siblings >= MAX_CATEGORY_CHANNELS) throw categoryFullError([index, "parent_id"]);
+        if (entry.lock_permissions) next.overwrites = toOverwriteInputs(parent.overwrites);
+      }
+      next.parentId = entry.parent_id;
+    }
+    placements.set(row.id, next);
+  });
+
+  const changed = [...placements.values()].filter(
+    (p) => p.position !== p.row.position || p.parentId !== p.row.parentId || !sameOverwrites(toOverwriteInputs(p.row.overwrites), p.overwrites),
+  );
+  if (changed.length === 0) return;
+
+  await runChange(ctx, async (change) => {
+    for (const placement of changed) {
+      const { row } = placement;
+      await change.tx.channel.update({ where: { id: row.id }, data: { position: placement.position, parentId: placement.parentId } });
+      if (!sameOverwrites(toOverwriteInputs(row.overwrites), placement.overwrites)) await replaceOverwrites(change.tx, row.id, placement.overwrites);
+      const after = toChannelObject(await change.tx.channel.findUniqueOrThrow({ where: { id: row.id }, include: CHANNEL_INCLUDE }));
+      await auditChannelUpdate(change, access, toChannelObject(row), after);
+      await change.emit(GatewayDispatchEvents.ChannelUpdate, input.guildId, after);
+    }
+  });
+}
+
+type TypedField = Exclude<ChannelTypedField, "parent_id">;
+type TypedColumns = Partial<
+  Pick<
+    Channel,
+    | "topic" | "bitrate" | "userLimit" | "rateLimitPerUser" | "nsfw" | "rtcRegion" | "videoQualityMode" | "defaultAutoArchiveDuration"
+    | "defaultReactionEmoji" | "availableTags" | "defaultSortOrder" | "defaultForumLayout" | "defaultThreadRateLimitPerUser" | "flags"
+  >
+>;
+
+/**
+ * The type-specific columns of a create (`current` null: every field the type uses, with
+ * defaults) or a modify (only the fields sent; null resets to the default). Fields that
+ * another channel type uses are ignored, as the platform ignores them.
+ */
+function typedColumns(input: { type: number; body: TChannelModifyBody; guild: Guild; current: ChannelRow | null }): TypedColumns {
+  const { type, body, guild, current } = input;
+  function value<K extends TypedField, F>(field: K, fallback: F): NonNullable<TChannelModifyBody[K]> | F | undefined {
+    if (!fieldAppliesTo(field, type) || (current && body[field] === undefined)) return undefined;
+    return body[field] ?? fallback;
+  }
+  const columns: TypedColumns = {};
+
+  const topic = value("topic", null);
+  if (topic !== undefined) columns.topic = topic;
+  const bitrate = value("bitrate", DEFAULT_BITRATE);
+  if (bitrate !== undefined) {
+    const max = maxBitrate(guild, type);
+    if (bitrate > max) throw tooLarge("bitrate", max);
+    columns.bitrate = bitrate;
+  }
+  const userLimit = value("user_limit", 0);
+  if (userLimit !== undefined) {
+    const max = type === ChannelType.GuildStageVoice ? STAGE_USER_LIMIT_MAX : VOICE_USER_LIMIT_MAX;
+    if (userLimit > max) throw tooLarge("user_limit", max);
+    columns.userLimit = userLimit;
+  }
+  const tags = value("available_tags", null);
+  if (tags !== undefined) columns.availableTags = tags === null ? null : JSON.stringify(toTags(tags, parseTags(current?.availableTags ?? null)));
+  const reaction = value("default_reaction_emoji", null);
+  if (reaction !== undefined) columns.defaultReactionEmoji = reaction === null ? null : JSON.stringify({ emoji_id: reaction.emoji_id ?? null, emoji_name: reaction.emoji_name ?? null });
+  const flags = value("flags", 0);
+  if (flags !== undefined) {
+    // Only some flags are the caller's to set; the rest keep what the platform put there.
+    const editable = EDITABLE_CHANNEL_FLAGS[type] ?? 0;
+    columns.flags = ((current?.flags ?? 0) & ~editable) | (flags & editable);
+  }
+
+  const set = <C extends keyof TypedColumns>(column: C, v: TypedColumns[C] | undefined) => {
+    if (v !== undefined) columns[column] = v;
+  };
+  set("rateLimitPerUser", value("rate_limit_per_user", 0));
+  set("nsfw", value("nsfw", false));
+  set("rtcRegion", value("rtc_region", null));
+  set("videoQualityMode", value("video_quality_mode", null));
+  set("defaultAutoArchiveDuration", value("default_auto_archive_duration", null));
+  set("defaultSortOrder", value("default_sort_order", null));
+  set("defaultForumLayout", value("default_forum_layout", 0));
+  set("defaultThreadRateLimitPerUser", value("default_thread_rate_limit_per_user", null));
+  return columns;
+}
+
+function tooLarge(field: string, max: number): ApiError {
+  return invalidField([field], "NUMBER_TYPE_MAX", `int value should be less than or equal to ${max}.`);
+}
+
+/** Voice bitrate ceiling by boost tier, or the VIP one; stage channels have their own. */
+function maxBitrate(guild: Guild, type: number): number {
+  if (type === ChannelType.GuildStageVoice) return STAGE_BITRATE_MAX;
+  if (parseFeatures(guild.features).includes(GuildFeature.VIPRegions)) return VIP_BITRATE_MAX;
+  return VOICE_BITRATE_MAX_BY_TIER[guild.premiumTier] ?? VIP_BITRATE_MAX;
+}
+
+/** Tags keep their id when the request names an existing one; new tags get a new id. */
+function toTags(input: readonly TForumTagInput[], existing: readonly ForumTagObject[]): ForumTagObject[] {
+  const known = new Set(existing.map((tag) => tag.id));
+  return input.map((tag) => ({
+    id: tag.id && known.has(tag.id) ? tag.id : newId(),
+    name: tag.name,
+    moderated: tag.moderated ?? false,
+    emoji_id: tag.emoji_id ?? null,
+    emoji_name: tag.emoji_name ?? null,
+  }));
+}
+
+/** Announcement channels need the NEWS feature, which COMMUNITY guilds have. */
+function hasAnnouncements(guild: Guild): boolean {
+  const features = parseFeatures(guild.features);
+  return features.includes(GuildFeature.News) || features.includes(GuildFeature.Community);
+}
+
+function typeChoicesError(choices: readonly number[]): ApiError {
+  return invalidField(["type"], "BASE_TYPE_CHOICES", `Value must be one of {${choices.join(", ")}}.`);
+}
+
+/** The only type change the platform supports is text ↔ announcement, with NEWS. */
+function resolveTypeChange(guild: Guild, current: number, requested: number | null | undefined): number {
+  if (requested === undefined || requested === null || requested === current) return current;
+  const convertible: number[] = [ChannelType.GuildText, ChannelType.GuildAnnouncement];
+  if (convertible.includes(current) && convertible.includes(requested) && hasAnnouncements(guild)) return requested;
+  throw typeChoicesError(convertible.includes(current) && hasAnnouncements(guild) ? convertible : [current]);
+}
+
+function categoryFullError(path: readonly PropertyKey[]): ApiError {
+  return invalidField(path, "CHANNEL_PARENT_MAX_CHANNELS", `Maximum number of channels in category reached (${MAX_CATEGORY_CHANNELS})`);
+}
+
+/** The category a channel goes into: one of this guild's categories, not yet full. */
+async function loadParentCategory(db: Tx, guildId: string, parentId: string, movingId: string | null): Promise<ChannelRow> {
+  const parent = await db.channel.findFirst({ where: { id: parentId, guildId }, include: CHANNEL_INCLUDE });
+  if (parent?.type !== ChannelType.GuildCategory) throw invalidField(["parent_id"], "CHANNEL_PARENT_INVALID", "Parent must be a category of this guild.");
+  const children = await db.channel.count({ where: { parentId, ...(movingId && { id: { not: movingId } }) } });
+  if (children >= MAX_CATEGORY_CHANNELS) throw categoryFullError(["parent_id"]);
+  return parent;
+}
+
+/** Below its siblings: the same category (or the top level), categories among categories. */
+async function nextPosition(db: Tx, guildId: string, parentId: string | null, isCategory: boolean): Promise<number> {
+  const type = isCategory ? ChannelType.GuildCategory : { notIn: [ChannelType.GuildCategory, ...THREAD_TYPES] };
+  const last = await db.channel.aggregate({ where: { guildId, parentId, type }, _max: { position: true } });
+  return last._max.position === null ? 0 : last._max.position + 1;
+}
+
+/**
+ * Request overwrites → stored form. Targets must be a role of the guild or a member; a
+ * missing type is inferred from the id; a repeated target replaces the earlier entry.
+ */
+async function resolveOverwrites(db: Tx, access: GuildAccess, inputs: readonly TOverwriteInput[]): Promise<PermissionOverwriteInput[]> {
+  const roleIds = new Set(access.roles.map((role) => role.id));
+  const maybeMembers = inputs.filter((o) => o.type === 1 || (o.type == null && !roleIds.has(o.id))).map((o) => o.id);
+  const members = maybeMembers.length
+    ? new Set((await db.member.findMany({ where: { guildId: access.guild.id, userId: { in: maybeMembers } }, select: { userId: true } })).map((m) => m.userId))
+    : new Set<string>();
+  const byTarget = new Map<string, PermissionOverwriteInput>();
+  inputs.forEach((o, index) => {
+    const type = o.type ?? (roleIds.has(o.id) ? 0 : members.has(o.id) ? 1 : null);
+    if (type === null) throw invalidField(["permission_overwrites", index, "type"], "BASE_TYPE_REQUIRED", "This field is required");
+    if (type === 0 && !roleIds.has(o.id)) throw new ApiError("UNKNOWN_ROLE");
+    if (type === 1 && !members.has(o.id)) throw new ApiError("UNKNOWN_MEMBER");
+    byTarget.set(o.id, { id: o.id, type: type === 1 ? 1 : 0, allow: o.allow, deny: o.deny });
+  });
+  return [...byTarget.values()];
+}
+
+/** Every bit an overwrite change sets or clears, so resending unchanged overwrites needs nothing. */
+function changedOverwriteBits(before: readonly PermissionOverwriteInput[], after: readonly PermissionOverwriteInput[]): bigint {
+  const old = new Map(before.map((o) => [o.id, o]));
+  const kept = new Set(after.map((o) => o.id));
+  let changed = 0n;
+  for (const o of after) changed |= (o.allow ^ (old.get(o.id)?.allow ?? 0n)) | (o.deny ^ (old.get(o.id)?.deny ?? 0n));
+  for (const o of before) if (!kept.has(o.id)) changed |= o.allow | o.deny;
+  return changed;
+}
+
+/** Only permissions the caller holds may be allowed or denied; MANAGE_ROLES needs more. */
+function checkOverwriteChange(changed: bigint, rule: { held: bigint; maySetManageRoles: boolean }): void {
+  if (hasPermission(changed, P.ManageRoles) && !rule.maySetManageRoles) throw new ApiError("MISSING_PERMISSIONS");
+  if (missingPermissions(rule.held, changed) !== 0n) throw new ApiError("MISSING_PERMISSIONS");
+}
+
+/** Whether an overwrite in the channel that applies to the caller allows `flag`. */
+function hasOverwriteGrant(access: GuildAccess, channel: ChannelRow, flag: bigint): boolean {
+  const mine = new Set([access.guild.id, access.userId, ...access.memberRoleIds]);
+  return channel.overwrites.some((o) => mine.has(o.targetId) && hasPermission(o.allow, flag));
+}
+
+function sameOverwrites(a: readonly PermissionOverwriteInput[], b: readonly PermissionOverwriteInput[]): boolean {
+  const wire = (list: readonly PermissionOverwriteInput[]) => JSON.stringify(toOverwriteObjects(list.map((o) => ({ targetId: o.id, ...o }))));
+  return wire(a) === wire(b);
+}
+
+async function replaceOverwrites(tx: Tx, channelId: string, overwrites: readonly PermissionOverwriteInput[]): Promise<void> {
+  await tx.permissionOverwrite.deleteMany({ where: { channelId } });
+  if (overwrites.length) {
+    await tx.permissionOverwrite.createMany({ data: overwrites.map((o) => ({ channelId, targetId: o.id, type: o.type, allow: o.allow, deny: o.deny })) });
+  }
+}
+
+/** Children synced with a category (same overwrites) follow its new overwrites. */
+async function syncCategoryChildren(change: Change, category: ChannelRow, overwrites: readonly PermissionOverwriteInput[]): Promise<void> {
+  const before = toOverwriteInputs(category.overwrites);
+  const children = await change.tx.channel.findMany({ where: { parentId: category.id }, include: CHANNEL_INCLUDE });
+  for (const child of children) {
+    if (!sameOverwrites(toOverwriteInputs(child.overwrites), before)) continue;
+    await replaceOverwrites(change.tx, child.id, overwrites);
+    const row = await change.tx.channel.findUniqueOrThrow({ where: { id: child.id }, include: CHANNEL_INCLUDE });
+    await change.emit(GatewayDispatchEvents.ChannelUpdate, category.guildId, toChannelObject(row));
+  }
+}
+
+/** CHANNEL_UPDATE for field changes, and one CHANNEL_OVERWRITE_* entry per overwrite changed. */
+async function auditChannelUpdate(change: Change, access: GuildAccess, before: ChannelObject, after: ChannelObject): Promise<void> {
+  const guildId = access.guild.id;
+  const changes = diffChanges(before, after, CHANNEL_AUDIT_KEYS);
+  if (changes.length) await change.audit({ guildId, actionType: AuditLogEvent.ChannelUpdate, targetId: after.id, changes });
+
+  const old = new Map(before.permission_overwrites.map((o) => [o.id, o]));
+  const kept = new Set(after.permission_overwrites.map((o) => o.id));
+  const entry = (actionType: AuditLogEvent, o: OverwriteObject, from: OverwriteObject | Record<string, never>, to: OverwriteObject | Record<string, never>) =>
+    change.audit({ guildId, actionType, targetId: after.id, changes: diffChanges(from, to, OVERWRITE_AUDIT_KEYS), options: overwriteOptions(access, o) });
+  for (const o of after.permission_overwrites) {
+    const previous = old.get(o.id);
+    if (!previous) await entry(AuditLogEvent.ChannelOverwriteCreate, o, {}, o);
+    else if (previous.allow !== o.allow || previous.deny !== o.deny) await entry(AuditLogEvent.ChannelOverwriteUpdate, o, previous, o);
+  }
+  for (const o of before.permission_overwrites) if (!kept.has(o.id)) await entry(AuditLogEvent.ChannelOverwriteDelete, o, o, {});
+}
+
+/** The audit options of an overwrite entry: its target, target type, and the role's name. */
+function overwriteOptions(access: GuildAccess, o: OverwriteObject): Record<string, string> {
+  const role = o.type === 0 ? access.roles.find((r) => r.id === o.id) : undefined;
+  return { id: o.id, type: String(o.type), ...(role && { role_name: role.name }) };
+}
