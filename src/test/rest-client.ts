@@ -2,10 +2,16 @@ import type { Dispatcher } from "~/server/rest/dispatch.ts";
 
 export type RestResponse<T = any> = { status: number; body: T; headers: Headers };
 
+/** One request as the client saw it: what was asked and what came back (raw text and parsed body). */
+export type RestExchange = { method: string; url: string; status: number; headers: Headers; text: string; body: unknown };
+
 type Options = { query?: Record<string, string | number | boolean>; headers?: Record<string, string>; rawBody?: string };
 
-/** Calls the REST dispatcher the way an HTTP client would, with a token of the caller's kind. */
-export function restClient(dispatch: Dispatcher, authorization?: string) {
+/**
+ * Calls the REST dispatcher the way an HTTP client would, with a token of the caller's kind.
+ * `observe` sees every exchange (the test app checks it against the API description).
+ */
+export function restClient(dispatch: Dispatcher, authorization?: string, observe?: (exchange: RestExchange) => void) {
   async function call<T = any>(method: string, path: string, body?: unknown, options: Options = {}): Promise<RestResponse<T>> {
     const url = new URL(`http://guildhall.test/api/v10${path}`);
     for (const [key, value] of Object.entries(options.query ?? {})) url.searchParams.set(key, String(value));
@@ -19,6 +25,7 @@ export function restClient(dispatch: Dispatcher, authorization?: string) {
     const response = await dispatch(new Request(url, { method, headers, body: payload }));
     const text = await response.text();
     const parsed: unknown = text && response.headers.get("content-type")?.includes("json") ? JSON.parse(text) : text;
+    observe?.({ method, url: url.href, status: response.status, headers: response.headers, text, body: parsed });
     return { status: response.status, body: parsed as T, headers: response.headers };
   }
   return {

@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, expect } from "vitest";
 import { createRateLimiter } from "~/server/ratelimit/ratelimit.ts";
 import { createDispatcher, type Dispatcher } from "~/server/rest/dispatch.ts";
 import { ROUTES } from "~/server/rest/routes.ts";
+import { loadConformance } from "./openapi-conformance.ts";
 import { restClient } from "./rest-client.ts";
 import { createTestDb, type TestDb } from "./test-db.ts";
 
@@ -13,10 +14,12 @@ export type TestApp = TestDb & {
 
 /**
  * One fresh database and REST dispatcher for a test file. Every unexpected error (a 500)
- * fails the test that caused it: bad input must always map to a 4xx.
+ * fails the test that caused it: bad input must always map to a 4xx. So does every
+ * response that breaks the platform's API description (openapi-conformance.ts).
  */
 export function useTestApp(options: { rateLimitScale?: number } = {}): TestApp {
   const unexpected: unknown[] = [];
+  const nonConforming: string[] = [];
   const app = {} as TestApp;
   beforeAll(async () => {
     Object.assign(app, await createTestDb());
@@ -26,11 +29,18 @@ export function useTestApp(options: { rateLimitScale?: number } = {}): TestApp {
       routes: ROUTES,
       log: (error) => unexpected.push(error),
     });
-    app.as = (authorization) => restClient(app.dispatch, authorization);
+    const conformance = loadConformance();
+    app.as = (authorization) =>
+      restClient(app.dispatch, authorization, (exchange) => {
+        const problem = conformance.check(exchange);
+        if (problem) nonConforming.push(problem);
+      });
   });
   afterEach(() => {
     const errors = unexpected.splice(0);
+    const problems = nonConforming.splice(0);
     expect(errors, "requests that ended in a 500").toEqual([]);
+    if (problems.length > 0) throw new Error(`responses that break the API description:\n\n${problems.join("\n\n")}`);
   });
   afterAll(async () => {
     await app.drop?.();

@@ -144,7 +144,7 @@ describe("POST /guilds/{guild.id}/channels", () => {
     const forum = await api.post(`/guilds/${guild.id}/channels`, {
       name: "help",
       type: 15,
-      topic: "g".repeat(2000),
+      topic: "g".repeat(1024),
       available_tags: [{ name: "solved", moderated: true }, { name: "bug", emoji_name: "🐛" }],
       default_reaction_emoji: { emoji_name: "👍" },
       default_sort_order: 1,

@@ -1,3 +1,4 @@
+import { GuildNSFWLevel } from "discord-api-types/v10";
 import type { Guild, Role } from "~/generated/prisma/client.ts";
 import { toRoleObject, sortRoles, type RoleObject } from "~/server/roles/role.dto.ts";
 
@@ -46,6 +47,8 @@ export function toGuildObject(guild: Guild, roles: readonly Role[], counts?: Gui
     safety_alerts_channel_id: guild.safetyAlertsChannelId,
     public_updates_channel_id: guild.publicUpdatesChannelId,
     premium_progress_bar_enabled: guild.premiumProgressBarEnabled,
+    // The platform still sends the older boolean beside the level: true for the age-restricting levels.
+    nsfw: guild.nsfwLevel === GuildNSFWLevel.Explicit || guild.nsfwLevel === GuildNSFWLevel.AgeRestricted,
     nsfw_level: guild.nsfwLevel,
     emojis: [],
     stickers: [],
@@ -66,6 +69,7 @@ export function toGuildPreview(guild: Guild, counts: GuildCounts) {
     icon: guild.icon,
     splash: guild.splash,
     discovery_splash: guild.discoverySplash,
+    home_header: null,
     emojis: [],
     features: parseFeatures(guild.features),
     description: guild.description,
