@@ -1,15 +1,18 @@
 import "dotenv/config";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { Readable } from "node:stream";
-import next from "next";
 import { serveCdn } from "~/server/images/cdn.ts";
 import { getDispatcher } from "~/server/rest/server-dispatcher.ts";
 
 // Production entry: REST and CDN requests go straight to their framework-free handlers;
 // pages, tRPC and auth go to Next. Bots call REST far more often than people load pages,
-// so REST does not pay the page pipeline's cost (DESIGN.md, "Serving").
+//so REST does not pay the page pipeline's cost.
+// GUILDHALL_REST_ONLY=1 serves REST and CDN without Next: no build needed, no dashboard.
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? "127.0.0.1";
+const restOnly = process.env.GUILDHALL_REST_ONLY === "1";
+
+type NodeHandler = (req: IncomingMessage, res: ServerResponse) => unknown;
 
 const FRAMEWORK_API = /^\/api\/(trpc|auth)(\/|$)/;
 
@@ -37,10 +40,21 @@ async function send(res: ServerResponse, response: Response): Promise<void> {
   res.end(Buffer.from(await response.arrayBuffer()));
 }
 
-async function main(): Promise<void> {
+async function startNext(): Promise<NodeHandler> {
+  const { default: next } = await import("next");
   const app = next({ dev: false, hostname: host, port });
   await app.prepare();
-  const handleNext = app.getRequestHandler();
+  return app.getRequestHandler();
+}
+
+function notServed(_req: IncomingMessage, res: ServerResponse): void {
+  res.statusCode = 404;
+  res.setHeader("content-type", "text/plain");
+  res.end("Not found: this server runs with GUILDHALL_REST_ONLY=1 (REST API and CDN only).\n");
+}
+
+async function main(): Promise<void> {
+  const handleNext = restOnly ? notServed : await startNext();
   const dispatch = getDispatcher();
 
   const server = createServer((req, res) => {
@@ -56,7 +70,7 @@ async function main(): Promise<void> {
       });
   });
   server.keepAliveTimeout = 65_000;
-  server.listen(port, host, () => console.log(`Guildhall listening on http://${host}:${port}`));
+  server.listen(port, host, () => console.log(`Guildhall listening on http://${host}:${port}${restOnly ? " (REST only)" : ""}`));
 }
 
 main().catch((error: unknown) => {

@@ -3,6 +3,12 @@ import { parseArgs, type ParseArgsConfig } from "node:util";
 import { dbGenerate } from "./commands/db-generate.command.ts";
 import { dbMigrate } from "./commands/db-migrate.command.ts";
 import { dbMigrationCreate } from "./commands/db-migration-create.command.ts";
+import { appCreate } from "./commands/app-create.command.ts";
+import { appToken } from "./commands/app-token.command.ts";
+import { bootstrap } from "./commands/bootstrap.command.ts";
+import { seed } from "./commands/seed.command.ts";
+import { tokenCreate } from "./commands/token-create.command.ts";
+import { userCreate } from "./commands/user-create.command.ts";
 
 export interface CliArgs {
   positionals: string[];
@@ -24,7 +30,7 @@ export interface CliCommand {
 }
 
 /** Every command; a new one is a file in ./commands exporting a CliCommand, listed here. */
-const commands: readonly CliCommand[] = [dbMigrate, dbGenerate, dbMigrationCreate];
+const commands: readonly CliCommand[] = [dbMigrate, dbGenerate, dbMigrationCreate, seed, userCreate, appCreate, appToken, tokenCreate, bootstrap];
 
 function findCommand(argv: readonly string[]): CliCommand | undefined {
   const matches = commands.filter((command) => command.words.every((word, i) => argv[i] === word));

@@ -2,9 +2,12 @@ import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
+import type { SqlDriverAdapter } from "@prisma/driver-adapter-utils";
+import type { Database as BetterSqlite3Database } from "better-sqlite3";
 import { PrismaClient } from "~/generated/prisma/client.ts";
 import { GENERATED_PROVIDER } from "~/generated/provider.ts";
 import { databaseUrl, providerFromUrl } from "./provider.ts";
+import { reusePreparedStatements } from "./sqlite-statements.ts";
 
 export type Db = PrismaClient;
 /** A client or an interactive transaction: what services write through. */
@@ -17,6 +20,21 @@ export function sqlitePath(url: string): string {
   return path;
 }
 
+// WAL lets reads go on while a write commits, and with synchronous=NORMAL a commit is an
+// append to the WAL rather than an fsync (about 26 µs instead of 12 ms here). The file
+// cannot be corrupted; a power cut (not a crash of the process) may lose the last commits.
+const SQLITE_PRAGMAS = "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;";
+
+class TunedSqliteAdapter extends PrismaBetterSqlite3 {
+  override async connect(): Promise<SqlDriverAdapter> {
+    const adapter = await super.connect();
+    await adapter.executeScript(SQLITE_PRAGMAS);
+    // The adapter keeps its better-sqlite3 connection in `client` (adapter 7.10.0).
+    reusePreparedStatements((adapter as unknown as { client: BetterSqlite3Database }).client);
+    return adapter;
+  }
+}
+
 export function createDb(url: string = databaseUrl()): Db {
   const provider = providerFromUrl(url);
   if (provider !== GENERATED_PROVIDER) {
@@ -26,7 +44,7 @@ export function createDb(url: string = databaseUrl()): Db {
     );
   }
   if (provider === "sqlite") {
-    return new PrismaClient({ adapter: new PrismaBetterSqlite3({ url: sqlitePath(url) }) });
+    return new PrismaClient({ adapter: new TunedSqliteAdapter({ url: sqlitePath(url) }) });
   }
   return new PrismaClient({ adapter: new PrismaPg({ connectionString: url }) });
 }

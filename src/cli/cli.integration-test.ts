@@ -1,0 +1,195 @@
+import { execFile } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { ChannelType, GuildFeature } from "discord-api-types/v10";
+import { describe, expect, it, vi } from "vitest";
+import { verifyPassword } from "~/server/auth/password.ts";
+import { authenticate } from "~/server/auth/tokens.service.ts";
+import { DEMO_APP_NAME, DEMO_GUILD_NAME, DEMO_PASSWORD, DEMO_USER } from "~/server/seed/demo-seed.ts";
+import { bearer, bot } from "~/test/rest-client.ts";
+import { useTestApp } from "~/test/test-app.ts";
+
+const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+const TSX = join(ROOT, "node_modules", ".bin", "tsx");
+
+type CliRun = { code: number; stdout: string; stderr: string };
+
+const app = useTestApp();
+// Every CLI run is a new process (about two seconds each on a busy machine).
+vi.setConfig({ testTimeout: 90_000 });
+
+/** Runs `npm run cli -- ...args` as its own process on the test database. */
+function cli(args: string[], env: Record<string, string> = {}): Promise<CliRun> {
+  return new Promise((resolve) => {
+    execFile(TSX, ["src/cli/index.ts", ...args], { cwd: ROOT, env: { ...process.env, DATABASE_URL: app.url, ...env } }, (error, stdout, stderr) => {
+      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
+    });
+  });
+}
+
+async function succeeds(args: string[], env?: Record<string, string>): Promise<string> {
+  const run = await cli(args, env);
+  expect(run.stderr, `stderr of cli ${args.join(" ")}`).toBe("");
+  expect(run.code).toBe(0);
+  return run.stdout;
+}
+
+const BOOTSTRAP_KEYS = ["base_url", "application_id", "bot_user_id", "bot_token", "user_id", "user_bearer", "guild_id"];
+
+describe("bootstrap --json", () => {
+  it("prints one JSON object whose bot token owns the guild and whose bearer token belongs to the user", async () => {
+    const stdout = await succeeds(["bootstrap", "--json"], { PUBLIC_BASE_URL: "http://guildhall.example:8080/" });
+    const result = JSON.parse(stdout) as Record<string, string>;
+    expect(Object.keys(result).sort()).toEqual([...BOOTSTRAP_KEYS].sort());
+    expect(result.base_url).toBe("http://guildhall.example:8080/api");
+
+    const botActor = await authenticate(app.db, `Bot ${result.bot_token}`);
+    expect(botActor).toMatchObject({ kind: "bot", userId: result.bot_user_id, applicationId: result.application_id });
+    const guild = await app.as(bot(result.bot_token!)).get(`/guilds/${result.guild_id}`);
+    expect(guild.status).toBe(200);
+    expect(guild.body.owner_id).toBe(result.bot_user_id);
+
+    const userActor = await authenticate(app.db, `Bearer ${result.user_bearer}`);
+    expect(userActor).toMatchObject({ kind: "bearer", userId: result.user_id, applicationId: result.application_id });
+    expect([...userActor!.scopes].sort()).toEqual(["guilds", "guilds.join", "identify", "sdk.social_layer"]);
+    const me = await app.as(bearer(result.user_bearer!)).get("/users/@me");
+    expect(me.status).toBe(200);
+    expect(me.body.id).toBe(result.user_id);
+    expect(me.body.bot).toBeFalsy();
+  });
+
+  it("makes fresh credentials each time and leaves the earlier ones working", async () => {
+    const first = JSON.parse(await succeeds(["bootstrap", "--json"])) as Record<string, string>;
+    const second = JSON.parse(await succeeds(["bootstrap", "--json"])) as Record<string, string>;
+    expect(first.base_url).toBe("http://127.0.0.1:3000/api");
+    for (const key of BOOTSTRAP_KEYS.filter((k) => k !== "base_url")) expect(second[key], key).not.toBe(first[key]);
+    expect((await app.as(bot(first.bot_token!)).get(`/guilds/${first.guild_id}`)).status).toBe(200);
+    expect((await app.as(bearer(first.user_bearer!)).get("/users/@me")).status).toBe(200);
+    // Each bot sees its own guild only.
+    expect((await app.as(bot(second.bot_token!)).get(`/guilds/${first.guild_id}`)).status).toBe(403);
+  });
+
+  it("prints the same readably without --json", async () => {
+    const stdout = await succeeds(["bootstrap"]);
+    expect(() => JSON.parse(stdout)).toThrow();
+    const token = /Bot token\s+(\S+)/.exec(stdout)?.[1];
+    const guildId = /Guild id\s+(\d+)/.exec(stdout)?.[1];
+    expect((await app.as(bot(token!)).get(`/guilds/${guildId}`)).status).toBe(200);
+  });
+});
+
+describe("seed", () => {
+  async function rowCounts() {
+    const db = app.db;
+    return {
+      users: await db.user.count(),
+      applications: await db.application.count(),
+      tokens: await db.token.count(),
+      guilds: await db.guild.count(),
+      roles: await db.role.count(),
+      channels: await db.channel.count(),
+      overwrites: await db.permissionOverwrite.count(),
+      members: await db.member.count(),
+      memberRoles: await db.memberRole.count(),
+      events: await db.event.count(),
+      auditEntries: await db.auditLogEntry.count(),
+    };
+  }
+
+  it("creates the demo data once; running it again adds nothing and points to a new token", async () => {
+    const first = await succeeds(["seed"]);
+    const botToken = /Bot token\s+(\S+)/.exec(first)?.[1];
+    const afterFirst = await rowCounts();
+
+    const second = await succeeds(["seed"]);
+    expect(await rowCounts()).toEqual(afterFirst);
+    expect(second).toContain("nothing was added");
+    expect(second).not.toContain(botToken);
+    const application = await app.db.application.findFirstOrThrow({ where: { name: DEMO_APP_NAME } });
+    expect(second).toContain(`app token --app ${application.id}`);
+
+    const user = await app.db.user.findUniqueOrThrow({ where: { email: DEMO_USER.email } });
+    expect(user.username).toBe("demo");
+    expect(await verifyPassword(DEMO_PASSWORD, user.passwordHash!)).toBe(true);
+
+    const guild = await app.db.guild.findFirstOrThrow({ where: { name: DEMO_GUILD_NAME }, include: { roles: true, channels: true, members: { include: { roles: true } } } });
+    expect(guild.ownerId).toBe(user.id);
+    expect(guild.features).toContain(GuildFeature.Community);
+    const roleId = (name: string) => guild.roles.find((r) => r.name === name)!.id;
+    expect(guild.roles.map((r) => r.name).sort()).toEqual(["@everyone", "Members", "Moderators"]);
+    const types = new Set(guild.channels.map((c) => c.type));
+    for (const type of [ChannelType.GuildCategory, ChannelType.GuildText, ChannelType.GuildVoice, ChannelType.GuildAnnouncement]) expect(types).toContain(type);
+    const botMember = guild.members.find((m) => m.userId === application.botUserId);
+    expect(botMember?.roles.map((r) => r.roleId)).toEqual([roleId("Moderators")]);
+    expect(guild.members.find((m) => m.userId === user.id)?.roles.map((r) => r.roleId).sort()).toEqual([roleId("Members"), roleId("Moderators")].sort());
+
+    // The printed token is the demo bot's, and the bot can read its guild.
+    const guildRead = await app.as(bot(botToken!)).get(`/guilds/${guild.id}`);
+    expect(guildRead.status).toBe(200);
+    expect(guildRead.body.name).toBe(DEMO_GUILD_NAME);
+  });
+});
+
+describe("user, app and token create", () => {
+  it("creates a user who can sign in, an application whose bot token works, and a scoped bearer token", async () => {
+    const email = `Ops-${randomBytes(3).toString("hex")}@Example.test`;
+    const userId = (await succeeds(["user", "create", "--username", "operator", "--email", email, "--password", "correct horse"])).trim();
+    const user = await app.db.user.findUniqueOrThrow({ where: { id: userId } });
+    expect(user).toMatchObject({ username: "operator", email: email.toLowerCase(), bot: false });
+    expect(await verifyPassword("correct horse", user.passwordHash!)).toBe(true);
+
+    const created = await succeeds(["app", "create", "--name", "Ops Bot", "--owner", userId, "--max-concurrency", "16"]);
+    const applicationId = /Application id\s+(\d+)/.exec(created)?.[1];
+    const botUserId = /Bot user id\s+(\d+)/.exec(created)?.[1];
+    const botToken = /Bot token\s+(\S+)/.exec(created)?.[1];
+    expect(await app.db.application.findUnique({ where: { id: applicationId } })).toMatchObject({ name: "Ops Bot", ownerId: userId, botUserId, maxConcurrency: 16 });
+    const stored = await app.db.token.findMany({ where: { applicationId } });
+    expect(stored.map((t) => t.secretHash).join()).not.toContain(botToken!.split(".")[1]);
+    const me = await app.as(bot(botToken!)).get("/users/@me");
+    expect(me.body).toMatchObject({ id: botUserId, bot: true });
+
+    const another = (await succeeds(["app", "token", "--app", applicationId!])).trim();
+    expect(another).not.toBe(botToken);
+    expect((await app.as(bot(another)).get("/users/@me")).body.id).toBe(botUserId);
+    expect((await app.as(bot(botToken!)).get("/users/@me")).status).toBe(200);
+
+    const token = (await succeeds(["token", "create", "--user", userId, "--scopes", "identify guilds", "--app", applicationId!])).trim();
+    const actor = await authenticate(app.db, `Bearer ${token}`);
+    expect(actor).toMatchObject({ kind: "bearer", userId, applicationId });
+    expect([...actor!.scopes].sort()).toEqual(["guilds", "identify"]);
+  });
+
+  it("rejects unknown scopes with the list of valid ones and issues nothing", async () => {
+    const userId = (await succeeds(["user", "create", "--username", "scoped"])).trim();
+    const before = await app.db.token.count();
+    const run = await cli(["token", "create", "--user", userId, "--scopes", "identify admin"]);
+    expect(run.code).not.toBe(0);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toContain("Unknown scope admin");
+    expect(run.stderr).toContain("guilds.join");
+    expect(await app.db.token.count()).toBe(before);
+  });
+
+  it("refuses an owner that does not exist", async () => {
+    const run = await cli(["app", "create", "--name", "Orphan", "--owner", "12345"]);
+    expect(run.code).not.toBe(0);
+    expect(run.stderr).toContain("Unknown user 12345");
+  });
+});
+
+describe("an unmigrated database", () => {
+  it.skipIf(Boolean(process.env.TEST_DATABASE_URL?.startsWith("postgres")))("says to run db migrate first", async () => {
+    const file = join(tmpdir(), `guildhall_unmigrated_${randomBytes(4).toString("hex")}.db`);
+    try {
+      const run = await cli(["bootstrap", "--json"], { DATABASE_URL: `file:${file}` });
+      expect(run.code).not.toBe(0);
+      expect(run.stdout).toBe("");
+      expect(run.stderr).toContain("run `npm run cli -- db migrate` first");
+    } finally {
+      rmSync(file, { force: true });
+    }
+  });
+});

@@ -1,0 +1,27 @@
+import type { CliCommand } from "../index.ts";
+import { withDatabase } from "../database.ts";
+import { noPositionals, optionalPositiveInt, requiredString } from "../options.ts";
+
+const USAGE = "--name <name> --owner <user id> [--max-concurrency <n>]";
+
+export const appCreate: CliCommand = {
+  words: ["app", "create"],
+  usage: USAGE,
+  summary: "Create an application with its bot user; prints the bot token once",
+  options: { name: { type: "string" }, owner: { type: "string" }, "max-concurrency": { type: "string" } },
+  async run(args) {
+    noPositionals(args, `app create ${USAGE}`);
+    const name = requiredString(args, "name");
+    const ownerId = requiredString(args, "owner");
+    const maxConcurrency = optionalPositiveInt(args, "max-concurrency");
+    const { createApplication } = await import("~/server/applications/application.service.ts");
+    const { application, botUser, botToken } = await withDatabase(async (db) => {
+      if (!(await db.user.findUnique({ where: { id: ownerId }, select: { id: true } }))) throw new Error(`Unknown user ${ownerId}`);
+      return db.$transaction((tx) => createApplication(tx, { name, ownerId, maxConcurrency }));
+    });
+    console.log(`Application id   ${application.id}`);
+    console.log(`Bot user id      ${botUser.id}`);
+    console.log(`Bot token        ${botToken}`);
+    console.log("Store the token now: it is shown once and only a hash is kept.");
+  },
+};

@@ -1,0 +1,32 @@
+import { randomBytes } from "node:crypto";
+import type { Actor, OAuth2Scope } from "~/server/auth/actor.ts";
+import { createApplication, createUser, issueBearerToken } from "~/server/applications/application.service.ts";
+import type { Db } from "~/server/db/client.ts";
+import { createGuild } from "~/server/guilds/guild.service.ts";
+
+/** What a user's bearer token from `bootstrap` may do: what a game's players would grant. */
+export const BOOTSTRAP_USER_SCOPES: readonly OAuth2Scope[] = ["identify", "guilds", "guilds.join", "sdk.social_layer"];
+
+export type BootstrapCredentials = {
+  application_id: string;
+  bot_user_id: string;
+  bot_token: string;
+  user_id: string;
+  user_bearer: string;
+  guild_id: string;
+};
+
+/**
+ * Fresh credentials to start calling the API with: an application (owned by a new user)
+ * with its bot, a bearer token of that user granted to the application, and a guild the
+ * bot owns. Each call makes new ones; earlier ones stay valid.
+ */
+export async function createBootstrapCredentials(db: Db): Promise<BootstrapCredentials> {
+  const suffix = randomBytes(3).toString("hex");
+  const user = await createUser(db, { username: `user_${suffix}` });
+  const { application, botUser, botToken } = await db.$transaction((tx) => createApplication(tx, { name: `Bot ${suffix}`, ownerId: user.id }));
+  const userBearer = await issueBearerToken(db, { userId: user.id, applicationId: application.id, scopes: BOOTSTRAP_USER_SCOPES });
+  const botActor: Actor = { kind: "bot", userId: botUser.id, applicationId: application.id, scopes: new Set() };
+  const guild = await createGuild({ db, actor: botActor }, { name: `Guild ${suffix}` });
+  return { application_id: application.id, bot_user_id: botUser.id, bot_token: botToken, user_id: user.id, user_bearer: userBearer, guild_id: guild.id };
+}

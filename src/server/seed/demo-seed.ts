@@ -1,0 +1,150 @@
+import { ChannelType, GuildFeature, PermissionFlagsBits as P } from "discord-api-types/v10";
+import { dashboardActor } from "~/server/auth/actor.ts";
+import { createApplication, createUser } from "~/server/applications/application.service.ts";
+import { createGuildChannel } from "~/server/channels/channel.service.ts";
+import type { Db } from "~/server/db/client.ts";
+import type { ServiceContext } from "~/server/events/change.ts";
+import { parseFeatures } from "~/server/guilds/guild.dto.ts";
+import { createGuild, modifyGuild } from "~/server/guilds/guild.service.ts";
+import { serializePermissions } from "~/server/permissions/permissions.ts";
+import { createRole } from "~/server/roles/role.service.ts";
+
+// Demo data for trying the dashboard and the API by hand. Every item is looked up by
+// its name before it is made, so running the seed again (or after a failed run)
+// completes what is missing and never duplicates anything. Tests never rely on it.
+
+export const DEMO_PASSWORD = "guildhall-demo";
+export const DEMO_USER = { username: "demo", globalName: "Demo User", email: "demo@guildhall.local", password: DEMO_PASSWORD };
+export const DEMO_FRIEND = { username: "friend", globalName: "Demo Friend", email: "friend@guildhall.local", password: DEMO_PASSWORD };
+export const DEMO_GUILD_NAME = "Guildhall Demo";
+export const DEMO_APP_NAME = "Demo Bot";
+
+const MODERATION_PERMISSIONS = [
+  P.KickMembers, P.BanMembers, P.ModerateMembers, P.ManageMessages, P.ManageNicknames, P.ManageThreads, P.ViewAuditLog, P.MuteMembers, P.MoveMembers,
+].reduce((all, bit) => all | bit, 0n);
+
+const ROLES = {
+  // Created in this order: a new role lands just above @everyone, so Moderators ends up on top.
+  moderators: { name: "Moderators", color: 0xe67e22, hoist: true, mentionable: true, permissions: MODERATION_PERMISSIONS },
+  members: { name: "Members", color: 0x3498db, hoist: false, mentionable: false, permissions: 0n },
+} as const;
+
+export type DemoSeed = {
+  user: { id: string; username: string; email: string; password: string };
+  friend: { id: string; username: string; email: string; password: string };
+  application: { id: string; name: string; botUserId: string };
+  /** The bot token, only when the application was created by this run (it is never stored). */
+  botToken: string | null;
+  guild: { id: string; name: string };
+  /** What this run created, in order; empty when everything already existed. */
+  created: string[];
+};
+
+export async function seedDemo(db: Db): Promise<DemoSeed> {
+  const created: string[] = [];
+
+  async function findOrCreateUser(input: typeof DEMO_USER) {
+    const existing = await db.user.findUnique({ where: { email: input.email } });
+    if (existing) return existing;
+    created.push(`user ${input.username}`);
+    return createUser(db, input);
+  }
+  const user = await findOrCreateUser(DEMO_USER);
+  const friend = await findOrCreateUser(DEMO_FRIEND);
+
+  let botToken: string | null = null;
+  let application = await db.application.findFirst({ where: { ownerId: user.id, name: DEMO_APP_NAME } });
+  if (!application) {
+    const made = await db.$transaction((tx) => createApplication(tx, { name: DEMO_APP_NAME, ownerId: user.id }));
+    application = made.application;
+    botToken = made.botToken;
+    created.push(`application ${DEMO_APP_NAME}`);
+  }
+
+  const ctx: ServiceContext = { db, actor: dashboardActor(user.id), auditReason: "Demo seed" };
+  const existingGuild = await db.guild.findFirst({ where: { ownerId: user.id, name: DEMO_GUILD_NAME }, select: { id: true } });
+  if (!existingGuild) created.push(`guild ${DEMO_GUILD_NAME}`);
+  const guildId = existingGuild?.id ?? (await createGuild(ctx, { name: DEMO_GUILD_NAME })).id;
+
+  const roleIds: Record<keyof typeof ROLES, string> = { moderators: "", members: "" };
+  for (const [key, role] of Object.entries(ROLES) as [keyof typeof ROLES, (typeof ROLES)[keyof typeof ROLES]][]) {
+    const existing = await db.role.findFirst({ where: { guildId, name: role.name }, select: { id: true } });
+    if (existing) {
+      roleIds[key] = existing.id;
+      continue;
+    }
+    const body = { name: role.name, color: role.color, hoist: role.hoist, mentionable: role.mentionable, permissions: serializePermissions(role.permissions) };
+    roleIds[key] = (await createRole(ctx, { guildId, body })).id;
+    created.push(`role ${role.name}`);
+  }
+
+  async function findOrCreateChannel(name: string, type: ChannelType, extra: { parentId?: string; topic?: string; private?: boolean } = {}): Promise<string> {
+    const existing = await db.channel.findFirst({ where: { guildId, name, type }, select: { id: true } });
+    if (existing) return existing.id;
+    const overwrites = extra.private
+      ? [
+          { id: guildId, type: 0 as const, allow: 0n, deny: P.ViewChannel },
+          { id: roleIds.moderators, type: 0 as const, allow: P.ViewChannel, deny: 0n },
+        ]
+      : undefined;
+    const channel = await createGuildChannel(ctx, {
+      guildId: guildId,
+      body: { name, type, parent_id: extra.parentId ?? null, topic: extra.topic ?? null, permission_overwrites: overwrites },
+    });
+    created.push(`channel ${name}`);
+    return channel.id;
+  }
+
+  // createGuild already made "Text Channels" with #general and "Voice Channels" with General.
+  const textCategory = await findOrCreateChannel("Text Channels", ChannelType.GuildCategory);
+  const voiceCategory = await findOrCreateChannel("Voice Channels", ChannelType.GuildCategory);
+  const information = await findOrCreateChannel("Information", ChannelType.GuildCategory);
+  const rules = await findOrCreateChannel("rules", ChannelType.GuildText, { parentId: information, topic: "Be kind. No spam." });
+  await findOrCreateChannel("off-topic", ChannelType.GuildText, { parentId: textCategory, topic: "Anything goes (within the rules)." });
+  const moderators = await findOrCreateChannel("moderators", ChannelType.GuildText, { parentId: textCategory, topic: "Moderators only.", private: true });
+  await findOrCreateChannel("Gaming", ChannelType.GuildVoice, { parentId: voiceCategory });
+
+  // Announcement channels need a Community guild, which needs rules and updates channels.
+  const guild = await db.guild.findUniqueOrThrow({ where: { id: guildId } });
+  if (!parseFeatures(guild.features).includes(GuildFeature.Community)) {
+    await modifyGuild(ctx, {
+      guildId,
+      body: {
+        verification_level: 1,
+        explicit_content_filter: 2,
+        rules_channel_id: rules,
+        public_updates_channel_id: moderators,
+        description: "A guild to try Guildhall with.",
+        features: [...parseFeatures(guild.features), GuildFeature.Community],
+      },
+    });
+    created.push("community features");
+  }
+  await findOrCreateChannel("announcements", ChannelType.GuildAnnouncement, { parentId: information, topic: "News about this guild." });
+
+  // There is no member service to join through yet; joins are written directly.
+  const memberships: [userId: string, roleIds: string[]][] = [
+    [user.id, [roleIds.moderators, roleIds.members]],
+    [friend.id, [roleIds.members]],
+    [application.botUserId, [roleIds.moderators]],
+  ];
+  for (const [userId, roles] of memberships) {
+    const member = await db.member.findUnique({ where: { guildId_userId: { guildId, userId } }, select: { roles: { select: { roleId: true } } } });
+    const missing = roles.filter((roleId) => !member?.roles.some((r) => r.roleId === roleId));
+    if (member && missing.length === 0) continue;
+    await db.$transaction(async (tx) => {
+      if (!member) await tx.member.create({ data: { guildId: guildId, userId } });
+      for (const roleId of missing) await tx.memberRole.create({ data: { guildId: guildId, userId, roleId } });
+    });
+    created.push(`membership ${userId === user.id ? user.username : userId === friend.id ? friend.username : "bot"}`);
+  }
+
+  return {
+    user: { id: user.id, username: user.username, email: DEMO_USER.email, password: DEMO_USER.password },
+    friend: { id: friend.id, username: friend.username, email: DEMO_FRIEND.email, password: DEMO_FRIEND.password },
+    application: { id: application.id, name: application.name, botUserId: application.botUserId },
+    botToken,
+    guild: { id: guildId, name: DEMO_GUILD_NAME },
+    created,
+  };
+}
