@@ -1,3 +1,4 @@
+import { auditRouter } from "~/server/audit/audit.router.ts";
 import { channelRouter } from "~/server/channels/channel.router.ts";
 import { guildRouter } from "~/server/guilds/guild.router.ts";
 import { roleRouter } from "~/server/roles/role.router.ts";
@@ -7,6 +8,7 @@ export const appRouter = createTRPCRouter({
   guild: guildRouter,
   channel: channelRouter,
   role: roleRouter,
+  audit: auditRouter,
 });
 
 export type AppRouter = typeof appRouter;

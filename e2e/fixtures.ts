@@ -1,0 +1,30 @@
+import { expect, test as base, type Page } from "@playwright/test";
+import { seedOwner } from "./seed.ts";
+
+export type Owner = Awaited<ReturnType<typeof seedOwner>>;
+
+/** Signs in through the sign-in page and waits for the guild list. */
+export async function signIn(page: Page, account: { email: string; password: string }): Promise<void> {
+  await page.goto("/signin");
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Password", { exact: true }).fill(account.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  // Password hashing is deliberately slow; allow for it.
+  await expect(page.getByRole("heading", { name: "Your guilds" })).toBeVisible({ timeout: 15_000 });
+}
+
+/**
+ * `owner`: a new user with a new guild for each test, so tests never share state;
+ * `signedIn`: that user, already signed in.
+ */
+export const test = base.extend<{ owner: Owner; signedIn: Owner }>({
+  owner: async ({}, use) => {
+    await use(await seedOwner("owner"));
+  },
+  signedIn: async ({ page, owner }, use) => {
+    await signIn(page, owner);
+    await use(owner);
+  },
+});
+
+export { expect };

@@ -1,0 +1,51 @@
+import { E2E_PASSWORD } from "../e2e-env.ts";
+import { expect, signIn, test } from "../fixtures.ts";
+
+function seededOwner() {
+  const email = process.env.E2E_OWNER_EMAIL;
+  const guildName = process.env.E2E_OWNER_GUILD_NAME;
+  if (!email || !guildName) throw new Error("The global setup did not seed an owner");
+  return { email, password: E2E_PASSWORD, guildName };
+}
+
+test("signed-out visitors are sent to the sign-in page", async ({ page }) => {
+  await page.goto("/");
+  await expect(page).toHaveURL(/\/signin$/);
+  await expect(page.getByRole("heading", { name: "Sign in to Guildhall" })).toBeVisible();
+});
+
+test("signs in with e-mail and password and lists the user's guilds", async ({ page }) => {
+  const owner = seededOwner();
+  await signIn(page, owner);
+  const card = page.getByRole("link", { name: owner.guildName });
+  await expect(card).toBeVisible();
+  await expect(card).toContainText("1 member");
+  await expect(card).toContainText("Owner");
+});
+
+test("a wrong password is refused with a message", async ({ page }) => {
+  const owner = seededOwner();
+  await page.goto("/signin");
+  await page.getByLabel("Email").fill(owner.email);
+  await page.getByLabel("Password", { exact: true }).fill("not the password");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("alert", { name: "Could not sign in" })).toContainText("don't match an account");
+  await expect(page).toHaveURL(/\/signin$/);
+});
+
+test("signing out from the user menu ends the session", async ({ page, signedIn }) => {
+  await page.getByRole("button", { name: /Account menu/ }).click();
+  await page.getByRole("menuitem", { name: "Sign out" }).click();
+  await expect(page.getByRole("heading", { name: "Sign in to Guildhall" })).toBeVisible();
+  await page.goto(`/guilds/${signedIn.guild.id}`);
+  await expect(page).toHaveURL(new RegExp(`/signin\\?callbackUrl=%2Fguilds%2F${signedIn.guild.id}$`));
+});
+
+test("deep links come back after signing in", async ({ page, owner }) => {
+  await page.goto(`/guilds/${owner.guild.id}/roles`);
+  await page.getByLabel("Email").fill(owner.email);
+  await page.getByLabel("Password", { exact: true }).fill(owner.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("heading", { name: "Roles", exact: true })).toBeVisible({ timeout: 15_000 });
+  await expect(page).toHaveURL(`/guilds/${owner.guild.id}/roles`);
+});

@@ -1,0 +1,44 @@
+import { existsSync } from "node:fs";
+import { defineConfig, devices } from "@playwright/test";
+import { E2E_BASE_URL, E2E_DATABASE_URL, E2E_PORT } from "./e2e/e2e-env.ts";
+
+// The system Chromium where there is one (offline machines can't download Playwright's);
+// elsewhere Playwright's own browser.
+const executablePath = process.env.PLAYWRIGHT_CHROMIUM_PATH ?? (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
+
+export default defineConfig({
+  testDir: "./e2e",
+  forbidOnly: Boolean(process.env.CI),
+  retries: process.env.CI ? 1 : 0,
+  // The server and the tests share one SQLite file; one writer at a time keeps it simple.
+  workers: 1,
+  reporter: process.env.CI ? [["list"], ["html", { open: "never" }]] : "list",
+  globalSetup: "./e2e/global-setup.ts",
+  use: {
+    baseURL: E2E_BASE_URL,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+  },
+  projects: [
+    {
+      name: "ui",
+      testDir: "./e2e/ui",
+      use: {
+        ...devices["Desktop Chrome"],
+        viewport: { width: 1366, height: 900 },
+        launchOptions: {
+          executablePath,
+          args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+        },
+      },
+    },
+  ],
+  // Runs the production build: `npm run build` first.
+  webServer: {
+    command: `npx next start -p ${E2E_PORT} -H 127.0.0.1`,
+    url: `${E2E_BASE_URL}/signin`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: { DATABASE_URL: E2E_DATABASE_URL, PUBLIC_BASE_URL: E2E_BASE_URL },
+  },
+});

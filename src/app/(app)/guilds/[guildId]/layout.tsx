@@ -1,0 +1,35 @@
+import { TRPCError } from "@trpc/server";
+import { notFound } from "next/navigation";
+import type { ReactNode } from "react";
+import { GuildNavbar } from "~/components/guild/guild-navbar.tsx";
+import { DashboardShell } from "~/components/shell/dashboard-shell.tsx";
+import { auth } from "~/server/auth/session.ts";
+import { api, HydrateClient } from "~/trpc/server.ts";
+
+export default async function GuildLayout({ children, params }: { children: ReactNode; params: Promise<{ guildId: string }> }) {
+  const { guildId } = await params;
+  const session = await auth();
+  // Each page sends signed-out visitors to sign in and back to that exact page.
+  if (!session) return children;
+  const { user } = session;
+  await assertGuildVisible(guildId);
+  // Every section uses these; the pages prefetch only their own data.
+  await Promise.all([api.guild.get.prefetch({ guildId }), api.guild.permissions.prefetch({ guildId })]);
+  return (
+    <HydrateClient>
+      <DashboardShell user={user} navbar={<GuildNavbar guildId={guildId} />}>
+        {children}
+      </DashboardShell>
+    </HydrateClient>
+  );
+}
+
+/** Unknown guilds, guilds the user is not in, and malformed ids all read as "not found". */
+async function assertGuildVisible(guildId: string): Promise<void> {
+  try {
+    await api.guild.permissions({ guildId });
+  } catch (error) {
+    if (error instanceof TRPCError && ["NOT_FOUND", "FORBIDDEN", "BAD_REQUEST"].includes(error.code)) notFound();
+    throw error;
+  }
+}

@@ -1,0 +1,5 @@
+import { PageSkeleton } from "~/components/page-skeleton.tsx";
+
+export default function Loading() {
+  return <PageSkeleton />;
+}

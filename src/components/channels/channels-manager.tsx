@@ -1,0 +1,240 @@
+"use client";
+
+import { Badge, Box, Button, Card, EmptyState, Group, Modal, Stack, Text, Tooltip } from "@mantine/core";
+import { modals } from "@mantine/modals";
+import { ChannelType, PermissionFlagsBits } from "discord-api-types/v10";
+import { useState } from "react";
+import { notifyFailure, notifySuccess } from "~/components/forms/server-errors.ts";
+import { GuardedAction } from "~/components/guarded-action.tsx";
+import { useGuildAccess } from "~/components/guild/use-guild-access.ts";
+import { IconArrowDown, IconArrowUp, IconHash, IconPencil, IconPlus, IconTrash } from "~/components/icons.tsx";
+import { QueryError } from "~/components/query-error.tsx";
+import { PageHeader } from "~/components/section-card.tsx";
+import { TableSkeleton } from "~/components/table-skeleton.tsx";
+import { sortChannels } from "~/server/channels/channel.dto.ts";
+import { api } from "~/trpc/react.tsx";
+import { ChannelForm, changedChannelBody, toChannelBody, toChannelValues, type ChannelObject, type ChannelValues } from "./channel-form.tsx";
+import { channelTypeInfo } from "./channel-types.ts";
+
+type ChannelGroup = { category: ChannelObject | null; channels: ChannelObject[] };
+
+/** Channels without a category first, then each category with its channels, all in position order. */
+function groupChannels(channels: readonly ChannelObject[]): ChannelGroup[] {
+  const sorted = sortChannels(channels);
+  const categories = sorted.filter((c) => c.type === ChannelType.GuildCategory);
+  const known = new Set(categories.map((c) => c.id));
+  const loose = sorted.filter((c) => c.type !== ChannelType.GuildCategory && !(c.parent_id && known.has(c.parent_id)));
+  return [{ category: null, channels: loose }, ...categories.map((category) => ({ category, channels: sorted.filter((c) => c.parent_id === category.id) }))];
+}
+
+type Editor = { mode: "create"; defaults: Partial<ChannelValues> } | { mode: "edit"; channel: ChannelObject };
+
+export function ChannelsManager({ guildId }: { guildId: string }) {
+  const channels = api.channel.list.useQuery({ guildId });
+  const access = useGuildAccess(guildId);
+  const utils = api.useUtils();
+  const [editor, setEditor] = useState<Editor | null>(null);
+  const manageReason = access.lacks(PermissionFlagsBits.ManageChannels);
+
+  const refresh = () => Promise.all([utils.channel.list.invalidate({ guildId }), utils.guild.get.invalidate({ guildId })]);
+  const create = api.channel.create.useMutation({
+    onSuccess: async (channel) => {
+      notifySuccess(`${channel.name} was created.`, channel.type === ChannelType.GuildCategory ? "Category created" : "Channel created");
+      setEditor(null);
+      await refresh();
+    },
+  });
+  const modify = api.channel.modify.useMutation({
+    onSuccess: async (channel) => {
+      notifySuccess(`${channel.name} was updated.`, "Channel saved");
+      setEditor(null);
+      await refresh();
+    },
+  });
+  const remove = api.channel.delete.useMutation({
+    onSuccess: async (channel) => {
+      notifySuccess(`${channel.name} was deleted.`, "Channel deleted");
+      await refresh();
+    },
+    onError: (error) => notifyFailure("Could not delete the channel", error),
+  });
+  const reorder = api.channel.reorder.useMutation({
+    onSuccess: refresh,
+    onError: (error) => notifyFailure("Could not move the channel", error),
+  });
+
+  if (channels.isError) return <QueryError error={channels.error} onRetry={() => void channels.refetch()} title="Could not load channels" />;
+
+  const groups = channels.data ? groupChannels(channels.data) : [];
+  const categories = groups.flatMap((g) => (g.category ? [g.category] : []));
+
+  /** Swaps a channel with its neighbour and renumbers the siblings 0..n, as the platform's clients do. */
+  const move = (siblings: readonly ChannelObject[], channel: ChannelObject, step: -1 | 1) => {
+    const order = [...siblings];
+    const index = order.findIndex((c) => c.id === channel.id);
+    const other = order[index + step];
+    if (!other) return;
+    order[index] = other;
+    order[index + step] = channel;
+    const positions = order.flatMap((c, position) => (c.position === position ? [] : [{ id: c.id, position }]));
+    reorder.mutate({ guildId, positions });
+  };
+
+  const confirmDelete = (channel: ChannelObject) =>
+    modals.openConfirmModal({
+      title: channel.type === ChannelType.GuildCategory ? "Delete category" : "Delete channel",
+      children: (
+        <Text size="sm">
+          Delete <b>{channel.name}</b>?{" "}
+          {channel.type === ChannelType.GuildCategory ? "Its channels stay, without a category." : "Its messages are lost. This cannot be undone."}
+        </Text>
+      ),
+      labels: { confirm: "Delete", cancel: "Cancel" },
+      confirmProps: { color: "red" },
+      onConfirm: () => remove.mutate({ channelId: channel.id }),
+    });
+
+  const actions = (channel: ChannelObject, siblings: readonly ChannelObject[], index: number) => (
+    <Group gap={2} wrap="nowrap">
+      <GuardedAction label={`Move ${channel.name} up`} blockedReason={manageReason ?? (index === 0 ? "Already first" : null)} disabled={reorder.isPending} onClick={() => move(siblings, channel, -1)}>
+        <IconArrowUp size={16} />
+      </GuardedAction>
+      <GuardedAction label={`Move ${channel.name} down`} blockedReason={manageReason ?? (index === siblings.length - 1 ? "Already last" : null)} disabled={reorder.isPending} onClick={() => move(siblings, channel, 1)}>
+        <IconArrowDown size={16} />
+      </GuardedAction>
+      <GuardedAction label={`Edit ${channel.name}`} blockedReason={manageReason} onClick={() => setEditor({ mode: "edit", channel })}>
+        <IconPencil size={16} />
+      </GuardedAction>
+      <GuardedAction label={`Delete ${channel.name}`} color="red" blockedReason={manageReason} onClick={() => confirmDelete(channel)}>
+        <IconTrash size={16} />
+      </GuardedAction>
+    </Group>
+  );
+
+  const channelRow = (channel: ChannelObject, siblings: readonly ChannelObject[], index: number) => {
+    const info = channelTypeInfo(channel.type);
+    return (
+      <Group key={channel.id} px="md" py="xs" gap="sm" wrap="nowrap" className="channel-row" role="listitem" aria-label={channel.name}>
+        <Tooltip label={info.label}>
+          <Box c="dimmed" style={{ display: "inline-flex" }} aria-label={`${info.label} channel`}>
+            <info.icon size={18} />
+          </Box>
+        </Tooltip>
+        <Box miw={0} flex={1}>
+          <Group gap={6} wrap="nowrap">
+            <Text size="sm" fw={500} truncate>
+              {channel.name}
+            </Text>
+            {channel.nsfw ? (
+              <Badge size="xs" color="red" variant="light">
+                Age-restricted
+              </Badge>
+            ) : null}
+            {channel.rate_limit_per_user ? (
+              <Badge size="xs" color="gray" variant="light">
+                Slowmode
+              </Badge>
+            ) : null}
+          </Group>
+          {channel.topic ? (
+            <Text size="xs" c="dimmed" truncate>
+              {channel.topic}
+            </Text>
+          ) : null}
+        </Box>
+        {actions(channel, siblings, index)}
+      </Group>
+    );
+  };
+
+  const totalChannels = channels.data?.length ?? 0;
+
+  return (
+    <Stack gap="lg" maw={960} mx="auto">
+      <PageHeader
+        title="Channels"
+        description="Where members talk, in the order they see them."
+        actions={
+          <Group gap="xs">
+            <Button variant="default" disabled={Boolean(manageReason)} onClick={() => setEditor({ mode: "create", defaults: { type: String(ChannelType.GuildCategory) } })}>
+              Create category
+            </Button>
+            <Tooltip label={manageReason} disabled={!manageReason}>
+              <span>
+                <Button leftSection={<IconPlus size={16} />} disabled={Boolean(manageReason)} onClick={() => setEditor({ mode: "create", defaults: {} })}>
+                  Create channel
+                </Button>
+              </span>
+            </Tooltip>
+          </Group>
+        }
+      />
+
+      {channels.isPending || !access.isLoaded ? (
+        <TableSkeleton rows={6} />
+      ) : totalChannels === 0 ? (
+        <Card padding="xl">
+          <EmptyState variant="light" icon={<IconHash size={26} />} title="No channels yet" description="Create a channel so members have somewhere to talk." />
+        </Card>
+      ) : (
+        groups.map((group) => {
+          if (!group.category && group.channels.length === 0) return null;
+          const categoryIndex = group.category ? categories.indexOf(group.category) : -1;
+          const title = group.category?.name ?? "No category";
+          return (
+            <Card key={group.category?.id ?? "none"} padding={0} component="section" aria-label={group.category ? `Category ${title}` : "Channels without a category"}>
+              <Group justify="space-between" px="md" py="sm" bg="var(--mantine-color-default-hover)" wrap="nowrap">
+                <Group gap="xs" wrap="nowrap" miw={0}>
+                  <Text size="xs" fw={700} tt="uppercase" c="dimmed" lts={0.5} truncate>
+                    {title}
+                  </Text>
+                  <Badge size="xs" variant="default">
+                    {group.channels.length}
+                  </Badge>
+                </Group>
+                {group.category ? (
+                  <Group gap={2} wrap="nowrap">
+                    <GuardedAction label={`Add a channel to ${title}`} blockedReason={manageReason} onClick={() => setEditor({ mode: "create", defaults: { parent_id: group.category?.id ?? null } })}>
+                      <IconPlus size={16} />
+                    </GuardedAction>
+                    {actions(group.category, categories, categoryIndex)}
+                  </Group>
+                ) : null}
+              </Group>
+              {group.channels.length === 0 ? (
+                <Text size="sm" c="dimmed" px="md" py="sm">
+                  No channels in this category.
+                </Text>
+              ) : (
+                <div role="list">{group.channels.map((channel, index) => channelRow(channel, group.channels, index))}</div>
+              )}
+            </Card>
+          );
+        })
+      )}
+
+      <Modal
+        opened={editor !== null}
+        onClose={() => setEditor(null)}
+        title={editor?.mode === "edit" ? `Edit ${editor.channel.name}` : editor?.defaults.type === String(ChannelType.GuildCategory) ? "Create category" : "Create channel"}
+        size="lg"
+      >
+        {editor ? (
+          <ChannelForm
+            key={editor.mode === "edit" ? editor.channel.id : "new"}
+            mode={editor.mode}
+            initialValues={editor.mode === "edit" ? toChannelValues(editor.channel) : toChannelValues(null, editor.defaults)}
+            categories={categories}
+            submitting={create.isPending || modify.isPending}
+            onCancel={() => setEditor(null)}
+            onSubmit={(values, initial) =>
+              editor.mode === "edit"
+                ? modify.mutateAsync({ channelId: editor.channel.id, body: changedChannelBody(values, initial) })
+                : create.mutateAsync({ guildId, body: toChannelBody(values) })
+            }
+          />
+        ) : null}
+      </Modal>
+    </Stack>
+  );
+}

@@ -1,0 +1,101 @@
+"use client";
+
+import { Box, Button, Group, Image, Input, Stack, Text } from "@mantine/core";
+import { Dropzone, IMAGE_MIME_TYPE } from "@mantine/dropzone";
+import { useId, useState, type ReactNode } from "react";
+import { IconPhoto, IconUpload } from "~/components/icons.tsx";
+
+/** Uploads larger than this are refused before they are read (the API's own ceiling). */
+const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+const ACCEPTED = IMAGE_MIME_TYPE.filter((type) => ["image/png", "image/jpeg", "image/gif", "image/webp"].includes(type));
+
+type Props = {
+  label: string;
+  description?: ReactNode;
+  /** The stored image's address, if any. */
+  currentUrl: string | null;
+  /** `undefined` keeps the stored image, `null` removes it, a data URI replaces it. */
+  value: string | null | undefined;
+  onChange(value: string | null | undefined): void;
+  error?: ReactNode;
+  disabled?: boolean;
+  shape: "square" | "wide";
+};
+
+function readAsDataUri(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error("The file could not be read."));
+    reader.readAsDataURL(file);
+  });
+}
+
+/** An image setting: preview, a drop zone that turns the file into a data URI, remove and undo. */
+export function ImageField({ label, description, currentUrl, value, onChange, error, disabled, shape }: Props) {
+  const id = useId();
+  const [rejection, setRejection] = useState<string | null>(null);
+  const preview = value === undefined ? currentUrl : value;
+  const size = shape === "square" ? { w: 88, h: 88 } : { w: 144, h: 81 };
+
+  return (
+    <Input.Wrapper label={label} description={description} error={error ?? rejection} id={id}>
+      <Group align="stretch" gap="md" mt={6} wrap="nowrap">
+        <Box
+          {...size}
+          style={{ flexShrink: 0, borderRadius: "var(--mantine-radius-md)", overflow: "hidden", border: "1px solid var(--mantine-color-default-border)" }}
+          bg="var(--mantine-color-default-hover)"
+        >
+          {preview ? (
+            <Image src={preview} alt={`${label} preview`} {...size} fit="cover" />
+          ) : (
+            <Stack h="100%" align="center" justify="center" c="dimmed" gap={2}>
+              <IconPhoto size={24} />
+              <Text size="xs">None</Text>
+            </Stack>
+          )}
+        </Box>
+        <Stack gap="xs" flex={1} miw={0}>
+          <Dropzone
+            onDrop={(files) => {
+              const file = files[0];
+              if (!file) return;
+              setRejection(null);
+              readAsDataUri(file).then(onChange, (cause: Error) => setRejection(cause.message));
+            }}
+            onReject={(rejections) => setRejection(rejections[0]?.errors[0]?.code === "file-too-large" ? "Images can be at most 10 MB." : "Use a PNG, JPEG, GIF or WebP image.")}
+            accept={ACCEPTED}
+            maxSize={MAX_UPLOAD_BYTES}
+            multiple={false}
+            disabled={disabled}
+            inputProps={{ "aria-label": `Upload ${label.toLowerCase()}`, "aria-describedby": `${id}-hint` }}
+            p="sm"
+            style={disabled ? { opacity: 0.6, cursor: "not-allowed" } : undefined}
+          >
+            <Group gap="sm" wrap="nowrap" style={{ pointerEvents: "none" }}>
+              <IconUpload size={20} />
+              <Box>
+                <Text size="sm">Drop an image or click to upload</Text>
+                <Text size="xs" c="dimmed" id={`${id}-hint`}>
+                  PNG, JPEG, GIF or WebP, up to 10 MB
+                </Text>
+              </Box>
+            </Group>
+          </Dropzone>
+          <Group gap="xs">
+            {preview ? (
+              <Button size="compact-xs" variant="subtle" color="red" disabled={disabled} onClick={() => onChange(null)}>
+                Remove {label.toLowerCase()}
+              </Button>
+            ) : null}
+            {value !== undefined ? (
+              <Button size="compact-xs" variant="subtle" color="gray" disabled={disabled} onClick={() => onChange(undefined)}>
+                Undo
+              </Button>
+            ) : null}
+          </Group>
+        </Stack>
+      </Group>
+    </Input.Wrapper>
+  );
+}

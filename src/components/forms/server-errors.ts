@@ -1,0 +1,65 @@
+import { notifications } from "@mantine/notifications";
+import type { TRPCClientErrorLike } from "@trpc/client";
+import type { ErrorTree, FieldError } from "~/server/errors.ts";
+import type { AppRouter } from "~/server/trpc/root.ts";
+
+export type ApiClientError = TRPCClientErrorLike<AppRouter>;
+
+/**
+ * The platform's field errors as `path → message`, with paths relative to `root`. tRPC
+ * input errors sit under the input's own keys (`body.name`), service errors at the body's
+ * (`name`); both end up as `name`.
+ */
+export function fieldErrorsOf(error: ApiClientError | null | undefined, root = "body"): Record<string, string> {
+  const tree = error?.data?.fieldErrors;
+  if (!tree) return {};
+  const found: Record<string, string> = {};
+  const walk = (node: ErrorTree, path: string[]) => {
+    for (const [key, value] of Object.entries(node)) {
+      if (key === "_errors") {
+        const first = (value as FieldError[] | undefined)?.[0];
+        const name = path[0] === root ? path.slice(1).join(".") : path.join(".");
+        if (first && !(name in found)) found[name] = first.message;
+      } else if (value && typeof value === "object") {
+        walk(value as ErrorTree, [...path, key]);
+      }
+    }
+  };
+  walk(tree, []);
+  return found;
+}
+
+type ErrorSink = { setFieldError(path: string, message: string): void };
+
+/**
+ * Shows each field error on its input; what no input owns (a whole-form rule, a permission)
+ * is returned for a notification or alert.
+ */
+export function applyFieldErrors(form: ErrorSink, error: ApiClientError, fields: readonly string[]): string | null {
+  const errors = fieldErrorsOf(error);
+  let unplaced: string | null = null;
+  for (const [path, message] of Object.entries(errors)) {
+    const field = fields.find((f) => path === f || path.startsWith(`${f}.`));
+    if (field) form.setFieldError(field, message);
+    else unplaced ??= path ? `${path}: ${message}` : message;
+  }
+  if (Object.keys(errors).length === 0) return errorText(error);
+  return unplaced;
+}
+
+/** A sentence for an error that isn't about one field. */
+export function errorText(error: ApiClientError | Error): string {
+  const data = "data" in error ? (error.data as { code?: string; domainCode?: number | null } | undefined) : undefined;
+  if (data?.code === "UNAUTHORIZED") return "Your session has ended. Sign in again.";
+  if (data?.code === "FORBIDDEN") return `You don't have permission to do that (${error.message}).`;
+  if (data?.code === "INTERNAL_SERVER_ERROR") return "Something went wrong on the server. Try again.";
+  return error.message || "Something went wrong. Try again.";
+}
+
+export function notifySuccess(message: string, title?: string) {
+  notifications.show({ color: "teal", title, message, autoClose: 3500 });
+}
+
+export function notifyFailure(title: string, error: ApiClientError | Error | string) {
+  notifications.show({ color: "red", title, message: typeof error === "string" ? error : errorText(error), autoClose: 7000 });
+}

@@ -1,0 +1,315 @@
+"use client";
+
+import { Alert, Box, Button, Checkbox, Group, Input, Paper, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from "@mantine/core";
+import { schemaResolver, useForm } from "@mantine/form";
+import { PermissionFlagsBits } from "discord-api-types/v10";
+import { useMemo } from "react";
+import { applyFieldErrors, notifyFailure, notifySuccess } from "~/components/forms/server-errors.ts";
+import { ImageField } from "~/components/forms/image-field.tsx";
+import { cdnImageUrl } from "~/components/guild/guild-avatar.tsx";
+import { useGuildAccess, type GuildAccess } from "~/components/guild/use-guild-access.ts";
+import { IconAlertTriangle, IconLock } from "~/components/icons.tsx";
+import { PageSkeleton } from "~/components/page-skeleton.tsx";
+import { QueryError } from "~/components/query-error.tsx";
+import { PageHeader, SectionCard } from "~/components/section-card.tsx";
+import { GUILD_DESCRIPTION_MAX, GUILD_NAME_MAX, MUTABLE_FEATURES, ZGuildModifyBodySchema } from "~/server/guilds/guild.schema.ts";
+import { api, type RouterOutputs } from "~/trpc/react.tsx";
+import { DeleteGuildSection } from "./delete-guild-section.tsx";
+import {
+  AFK_TIMEOUT_OPTIONS,
+  CONTENT_FILTERS,
+  FEATURE_TOGGLES,
+  LOCALE_OPTIONS,
+  NOTIFICATION_LEVELS,
+  SYSTEM_CHANNEL_MESSAGES,
+  TEXT_CHANNEL_TYPES,
+  VERIFICATION_LEVELS,
+  VOICE_CHANNEL_TYPES,
+} from "./settings-options.ts";
+import { changedBody, toModifyBody, toSettingsValues, type GuildObject, type SettingsValues } from "./settings-values.ts";
+
+type Channel = RouterOutputs["channel"]["list"][number];
+
+const validateBody = schemaResolver(ZGuildModifyBodySchema, { sync: true });
+
+export function GuildSettings({ guildId }: { guildId: string }) {
+  const guild = api.guild.get.useQuery({ guildId });
+  const channels = api.channel.list.useQuery({ guildId });
+  const access = useGuildAccess(guildId);
+
+  if (guild.isError) return <QueryError error={guild.error} onRetry={() => void guild.refetch()} title="Could not load the guild" />;
+  if (guild.isPending || !access.isLoaded) return <PageSkeleton blocks={4} />;
+  return <SettingsForm guild={guild.data} channels={channels.data ?? []} access={access} />;
+}
+
+function SettingsForm({ guild, channels, access }: { guild: GuildObject; channels: Channel[]; access: GuildAccess }) {
+  const utils = api.useUtils();
+  const lockReason = access.lacks(PermissionFlagsBits.ManageGuild);
+  const locked = lockReason !== null;
+  const form = useForm<SettingsValues>({
+    initialValues: toSettingsValues(guild),
+    validate: (values) => validateBody(toModifyBody(values)),
+    validateInputOnBlur: ["name", "description"],
+  });
+
+  const modify = api.guild.modify.useMutation({
+    onSuccess: (updated) => {
+      utils.guild.get.setData({ guildId: guild.id }, (previous) => ({ ...updated, approximate_member_count: previous?.approximate_member_count, approximate_presence_count: previous?.approximate_presence_count }));
+      void utils.guild.list.invalidate();
+      const next = toSettingsValues(updated);
+      form.setInitialValues(next);
+      form.setValues(next);
+      form.resetDirty(next);
+      notifySuccess("Your changes are live.", "Settings saved");
+    },
+    onError: (error) => {
+      const unplaced = applyFieldErrors(form, error, Object.keys(form.values));
+      notifyFailure("Settings not saved", unplaced ?? "Some fields need your attention.");
+    },
+  });
+
+  const channelOptions = useMemo(() => {
+    const byType = (types: readonly number[]) => channels.filter((c) => types.includes(c.type)).map((c) => ({ value: c.id, label: `# ${c.name}` }));
+    return { text: byType(TEXT_CHANNEL_TYPES), voice: byType(VOICE_CHANNEL_TYPES).map((o) => ({ ...o, label: o.label.slice(2) })) };
+  }, [channels]);
+
+  // With the whole form locked the banner already says why; a feature explains only its own lock.
+  const featureLock = (feature: keyof typeof MUTABLE_FEATURES): string | null => {
+    if (lockReason) return null;
+    const needs = MUTABLE_FEATURES[feature];
+    if (needs === "administrator") return access.lacks(PermissionFlagsBits.Administrator);
+    if (needs === "owner" && !access.isOwner) return "Only the owner";
+    return null;
+  };
+
+  const dirty = form.isDirty();
+  const channelSelect = (field: "afk_channel_id" | "system_channel_id" | "rules_channel_id" | "public_updates_channel_id" | "safety_alerts_channel_id", label: string, description: string, voice = false) => (
+    <Select
+      label={label}
+      description={description}
+      placeholder="No channel"
+      data={voice ? channelOptions.voice : channelOptions.text}
+      clearable
+      searchable
+      nothingFoundMessage="No matching channel"
+      disabled={locked}
+      {...form.getInputProps(field)}
+    />
+  );
+
+  return (
+    <Stack gap="lg" maw={960} mx="auto">
+      <form
+        onSubmit={form.onSubmit((values) => {
+          const body = changedBody(values, form.getInitialValues(), guild);
+          if (Object.keys(body).length === 0) return;
+          modify.mutate({ guildId: guild.id, body });
+        })}
+        noValidate
+      >
+        <Stack gap="lg">
+          <PageHeader title="Guild settings" description="How the guild looks and behaves for its members." />
+          {locked ? (
+            <Alert color="gray" variant="light" icon={<IconLock size={18} />} title="View only">
+              You can look at these settings but need the Manage Guild permission to change them.
+            </Alert>
+          ) : null}
+
+          <SectionCard title="Profile" description="What people see when they find or join the guild." id="profile">
+            <TextInput label="Guild name" required maxLength={GUILD_NAME_MAX} disabled={locked} {...form.getInputProps("name")} />
+            <Textarea
+              label="Description"
+              description={`Shown in discovery and invites. ${form.values.description.length}/${GUILD_DESCRIPTION_MAX}`}
+              autosize
+              minRows={2}
+              maxRows={6}
+              disabled={locked}
+              {...form.getInputProps("description")}
+            />
+            <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+              <ImageField
+                label="Icon"
+                description="Square, at least 512×512. Animated GIFs need the Animated Icon feature."
+                shape="square"
+                currentUrl={guild.icon && cdnImageUrl("icons", guild.id, guild.icon)}
+                value={form.values.icon}
+                onChange={(value) => form.setFieldValue("icon", value)}
+                error={form.errors.icon}
+                disabled={locked}
+              />
+              <ImageField
+                label="Banner"
+                description="16:9. Needs the Banner feature."
+                shape="wide"
+                currentUrl={guild.banner && cdnImageUrl("banners", guild.id, guild.banner)}
+                value={form.values.banner}
+                onChange={(value) => form.setFieldValue("banner", value)}
+                error={form.errors.banner}
+                disabled={locked}
+              />
+              <ImageField
+                label="Invite splash"
+                description="16:9 background of invite pages. Needs the Invite Splash feature."
+                shape="wide"
+                currentUrl={guild.splash && cdnImageUrl("splashes", guild.id, guild.splash)}
+                value={form.values.splash}
+                onChange={(value) => form.setFieldValue("splash", value)}
+                error={form.errors.splash}
+                disabled={locked}
+              />
+              <ImageField
+                label="Discovery splash"
+                description="16:9 image in discovery. Needs the Discoverable feature."
+                shape="wide"
+                currentUrl={guild.discovery_splash && cdnImageUrl("discovery-splashes", guild.id, guild.discovery_splash)}
+                value={form.values.discovery_splash}
+                onChange={(value) => form.setFieldValue("discovery_splash", value)}
+                error={form.errors.discovery_splash}
+                disabled={locked}
+              />
+            </SimpleGrid>
+          </SectionCard>
+
+          <SectionCard title="Safety" description="Who may chat, and what is scanned." id="safety">
+            <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+              <Select
+                label="Verification level"
+                description="What members must meet before they can chat."
+                data={VERIFICATION_LEVELS.map((level) => ({ value: level.value, label: `${level.label}: ${level.description}` }))}
+                allowDeselect={false}
+                disabled={locked}
+                {...form.getInputProps("verification_level")}
+              />
+              <Select
+                label="Explicit media filter"
+                description="Which members' images are scanned."
+                data={CONTENT_FILTERS}
+                allowDeselect={false}
+                disabled={locked}
+                {...form.getInputProps("explicit_content_filter")}
+              />
+              <Select
+                label="Default notifications"
+                description="What members are notified about unless they choose otherwise."
+                data={NOTIFICATION_LEVELS}
+                allowDeselect={false}
+                disabled={locked}
+                {...form.getInputProps("default_message_notifications")}
+              />
+            </SimpleGrid>
+          </SectionCard>
+
+          <SectionCard title="Channels" description="Where the guild sends its own messages, and where idle members go." id="channels">
+            <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+              {channelSelect("afk_channel_id", "Inactive channel", "Members idle in voice are moved here.", true)}
+              <Select
+                label="Inactive timeout"
+                description="How long before idle members are moved."
+                data={AFK_TIMEOUT_OPTIONS}
+                allowDeselect={false}
+                disabled={locked}
+                {...form.getInputProps("afk_timeout")}
+              />
+              {channelSelect("system_channel_id", "System messages channel", "Where the guild posts welcome and boost messages.")}
+              {channelSelect("rules_channel_id", "Rules channel", "Where members read the guild's rules.")}
+              {channelSelect("public_updates_channel_id", "Community updates channel", "Where the platform sends notices for moderators.")}
+              {channelSelect("safety_alerts_channel_id", "Safety alerts channel", "Where raid and spam alerts are posted.")}
+            </SimpleGrid>
+            <Box role="group" aria-labelledby="system-messages-label">
+              <Input.Label id="system-messages-label">System messages</Input.Label>
+              <Input.Description>Which messages the guild sends to its system messages channel.</Input.Description>
+              <Stack gap="xs" mt="sm">
+                {SYSTEM_CHANNEL_MESSAGES.map(({ flag, label }) => (
+                  <Checkbox
+                    key={flag}
+                    label={label}
+                    disabled={locked}
+                    checked={(form.values.system_channel_flags & flag) === 0}
+                    onChange={(event) => form.setFieldValue("system_channel_flags", event.currentTarget.checked ? form.values.system_channel_flags & ~flag : form.values.system_channel_flags | flag)}
+                  />
+                ))}
+              </Stack>
+            </Box>
+          </SectionCard>
+
+          <SectionCard title="Language and display" id="display">
+            <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+              <Select
+                label="Preferred language"
+                description="Used for discovery and notices from the platform."
+                data={LOCALE_OPTIONS}
+                searchable
+                allowDeselect={false}
+                disabled={locked}
+                {...form.getInputProps("preferred_locale")}
+              />
+            </SimpleGrid>
+            <Switch
+              label="Show the boost progress bar"
+              description="Displays progress towards the next boost level in the channel list."
+              disabled={locked}
+              {...form.getInputProps("premium_progress_bar_enabled", { type: "checkbox" })}
+            />
+          </SectionCard>
+
+          <SectionCard title="Features" description="Switch guild-wide behaviour on or off." id="features">
+            {form.errors.features ? (
+              <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert">
+                {form.errors.features}
+              </Alert>
+            ) : null}
+            {FEATURE_TOGGLES.map(({ feature, label, description }) => {
+              const reason = featureLock(feature);
+              const disabled = locked || reason !== null;
+              return (
+                <Switch
+                  key={feature}
+                  label={label}
+                  description={
+                    reason ? (
+                      <>
+                        {description}{" "}
+                        <Text span size="xs" c="orange.8" fw={500}>
+                          <IconLock size={11} style={{ verticalAlign: "-1px" }} /> {reason}
+                        </Text>
+                      </>
+                    ) : (
+                      description
+                    )
+                  }
+                  disabled={disabled}
+                  checked={form.values.features.includes(feature)}
+                  onChange={(event) => {
+                    const others = form.values.features.filter((f) => f !== feature);
+                    form.setFieldValue("features", event.currentTarget.checked ? [...others, feature] : others);
+                    form.clearFieldError("features");
+                  }}
+                />
+              );
+            })}
+          </SectionCard>
+
+          {/* Follows the viewport only while there is something to save. */}
+          <Box pos={dirty ? "sticky" : "static"} bottom={16} style={{ zIndex: 5 }}>
+            <Paper withBorder shadow={dirty ? "lg" : "xs"} p="sm" px="md" bg="var(--app-surface-bg)">
+              <Group justify="space-between" wrap="nowrap">
+                <Text size="sm" c={dirty ? undefined : "dimmed"} fw={dirty ? 500 : undefined} role="status">
+                  {dirty ? "You have unsaved changes." : "All changes saved."}
+                </Text>
+                <Group gap="xs" wrap="nowrap">
+                  <Button variant="default" disabled={!dirty || modify.isPending} onClick={() => form.reset()}>
+                    Discard
+                  </Button>
+                  <Button type="submit" disabled={locked || !dirty} loading={modify.isPending}>
+                    Save changes
+                  </Button>
+                </Group>
+              </Group>
+            </Paper>
+          </Box>
+        </Stack>
+      </form>
+      <DeleteGuildSection guild={guild} isOwner={access.isOwner} />
+    </Stack>
+  );
+}

@@ -1,0 +1,21 @@
+import type { ComponentType } from "react";
+import { IconHash, IconHistory, IconSettings, IconShield } from "~/components/icons.tsx";
+
+export type GuildSection = {
+  /** Path below `/guilds/{id}`; "" is the guild's landing page. */
+  segment: string;
+  label: string;
+  icon: ComponentType<{ size?: number }>;
+};
+
+/** The guild navbar, in order. A new section is a row here plus its page folder. */
+export const GUILD_SECTIONS: readonly GuildSection[] = [
+  { segment: "", label: "Settings", icon: IconSettings },
+  { segment: "roles", label: "Roles", icon: IconShield },
+  { segment: "channels", label: "Channels", icon: IconHash },
+  { segment: "audit-log", label: "Audit log", icon: IconHistory },
+];
+
+export function guildSectionHref(guildId: string, segment: string): string {
+  return segment ? `/guilds/${guildId}/${segment}` : `/guilds/${guildId}`;
+}

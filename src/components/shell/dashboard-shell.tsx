@@ -1,0 +1,37 @@
+"use client";
+
+import { AppShell, Burger, Group } from "@mantine/core";
+import { useDisclosure } from "@mantine/hooks";
+import { usePathname } from "next/navigation";
+import { useEffect, type ReactNode } from "react";
+import type { DashboardUser } from "~/server/auth/session.ts";
+import { Brand } from "./brand.tsx";
+import { UserMenu } from "./user-menu.tsx";
+
+/** The page frame: header with the product and the user menu, an optional section navbar. */
+export function DashboardShell({ user, navbar, children }: { user: DashboardUser; navbar?: ReactNode; children: ReactNode }) {
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const pathname = usePathname();
+  // On small screens the navbar overlays the page; close it once a section is chosen.
+  useEffect(() => close(), [pathname, close]);
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={navbar ? { width: 264, breakpoint: "sm", collapsed: { mobile: !opened } } : undefined}
+      padding={{ base: "md", sm: "xl" }}
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            {navbar ? <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" /> : null}
+            <Brand />
+          </Group>
+          <UserMenu user={user} />
+        </Group>
+      </AppShell.Header>
+      {navbar ? <AppShell.Navbar p="md">{navbar}</AppShell.Navbar> : null}
+      <AppShell.Main bg="var(--app-page-bg)">{children}</AppShell.Main>
+    </AppShell>
+  );
+}

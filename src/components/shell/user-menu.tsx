@@ -1,0 +1,60 @@
+"use client";
+
+import { Avatar, Group, Menu, Text, UnstyledButton, useComputedColorScheme, useMantineColorScheme } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { useQueryClient } from "@tanstack/react-query";
+import { signOut } from "next-auth/react";
+import { useRouter } from "next/navigation";
+import { IconChevronDown, IconLogout, IconMoon, IconSun } from "~/components/icons.tsx";
+import type { DashboardUser } from "~/server/auth/session.ts";
+
+export function UserMenu({ user }: { user: DashboardUser }) {
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const { setColorScheme } = useMantineColorScheme();
+  const colorScheme = useComputedColorScheme("light", { getInitialValueInEffect: true });
+
+  async function handleSignOut() {
+    try {
+      await signOut({ redirect: false });
+    } catch {
+      notifications.show({ color: "red", title: "Could not sign out", message: "Check your connection and try again." });
+      return;
+    }
+    queryClient.clear();
+    router.replace("/signin");
+    router.refresh();
+  }
+
+  return (
+    <Menu position="bottom-end" width={240} shadow="md">
+      <Menu.Target>
+        <UnstyledButton aria-label={`Account menu for ${user.displayName}`} px={6} py={4} style={{ borderRadius: "var(--mantine-radius-md)" }}>
+          <Group gap={8} wrap="nowrap">
+            <Avatar name={user.displayName} color="initials" size={30} radius="xl" />
+            <Text size="sm" fw={500} visibleFrom="xs" maw={160} truncate>
+              {user.displayName}
+            </Text>
+            <IconChevronDown size={14} />
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>Signed in as</Menu.Label>
+        <Text size="sm" px="sm" pb={6} truncate>
+          {user.email ?? user.username}
+        </Text>
+        <Menu.Divider />
+        <Menu.Item
+          leftSection={colorScheme === "dark" ? <IconSun size={16} /> : <IconMoon size={16} />}
+          onClick={() => setColorScheme(colorScheme === "dark" ? "light" : "dark")}
+        >
+          {colorScheme === "dark" ? "Light theme" : "Dark theme"}
+        </Menu.Item>
+        <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={() => void handleSignOut()}>
+          Sign out
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
