@@ -1,0 +1,57 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { DiscordAPIError, REST } from "@discordjs/rest";
+import { Routes, type APIGuild, type APIRole, type APIUser, type RESTGetAPICurrentUserGuildsResult } from "discord-api-types/v10";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { handleWith } from "~/server/http/node-adapter.ts";
+import { makeBot, makeGuild } from "~/test/factories.ts";
+import { useTestApp } from "~/test/test-app.ts";
+
+const app = useTestApp();
+let server: Server;
+let api: string;
+
+// A real client library of the platform, pointed at Guildhall over HTTP, unchanged.
+beforeAll(async () => {
+  server = createServer((req, res) => handleWith(app.dispatch, req, res));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  api = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+function client(token: string) {
+  return new REST({ api, version: "10", retries: 0 }).setToken(token);
+}
+
+describe("@discordjs/rest against Guildhall", () => {
+  it("reads and changes a guild with a bot token, including the @me alias", async () => {
+    const bot = await makeBot(app.db);
+    const guild = await makeGuild(app.db, bot.actor);
+    const rest = client(bot.token);
+    const me = (await rest.get(Routes.user())) as APIUser;
+    expect(me.id).toBe(bot.user.id);
+    const fetched = (await rest.get(Routes.guild(guild.id), { query: new URLSearchParams({ with_counts: "true" }) })) as APIGuild;
+    expect(fetched.approximate_member_count).toBe(1);
+    const renamed = (await rest.patch(Routes.guild(guild.id), { body: { name: "Via library" }, reason: "renamed by a library" })) as APIGuild;
+    expect(renamed.name).toBe("Via library");
+    const entry = await app.db.auditLogEntry.findFirst({ where: { guildId: guild.id, actionType: 1 } });
+    expect(entry?.reason).toBe("renamed by a library");
+    const role = (await rest.post(Routes.guildRoles(guild.id), { body: { name: "Library role", permissions: "0" } })) as APIRole;
+    expect(role.name).toBe("Library role");
+    const guilds = (await rest.get(Routes.userGuilds())) as RESTGetAPICurrentUserGuildsResult;
+    expect(guilds.map((g) => g.id)).toContain(guild.id);
+  });
+
+  it("surfaces the platform error envelope as DiscordAPIError", async () => {
+    const bot = await makeBot(app.db);
+    const guild = await makeGuild(app.db, bot.actor);
+    const rest = client(bot.token);
+    const invalid = await rest.patch(Routes.guild(guild.id), { body: { name: "x" } }).catch((error: unknown) => error);
+    expect(invalid).toBeInstanceOf(DiscordAPIError);
+    expect((invalid as DiscordAPIError).code).toBe(50035);
+    expect((invalid as DiscordAPIError).status).toBe(400);
+    expect((invalid as DiscordAPIError).message).toContain("name[BASE_TYPE_BAD_LENGTH]");
+    const unknown = await rest.get(Routes.guild("1")).catch((error: unknown) => error);
+    expect((unknown as DiscordAPIError).code).toBe(10004);
+  });
+});
