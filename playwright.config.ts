@@ -9,7 +9,6 @@ const executablePath = process.env.PLAYWRIGHT_CHROMIUM_PATH ?? (existsSync("/usr
 export default defineConfig({
   testDir: "./e2e",
   forbidOnly: Boolean(process.env.CI),
-  retries: process.env.CI ? 1 : 0,
   // The server and the tests share one SQLite file; one writer at a time keeps it simple.
   workers: 1,
   reporter: process.env.CI ? [["list"], ["html", { open: "never" }]] : "list",

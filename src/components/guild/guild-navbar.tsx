@@ -1,7 +1,7 @@
 "use client";
 
-import { AppShell, Box, Group, NavLink, ScrollArea, Skeleton, Stack, Text } from "@mantine/core";
-import Link from "next/link";
+import { AppShell, Box, Group, Loader, NavLink, ScrollArea, Skeleton, Stack, Text } from "@mantine/core";
+import Link, { useLinkStatus } from "next/link";
 import { usePathname } from "next/navigation";
 import { formatMembers } from "~/components/format.ts";
 import { IconChevronLeft } from "~/components/icons.tsx";
@@ -53,6 +53,7 @@ export function GuildNavbar({ guildId }: { guildId: string }) {
                 href={href}
                 label={section.label}
                 leftSection={<section.icon size={18} />}
+                rightSection={<NavigationPending />}
                 active={active}
                 aria-current={active ? "page" : undefined}
                 variant="light"
@@ -65,4 +66,10 @@ export function GuildNavbar({ guildId }: { guildId: string }) {
       </AppShell.Section>
     </>
   );
+}
+
+/** A section arrives whole from the server (there is no loading skeleton); this marks the link on its way. */
+function NavigationPending() {
+  const { pending } = useLinkStatus();
+  return pending ? <Loader size={14} aria-hidden /> : null;
 }

@@ -15,6 +15,10 @@ export default async function GuildLayout({ children, params }: { children: Reac
   await assertGuildVisible(guildId);
   // Every section uses these; the pages prefetch only their own data.
   await Promise.all([api.guild.get.prefetch({ guildId }), api.guild.permissions.prefetch({ guildId })]);
+  // Deliberately no loading.tsx: a section streamed into a Suspense boundary under AppShell is
+  // thrown away and rendered again on the client when AppShell re-renders during hydration, while
+  // the server's copy waits hidden in the document for React's delayed reveal: every field, button
+  // and heading is briefly there twice.
   return (
     <HydrateClient>
       <DashboardShell user={user} navbar={<GuildNavbar guildId={guildId} />}>
