@@ -10,11 +10,6 @@ export function snowflakeTimestamp(id: string): Date {
   return new Date(Number(DiscordSnowflake.timestampFrom(id)));
 }
 
-/** The smallest id that could have been made at `date`; for time-range filters. */
-export function snowflakeAt(date: Date): string {
-  return DiscordSnowflake.generate({ timestamp: date.getTime(), increment: 0n, processId: 0n, workerId: 0n }).toString();
-}
-
 export const ZSnowflake = z.string().regex(/^\d{1,20}$/, "Value is not snowflake.");
 
 export function compareSnowflakes(a: string, b: string): number {
