@@ -1,7 +1,5 @@
 import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ChannelType, GuildFeature } from "discord-api-types/v10";
@@ -10,6 +8,7 @@ import { verifyPassword } from "~/server/auth/password.ts";
 import { authenticate } from "~/server/auth/tokens.service.ts";
 import { DEMO_APP_NAME, DEMO_GUILD_NAME, DEMO_PASSWORD, DEMO_USER } from "~/server/seed/demo-seed.ts";
 import { bearer, bot } from "~/test/rest-client.ts";
+import { createEmptyDatabase } from "~/test/test-db.ts";
 import { useTestApp } from "~/test/test-app.ts";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
@@ -181,15 +180,15 @@ describe("user, app and token create", () => {
 });
 
 describe("an unmigrated database", () => {
-  it.skipIf(Boolean(process.env.TEST_DATABASE_URL?.startsWith("postgres")))("says to run db migrate first", async () => {
-    const file = join(tmpdir(), `guildhall_unmigrated_${randomBytes(4).toString("hex")}.db`);
+  it("says to run db migrate first", async () => {
+    const empty = await createEmptyDatabase();
     try {
-      const run = await cli(["bootstrap", "--json"], { DATABASE_URL: `file:${file}` });
+      const run = await cli(["bootstrap", "--json"], { DATABASE_URL: empty.url });
       expect(run.code).not.toBe(0);
       expect(run.stdout).toBe("");
       expect(run.stderr).toContain("run `npm run cli -- db migrate` first");
     } finally {
-      rmSync(file, { force: true });
+      await empty.drop();
     }
   });
 });

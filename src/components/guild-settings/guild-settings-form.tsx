@@ -30,6 +30,14 @@ import { changedBody, toModifyBody, toSettingsValues, type GuildObject, type Set
 
 type Channel = RouterOutputs["channel"]["list"][number];
 
+// The guild's images: which field, where the CDN serves it, and what it needs.
+const GUILD_IMAGES = [
+  { field: "icon", cdnFolder: "icons", shape: "square", label: "Icon", description: "Square, at least 512×512. Animated GIFs need the Animated Icon feature." },
+  { field: "banner", cdnFolder: "banners", shape: "wide", label: "Banner", description: "16:9. Needs the Banner feature." },
+  { field: "splash", cdnFolder: "splashes", shape: "wide", label: "Invite splash", description: "16:9 background of invite pages. Needs the Invite Splash feature." },
+  { field: "discovery_splash", cdnFolder: "discovery-splashes", shape: "wide", label: "Discovery splash", description: "16:9 image in discovery. Needs the Discoverable feature." },
+] as const;
+
 const validateBody = schemaResolver(ZGuildModifyBodySchema, { sync: true });
 
 export function GuildSettings({ guildId }: { guildId: string }) {
@@ -127,46 +135,22 @@ function SettingsForm({ guild, channels, access }: { guild: GuildObject; channel
               {...form.getInputProps("description")}
             />
             <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-              <ImageField
-                label="Icon"
-                description="Square, at least 512×512. Animated GIFs need the Animated Icon feature."
-                shape="square"
-                currentUrl={guild.icon && cdnImageUrl("icons", guild.id, guild.icon)}
-                value={form.values.icon}
-                onChange={(value) => form.setFieldValue("icon", value)}
-                error={form.errors.icon}
-                disabled={locked}
-              />
-              <ImageField
-                label="Banner"
-                description="16:9. Needs the Banner feature."
-                shape="wide"
-                currentUrl={guild.banner && cdnImageUrl("banners", guild.id, guild.banner)}
-                value={form.values.banner}
-                onChange={(value) => form.setFieldValue("banner", value)}
-                error={form.errors.banner}
-                disabled={locked}
-              />
-              <ImageField
-                label="Invite splash"
-                description="16:9 background of invite pages. Needs the Invite Splash feature."
-                shape="wide"
-                currentUrl={guild.splash && cdnImageUrl("splashes", guild.id, guild.splash)}
-                value={form.values.splash}
-                onChange={(value) => form.setFieldValue("splash", value)}
-                error={form.errors.splash}
-                disabled={locked}
-              />
-              <ImageField
-                label="Discovery splash"
-                description="16:9 image in discovery. Needs the Discoverable feature."
-                shape="wide"
-                currentUrl={guild.discovery_splash && cdnImageUrl("discovery-splashes", guild.id, guild.discovery_splash)}
-                value={form.values.discovery_splash}
-                onChange={(value) => form.setFieldValue("discovery_splash", value)}
-                error={form.errors.discovery_splash}
-                disabled={locked}
-              />
+              {GUILD_IMAGES.map((image) => {
+                const hash = guild[image.field];
+                return (
+                  <ImageField
+                    key={image.field}
+                    label={image.label}
+                    description={image.description}
+                    shape={image.shape}
+                    currentUrl={hash && cdnImageUrl(image.cdnFolder, guild.id, hash)}
+                    value={form.values[image.field]}
+                    onChange={(value) => form.setFieldValue(image.field, value)}
+                    error={form.errors[image.field]}
+                    disabled={locked}
+                  />
+                );
+              })}
             </SimpleGrid>
           </SectionCard>
 
