@@ -513,6 +513,18 @@ describe("DELETE /guilds/:guildId/roles/:roleId", () => {
     expect(JSON.parse(entry!.changes!)).toEqual(expect.arrayContaining([{ key: "name", old_value: "doomed" }]));
   });
 
+  it("removes the role's channel overwrites and updates those channels", async () => {
+    const { guild, api } = await setup();
+    const role = await addRole(guild.id, 1, { name: "muted" });
+    const channel = await api.post(`/guilds/${guild.id}/channels`, { name: "quiet", permission_overwrites: [{ id: role.id, type: 0, deny: String(P.SendMessages) }] });
+    expect(channel.status).toBe(200);
+    expect((await api.delete(`/guilds/${guild.id}/roles/${role.id}`)).status).toBe(204);
+    const after = await api.get(`/channels/${channel.body.id}`);
+    expect(after.body.permission_overwrites).toEqual([]);
+    const updates = (await eventsOf(guild.id, GatewayDispatchEvents.ChannelUpdate)) as { id: string; permission_overwrites: unknown[] }[];
+    expect(updates.at(-1)).toMatchObject({ id: channel.body.id, permission_overwrites: [] });
+  });
+
   it("refuses @everyone and managed roles with 50028", async () => {
     const { guild, api } = await setup();
     const managed = await addRole(guild.id, 1, { managed: true });

@@ -2,6 +2,7 @@ import { AuditLogEvent, GatewayDispatchEvents, GuildFeature, PermissionFlagsBits
 import type { Role } from "~/generated/prisma/client.ts";
 import { diffChanges } from "~/server/audit/audit.service.ts";
 import { ApiError, invalidField } from "~/server/errors.ts";
+import { CHANNEL_INCLUDE, toChannelObject } from "~/server/channels/channel.dto.ts";
 import { runChange, type ServiceContext } from "~/server/events/change.ts";
 import { parseFeatures } from "~/server/guilds/guild.dto.ts";
 import { decodeImageField, type ImageData } from "~/server/images/image-data.ts";
@@ -138,10 +139,15 @@ export async function deleteRole(ctx: ServiceContext, input: { guildId: string; 
   if (role.id === access.guild.id || role.managed) throw new ApiError("INVALID_ROLE");
   requireManageable(access, role);
   await runChange(ctx, async ({ tx, emit, audit }) => {
+    // Overwrites for the role go with it; each channel that had one is updated.
+    const overwritten = await tx.permissionOverwrite.findMany({ where: { targetId: role.id, type: 0, channel: { guildId: access.guild.id } }, select: { channelId: true } });
     await tx.role.delete({ where: { id: role.id } });
+    await tx.permissionOverwrite.deleteMany({ where: { targetId: role.id, type: 0, channel: { guildId: access.guild.id } } });
     const changes = diffChanges(withoutNulls(auditFields(toRoleObject(role))), {}, ROLE_AUDIT_KEYS);
     await audit({ guildId: access.guild.id, actionType: AuditLogEvent.RoleDelete, targetId: role.id, changes });
     await emit(GatewayDispatchEvents.GuildRoleDelete, access.guild.id, { guild_id: access.guild.id, role_id: role.id });
+    const channels = await tx.channel.findMany({ where: { id: { in: overwritten.map((o) => o.channelId) } }, include: CHANNEL_INCLUDE });
+    for (const channel of channels) await emit(GatewayDispatchEvents.ChannelUpdate, access.guild.id, toChannelObject(channel));
   });
 }
 
