@@ -4,11 +4,11 @@ import { dirname, resolve } from "node:path";
 import type { AuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import type { OAuthConfig } from "next-auth/providers/oauth";
-import { z } from "zod";
 import { getDb } from "~/server/db/client.ts";
+import { getRateLimiter } from "~/server/ratelimit/shared-limiter.ts";
 import { env } from "~/env.ts";
 import { resolveExternalAccountUser } from "./external-account.service.ts";
-import { hashPassword, verifyPassword } from "./password.ts";
+import { signInWithPassword } from "./sign-in.service.ts";
 
 declare module "next-auth" {
   interface Session {
@@ -43,23 +43,6 @@ function resolveSecret(): string {
     }
   }
   return readFileSync(path, "utf8").trim();
-}
-
-const ZCredentials = z.object({ email: z.string().trim().min(1), password: z.string().min(1) });
-
-// Unknown e-mails are checked against this hash too, so the answer takes as long as for a
-// wrong password and does not reveal which addresses have accounts.
-let decoyHash: Promise<string> | undefined;
-
-async function authorizeWithPassword(credentials: unknown) {
-  const parsed = ZCredentials.safeParse(credentials);
-  if (!parsed.success) return null;
-  const { email, password } = parsed.data;
-  const user = await getDb().user.findUnique({ where: { email: email.toLowerCase() } });
-  decoyHash ??= hashPassword(randomBytes(16).toString("hex"));
-  const valid = await verifyPassword(password, user?.passwordHash ?? (await decoyHash));
-  if (!user?.passwordHash || user.bot || !valid) return null;
-  return { id: user.id, name: user.globalName ?? user.username, email: user.email };
 }
 
 type OidcClaims = {
@@ -102,7 +85,7 @@ function buildAuthOptions(): AuthOptions {
       id: "credentials",
       name: "Email and password",
       credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
-      authorize: authorizeWithPassword,
+      authorize: (credentials) => signInWithPassword({ db: getDb(), limiter: getRateLimiter() }, credentials),
     }),
   ];
   const oidc = oidcConfig();

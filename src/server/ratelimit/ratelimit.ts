@@ -10,6 +10,8 @@ export type BucketSpec = { points: number; durationSeconds: number };
 export const BUCKETS = {
   global: { points: 50, durationSeconds: 1 },
   route: { points: 25, durationSeconds: 1 },
+  /** Dashboard password sign-ins per e-mail address. */
+  signin: { points: 10, durationSeconds: 60 },
 } satisfies Record<string, BucketSpec>;
 
 export type BucketName = keyof typeof BUCKETS;

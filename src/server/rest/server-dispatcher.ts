@@ -1,7 +1,5 @@
-import { env } from "~/env.ts";
 import { getDb } from "~/server/db/client.ts";
-import { createRateLimiter } from "~/server/ratelimit/ratelimit.ts";
-import { getRedis } from "~/server/redis/redis.ts";
+import { getRateLimiter } from "~/server/ratelimit/shared-limiter.ts";
 import { createDispatcher, type Dispatcher } from "./dispatch.ts";
 import { ROUTES } from "./routes.ts";
 
@@ -11,7 +9,7 @@ const globalForRest = globalThis as unknown as { guildhallDispatcher?: Dispatche
 export function getDispatcher(): Dispatcher {
   globalForRest.guildhallDispatcher ??= createDispatcher({
     db: getDb(),
-    limiter: createRateLimiter({ redis: getRedis(), scale: env().RATE_LIMIT_SCALE }),
+    limiter: getRateLimiter(),
     routes: ROUTES,
   });
   return globalForRest.guildhallDispatcher;
