@@ -2,10 +2,10 @@ import { RESTJSONErrorCodes } from "discord-api-types/v10";
 import type { z } from "zod";
 
 type ErrorSpec = {
-  status: 400 | 401 | 403 | 404 | 405 | 409 | 413 | 429 | 500;
+  status: 400 | 401 | 403 | 404 | 405 | 409 | 429 | 500;
   code: number;
   message: string;
-  trpcCode: "BAD_REQUEST" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_SUPPORTED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "TOO_MANY_REQUESTS" | "INTERNAL_SERVER_ERROR";
+  trpcCode: "BAD_REQUEST" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_SUPPORTED" | "CONFLICT" | "TOO_MANY_REQUESTS" | "INTERNAL_SERVER_ERROR";
 };
 
 /** The one table of domain errors: REST status + platform code, and the tRPC code. */
@@ -15,8 +15,6 @@ export const ERRORS = {
   METHOD_NOT_ALLOWED: { status: 405, code: 0, message: "405: Method Not Allowed", trpcCode: "METHOD_NOT_SUPPORTED" },
   INTERNAL: { status: 500, code: 0, message: "500: Internal Server Error", trpcCode: "INTERNAL_SERVER_ERROR" },
   INVALID_JSON: { status: 400, code: RESTJSONErrorCodes.RequestBodyContainsInvalidJSON, message: "The request body contains invalid JSON.", trpcCode: "BAD_REQUEST" },
-  PAYLOAD_TOO_LARGE: { status: 413, code: 0, message: "413: Request entity too large", trpcCode: "PAYLOAD_TOO_LARGE" },
-  UNKNOWN_APPLICATION: { status: 404, code: RESTJSONErrorCodes.UnknownApplication, message: "Unknown Application", trpcCode: "NOT_FOUND" },
   UNKNOWN_CHANNEL: { status: 404, code: RESTJSONErrorCodes.UnknownChannel, message: "Unknown Channel", trpcCode: "NOT_FOUND" },
   UNKNOWN_GUILD: { status: 404, code: RESTJSONErrorCodes.UnknownGuild, message: "Unknown Guild", trpcCode: "NOT_FOUND" },
   UNKNOWN_MEMBER: { status: 404, code: RESTJSONErrorCodes.UnknownMember, message: "Unknown Member", trpcCode: "NOT_FOUND" },
@@ -27,7 +25,6 @@ export const ERRORS = {
   MAX_CHANNELS: { status: 400, code: RESTJSONErrorCodes.MaximumNumberOfGuildChannelsReached, message: "Maximum number of guild channels reached (500)", trpcCode: "BAD_REQUEST" },
   MISSING_ACCESS: { status: 403, code: RESTJSONErrorCodes.MissingAccess, message: "Missing Access", trpcCode: "FORBIDDEN" },
   MISSING_PERMISSIONS: { status: 403, code: RESTJSONErrorCodes.MissingPermissions, message: "Missing Permissions", trpcCode: "FORBIDDEN" },
-  OWNER_ONLY: { status: 403, code: RESTJSONErrorCodes.OnlyTheOwnerOfThisAccountCanPerformThisAction, message: "Only the owner of this account can perform this action", trpcCode: "FORBIDDEN" },
   INVALID_FORM_BODY: { status: 400, code: RESTJSONErrorCodes.InvalidFormBodyOrContentType, message: "Invalid Form Body", trpcCode: "BAD_REQUEST" },
   INVALID_ROLE: { status: 400, code: RESTJSONErrorCodes.InvalidRole, message: "Invalid Role", trpcCode: "BAD_REQUEST" },
   NEEDS_MORE_BOOSTS: { status: 400, code: RESTJSONErrorCodes.ServerNeedsMoreBoostsToPerformThisAction, message: "This server needs more boosts to perform this action", trpcCode: "BAD_REQUEST" },
@@ -109,8 +106,7 @@ function fieldErrorOf(issue: z.core.$ZodIssue, input: unknown): FieldError {
       if (input === undefined) return { code: "BASE_TYPE_REQUIRED", message: "This field is required" };
       return invalidTypeError(issue.expected, input);
     case "too_small":
-      if (issue.origin === "string") return { code: "BASE_TYPE_MIN_LENGTH", message: `Must be ${String(issue.minimum)} or more in length.` };
-      if (issue.origin === "array") return { code: "BASE_TYPE_MIN_LENGTH", message: `Must be ${String(issue.minimum)} or more in length.` };
+      if (issue.origin === "string" || issue.origin === "array") return { code: "BASE_TYPE_MIN_LENGTH", message: `Must be ${String(issue.minimum)} or more in length.` };
       return { code: "NUMBER_TYPE_MIN", message: `int value should be greater than or equal to ${String(issue.minimum)}.` };
     case "too_big":
       if (issue.origin === "string" || issue.origin === "array") return { code: "BASE_TYPE_MAX_LENGTH", message: `Must be ${String(issue.maximum)} or fewer in length.` };

@@ -1,17 +1,17 @@
 import { z } from "zod";
+import { ZGuildIdInputSchema } from "~/server/guilds/guild.schema.ts";
 import { createTRPCRouter, protectedProcedure } from "~/server/trpc/init.ts";
 import { ZSnowflake } from "~/server/validation/fields.ts";
 import { ZChannelCreateBodySchema, ZChannelModifyBodySchema, ZChannelPositionsBodySchema } from "./channel.schema.ts";
 import { createGuildChannel, deleteChannel, getChannel, listGuildChannels, modifyChannel, modifyGuildChannelPositions } from "./channel.service.ts";
 
-const ZGuildId = z.object({ guildId: ZSnowflake });
 const ZChannelId = z.object({ channelId: ZSnowflake });
 
 export const channelRouter = createTRPCRouter({
-  list: protectedProcedure.input(ZGuildId).query(({ ctx, input }) => listGuildChannels(ctx, input)),
-  create: protectedProcedure.input(ZGuildId.extend({ body: ZChannelCreateBodySchema })).mutation(({ ctx, input }) => createGuildChannel(ctx, input)),
+  list: protectedProcedure.input(ZGuildIdInputSchema).query(({ ctx, input }) => listGuildChannels(ctx, input)),
+  create: protectedProcedure.input(ZGuildIdInputSchema.extend({ body: ZChannelCreateBodySchema })).mutation(({ ctx, input }) => createGuildChannel(ctx, input)),
   get: protectedProcedure.input(ZChannelId).query(({ ctx, input }) => getChannel(ctx, input)),
   modify: protectedProcedure.input(ZChannelId.extend({ body: ZChannelModifyBodySchema })).mutation(({ ctx, input }) => modifyChannel(ctx, input)),
   delete: protectedProcedure.input(ZChannelId).mutation(({ ctx, input }) => deleteChannel(ctx, input)),
-  reorder: protectedProcedure.input(ZGuildId.extend({ positions: ZChannelPositionsBodySchema })).mutation(({ ctx, input }) => modifyGuildChannelPositions(ctx, input)),
+  reorder: protectedProcedure.input(ZGuildIdInputSchema.extend({ positions: ZChannelPositionsBodySchema })).mutation(({ ctx, input }) => modifyGuildChannelPositions(ctx, input)),
 });

@@ -23,6 +23,9 @@ export const MUTABLE_FEATURES = {
   [GuildFeature.PruneRequiresAdmin]: "owner",
 } as const satisfies Partial<Record<GuildFeature, "administrator" | "manage_guild" | "owner">>;
 
+/** tRPC inputs that name a guild. */
+export const ZGuildIdInputSchema = z.object({ guildId: ZSnowflake });
+
 export const ZGuildName = lengthBetween(GUILD_NAME_MIN, GUILD_NAME_MAX, { trim: true });
 const ZVerificationLevel = intBetween(0, 4);
 const ZNotificationLevel = intBetween(0, 1);
