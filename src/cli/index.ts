@@ -1,5 +1,6 @@
 import "dotenv/config";
-import { parseArgs, type ParseArgsConfig } from "node:util";
+import { parseArgs } from "node:util";
+import type { CliCommand } from "./command.ts";
 import { dbGenerate } from "./commands/db-generate.command.ts";
 import { dbMigrate } from "./commands/db-migrate.command.ts";
 import { dbMigrationCreate } from "./commands/db-migration-create.command.ts";
@@ -9,25 +10,6 @@ import { bootstrap } from "./commands/bootstrap.command.ts";
 import { seed } from "./commands/seed.command.ts";
 import { tokenCreate } from "./commands/token-create.command.ts";
 import { userCreate } from "./commands/user-create.command.ts";
-
-export interface CliArgs {
-  positionals: string[];
-  values: Record<string, string | boolean | (string | boolean)[] | undefined>;
-}
-
-export interface CliCommand {
-  /** The words that select the command, e.g. ["db", "migrate"]. */
-  words: readonly string[];
-  /** What follows the words, e.g. "<name>"; shown in the help. */
-  usage?: string;
-  summary: string;
-  options?: ParseArgsConfig["options"];
-  /**
-   * Import what the command needs inside run: the CLI has to start (for `db generate`)
-   * before a Prisma client has been generated.
-   */
-  run(args: CliArgs): Promise<void>;
-}
 
 /** Every command; a new one is a file in ./commands exporting a CliCommand, listed here. */
 const commands: readonly CliCommand[] = [dbMigrate, dbGenerate, dbMigrationCreate, seed, userCreate, appCreate, appToken, tokenCreate, bootstrap];

@@ -1,4 +1,4 @@
-import type { CliArgs } from "./index.ts";
+import type { CliArgs } from "./command.ts";
 
 export function optionalString(args: CliArgs, name: string): string | undefined {
   const value = args.values[name];

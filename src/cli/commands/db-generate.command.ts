@@ -1,4 +1,4 @@
-import type { CliCommand } from "../index.ts";
+import type { CliCommand } from "../command.ts";
 
 export const dbGenerate: CliCommand = {
   words: ["db", "generate"],

@@ -1,4 +1,4 @@
-import type { CliCommand } from "../index.ts";
+import type { CliCommand } from "../command.ts";
 
 export const dbMigrate: CliCommand = {
   words: ["db", "migrate"],

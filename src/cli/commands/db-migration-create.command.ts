@@ -1,5 +1,5 @@
 import { relative } from "node:path";
-import type { CliCommand } from "../index.ts";
+import type { CliCommand } from "../command.ts";
 
 export const dbMigrationCreate: CliCommand = {
   words: ["db", "migration", "create"],

@@ -1,4 +1,4 @@
-import type { CliCommand } from "../index.ts";
+import type { CliCommand } from "../command.ts";
 import { withDatabase } from "../database.ts";
 import { noPositionals, optionalString, requiredString } from "../options.ts";
 

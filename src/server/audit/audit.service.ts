@@ -1,7 +1,7 @@
 import { PermissionFlagsBits } from "discord-api-types/v10";
 import type { AuditLogEntry } from "~/generated/prisma/client.ts";
 import type { Tx } from "~/server/db/client.ts";
-import type { ServiceContext } from "~/server/events/change.ts";
+import type { ServiceContext } from "~/server/context.ts";
 import { loadGuildAccess, requirePermissions } from "~/server/permissions/guild-access.ts";
 import { toUserObject } from "~/server/users/user.dto.ts";
 import { AUDIT_LOG_LIMIT_DEFAULT, type TAuditLogQuery } from "./audit.schema.ts";

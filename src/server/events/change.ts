@@ -1,10 +1,7 @@
-import type { Actor } from "~/server/auth/actor.ts";
 import { recordAuditEntry, type AuditEntryInput } from "~/server/audit/audit.service.ts";
-import type { Db, Tx } from "~/server/db/client.ts";
+import type { ServiceContext } from "~/server/context.ts";
+import type { Tx } from "~/server/db/client.ts";
 import { publish, type StoredEvent } from "./event-bus.ts";
-
-/** What a service needs to make a change: the database, who asks, and the audit header. */
-export type ServiceContext = { db: Db; actor: Actor; auditReason?: string | null };
 
 export type Change = {
   tx: Tx;

@@ -3,7 +3,7 @@ import { dashboardActor } from "~/server/auth/actor.ts";
 import { createApplication, createUser } from "~/server/applications/application.service.ts";
 import { createGuildChannel } from "~/server/channels/channel.service.ts";
 import type { Db } from "~/server/db/client.ts";
-import type { ServiceContext } from "~/server/events/change.ts";
+import type { ServiceContext } from "~/server/context.ts";
 import { parseFeatures } from "~/server/guilds/guild.dto.ts";
 import { createGuild, modifyGuild } from "~/server/guilds/guild.service.ts";
 import { serializePermissions } from "~/server/permissions/permissions.ts";

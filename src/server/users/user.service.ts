@@ -1,5 +1,5 @@
 import { ApiError, invalidField } from "~/server/errors.ts";
-import type { ServiceContext } from "~/server/events/change.ts";
+import type { ServiceContext } from "~/server/context.ts";
 import { parseFeatures } from "~/server/guilds/guild.dto.ts";
 import { computeBasePermissions, serializePermissions } from "~/server/permissions/permissions.ts";
 import { compareSnowflakes } from "~/server/snowflake/snowflake.ts";
