@@ -6,6 +6,10 @@ const ZEnv = z.object({
   REDIS_URL: z.string().optional(),
   /** Multiplies every rate-limit bucket (benchmarks and test rigs raise it). */
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
+  /** At most this many guilds' state (roles, channels, members' access) are cached per process. */
+  GUILD_CACHE_MAX: z.coerce.number().int().positive().default(1000),
+  /** At most this many authenticated tokens are cached per process. */
+  TOKEN_CACHE_MAX: z.coerce.number().int().positive().default(10_000),
   /** Public address of this service, used in links it hands out. */
   PUBLIC_BASE_URL: z.string().url().default("http://127.0.0.1:3000"),
   NEXTAUTH_SECRET: z.string().optional(),

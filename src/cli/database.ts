@@ -4,7 +4,7 @@ import type { Db } from "~/server/db/client.ts";
 const TABLE_MISSING = "P2021";
 
 /**
- * Runs `fn` on a client for DATABASE_URL and disconnects. A database without tables has
+ * Runs `fn` on a client for DATABASE_URL and disconnects (from Redis too). A database without tables has
  * not been migrated, which is worth saying plainly instead of quoting Prisma.
  */
 export async function withDatabase<T>(fn: (db: Db) => Promise<T>): Promise<T> {
@@ -20,5 +20,10 @@ export async function withDatabase<T>(fn: (db: Db) => Promise<T>): Promise<T> {
     throw error;
   } finally {
     await db.$disconnect();
+    // Committed events still on their way to other instances go out before the CLI exits.
+    const { closeEventFanout } = await import("~/server/events/fanout.ts");
+    const { closeRedis } = await import("~/server/redis/redis.ts");
+    await closeEventFanout();
+    await closeRedis();
   }
 }

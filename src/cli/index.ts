@@ -9,10 +9,11 @@ import { appToken } from "./commands/app-token.command.ts";
 import { bootstrap } from "./commands/bootstrap.command.ts";
 import { seed } from "./commands/seed.command.ts";
 import { tokenCreate } from "./commands/token-create.command.ts";
+import { tokenRevoke } from "./commands/token-revoke.command.ts";
 import { userCreate } from "./commands/user-create.command.ts";
 
 /** Every command; a new one is a file in ./commands exporting a CliCommand, listed here. */
-const commands: readonly CliCommand[] = [dbMigrate, dbGenerate, dbMigrationCreate, seed, userCreate, appCreate, appToken, tokenCreate, bootstrap];
+const commands: readonly CliCommand[] = [dbMigrate, dbGenerate, dbMigrationCreate, seed, userCreate, appCreate, appToken, tokenCreate, tokenRevoke, bootstrap];
 
 function findCommand(argv: readonly string[]): CliCommand | undefined {
   const matches = commands.filter((command) => command.words.every((word, i) => argv[i] === word));

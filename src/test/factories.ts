@@ -1,7 +1,9 @@
 import { randomBytes } from "node:crypto";
 import type { Actor, OAuth2Scope } from "~/server/auth/actor.ts";
 import { createApplication, createUser, issueBearerToken } from "~/server/applications/application.service.ts";
-import type { Db } from "~/server/db/client.ts";
+import type { Db, Tx } from "~/server/db/client.ts";
+import { runChange } from "~/server/events/change.ts";
+import { addGuildMember } from "~/server/members/member.service.ts";
 import { createGuild } from "~/server/guilds/guild.service.ts";
 
 const unique = () => randomBytes(4).toString("hex");
@@ -27,7 +29,19 @@ export async function makeGuild(db: Db, actor: Actor, name = `Guild ${unique()}`
   return createGuild({ db, actor }, { name });
 }
 
-/** Adds a user to a guild directly (the member endpoints come later). */
+/** Adds a user to a guild (the member endpoints come later). */
 export async function addMember(db: Db, guildId: string, userId: string, roleIds: string[] = []) {
-  await db.member.create({ data: { guildId, userId, roles: { create: roleIds.map((roleId) => ({ roleId })) } } });
+  await addGuildMember({ db, actor: null }, { guildId, userId, roleIds });
+}
+
+/**
+ * Sets up guild state a test needs directly, as an operator would, with an event for the
+ * guild so caches drop what it changes (the write guard refuses such writes without one).
+ */
+export async function writeGuildState<T>(db: Db, guildId: string, write: (tx: Tx) => Promise<T>): Promise<T> {
+  return runChange({ db, actor: null }, async ({ tx, emit }) => {
+    const result = await write(tx);
+    await emit("TEST_SETUP", guildId, {});
+    return result;
+  });
 }

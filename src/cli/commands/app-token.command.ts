@@ -4,17 +4,17 @@ import { noPositionals, requiredString } from "../options.ts";
 
 export const appToken: CliCommand = {
   words: ["app", "token"],
-  usage: "--app <application id>",
-  summary: "Issue another bot token for an application (earlier ones stay valid)",
-  options: { app: { type: "string" } },
+  usage: "--app <application id> [--reset]",
+  summary: "Issue another bot token for an application; with --reset every earlier one stops working",
+  options: { app: { type: "string" }, reset: { type: "boolean" } },
   async run(args) {
-    noPositionals(args, "app token --app <application id>");
+    noPositionals(args, "app token --app <application id> [--reset]");
     const applicationId = requiredString(args, "app");
-    const { createBotToken } = await import("~/server/auth/tokens.service.ts");
+    const { createBotToken, resetBotToken } = await import("~/server/auth/tokens.service.ts");
     const token = await withDatabase(async (db) => {
       const application = await db.application.findUnique({ where: { id: applicationId }, select: { id: true, botUserId: true } });
       if (!application) throw new Error(`Unknown application ${applicationId}`);
-      return createBotToken(db, application);
+      return args.values.reset ? resetBotToken({ db, actor: null }, application) : createBotToken(db, application);
     });
     console.log(token);
   },

@@ -1,6 +1,8 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import type { Tx } from "~/server/db/client.ts";
+import type { Db, Tx } from "~/server/db/client.ts";
+import { runChange, type ChangeContext } from "~/server/events/change.ts";
 import { newId } from "~/server/snowflake/snowflake.ts";
+import { stateCache, TOKENS_REVOKED_EVENT, type TokenRecord, type TokensRevokedData } from "~/server/state/state-cache.ts";
 import type { Actor, OAuth2Scope } from "./actor.ts";
 
 // A token is "<base64url(token id)>.<secret>": the id finds the row, the secret is
@@ -13,6 +15,14 @@ function hashSecret(secret: string): Buffer {
 
 function formatToken(id: string, secret: string): string {
   return `${Buffer.from(id).toString("base64url")}.${secret}`;
+}
+
+/** The id part of a token, or null when it is not one of ours. */
+export function tokenIdOf(token: string): string | null {
+  const dot = token.indexOf(".");
+  if (dot < 1) return null;
+  const id = Buffer.from(token.slice(0, dot), "base64url").toString();
+  return /^\d{1,20}$/.test(id) ? id : null;
 }
 
 async function issueToken(db: Tx, data: { kind: "bot" | "bearer"; userId: string; applicationId: string | null; scopes: readonly string[]; expiresAt?: Date | null }): Promise<string> {
@@ -34,8 +44,19 @@ export async function createBearerToken(db: Tx, input: { userId: string; applica
   return issueToken(db, { kind: "bearer", ...input });
 }
 
-/** Resolves an `Authorization` header to an actor, or null when it is missing or invalid. */
-export async function authenticate(db: Tx, header: string | null): Promise<Actor | null> {
+async function readToken(db: Db, id: string): Promise<TokenRecord | null> {
+  const row = await db.token.findUnique({ where: { id }, select: { kind: true, secretHash: true, userId: true, applicationId: true, scopes: true, expiresAt: true, revokedAt: true } });
+  if (!row || (row.kind !== "bot" && row.kind !== "bearer")) return null;
+  const actor: Actor = Object.freeze({ kind: row.kind, userId: row.userId, applicationId: row.applicationId, scopes: new Set(row.scopes ? row.scopes.split(" ") : []) });
+  return { kind: row.kind, secretHash: Buffer.from(row.secretHash, "hex"), expiresAt: row.expiresAt, isRevoked: row.revokedAt !== null, actor };
+}
+
+/**
+ * Resolves an `Authorization` header to an actor, or null when it is missing or invalid.
+ * Tokens come from the process cache; expiry is checked on every use, and revocation
+ * drops them from every instance's cache (TOKENS_REVOKED).
+ */
+export async function authenticate(db: Db, header: string | null): Promise<Actor | null> {
   if (!header) return null;
   const space = header.indexOf(" ");
   if (space < 0) return null;
@@ -43,15 +64,33 @@ export async function authenticate(db: Tx, header: string | null): Promise<Actor
   const kind = scheme === "bot" ? "bot" : scheme === "bearer" ? "bearer" : null;
   if (!kind) return null;
   const token = header.slice(space + 1).trim();
-  const dot = token.indexOf(".");
-  if (dot < 1) return null;
-  const id = Buffer.from(token.slice(0, dot), "base64url").toString();
-  if (!/^\d{1,20}$/.test(id)) return null;
-  const row = await db.token.findUnique({ where: { id }, select: { kind: true, secretHash: true, userId: true, applicationId: true, scopes: true, expiresAt: true, revokedAt: true } });
-  if (!row || row.kind !== kind || row.revokedAt) return null;
-  if (row.expiresAt && row.expiresAt.getTime() <= Date.now()) return null;
-  const expected = Buffer.from(row.secretHash, "hex");
-  const actual = hashSecret(token.slice(dot + 1));
-  if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) return null;
-  return { kind, userId: row.userId, applicationId: row.applicationId, scopes: new Set(row.scopes ? row.scopes.split(" ") : []) };
+  const id = tokenIdOf(token);
+  if (!id) return null;
+  const record = await stateCache(db).token(id, () => readToken(db, id));
+  if (!record || record.kind !== kind || record.isRevoked) return null;
+  if (record.expiresAt && record.expiresAt.getTime() <= Date.now()) return null;
+  const actual = hashSecret(token.slice(token.indexOf(".") + 1));
+  if (record.secretHash.length !== actual.length || !timingSafeEqual(record.secretHash, actual)) return null;
+  return record.actor;
+}
+
+/** Revokes tokens by id; they stop working on every instance at once. Returns how many were live. */
+export async function revokeTokens(ctx: ChangeContext, tokenIds: readonly string[]): Promise<number> {
+  if (tokenIds.length === 0) return 0;
+  return runChange(ctx, async ({ tx, emit }) => {
+    const { count } = await tx.token.updateMany({ where: { id: { in: [...tokenIds] }, revokedAt: null }, data: { revokedAt: new Date() } });
+    await emit(TOKENS_REVOKED_EVENT, null, { token_ids: [...tokenIds] } satisfies TokensRevokedData);
+    return count;
+  });
+}
+
+/** Resets an application's bot token: every earlier bot token stops working; returns the new one (shown once). */
+export async function resetBotToken(ctx: ChangeContext, application: { id: string; botUserId: string }): Promise<string> {
+  return runChange(ctx, async ({ tx, emit }) => {
+    const live = await tx.token.findMany({ where: { applicationId: application.id, kind: "bot", revokedAt: null }, select: { id: true } });
+    const ids = live.map((token) => token.id);
+    await tx.token.updateMany({ where: { id: { in: ids } }, data: { revokedAt: new Date() } });
+    await emit(TOKENS_REVOKED_EVENT, null, { token_ids: ids } satisfies TokensRevokedData);
+    return createBotToken(tx, application);
+  });
 }

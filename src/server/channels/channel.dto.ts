@@ -4,6 +4,9 @@ import { serializePermissions } from "~/server/permissions/permissions.ts";
 import { compareSnowflakes } from "~/server/snowflake/snowflake.ts";
 
 export const CHANNEL_INCLUDE = { overwrites: true } satisfies Prisma.ChannelInclude;
+export const THREAD_TYPES: number[] = [ChannelType.AnnouncementThread, ChannelType.PublicThread, ChannelType.PrivateThread];
+/** A `where` on channel type: the guild's channels without its threads. */
+export const NOT_A_THREAD = { notIn: THREAD_TYPES };
 export type ChannelRow = Prisma.ChannelGetPayload<{ include: typeof CHANNEL_INCLUDE }>;
 
 export type OverwriteObject = { id: string; type: 0 | 1; allow: string; deny: string };

@@ -2,7 +2,7 @@ import { AuditLogEvent, ChannelType, GatewayDispatchEvents, PermissionFlagsBits 
 import { describe, expect, it } from "vitest";
 import { newId } from "~/server/snowflake/snowflake.ts";
 import { createCaller } from "~/server/trpc/root.ts";
-import { addMember, makeBot, makeGuild, makeUser } from "~/test/factories.ts";
+import { addMember, makeBot, makeGuild, makeUser, writeGuildState } from "~/test/factories.ts";
 import { bearer, bot } from "~/test/rest-client.ts";
 import { useTestApp } from "~/test/test-app.ts";
 
@@ -18,7 +18,7 @@ async function ownerSetup() {
 /** Another bot in the guild holding one role with `permissions` (plus @everyone's defaults). */
 async function memberBot(guildId: string, permissions = 0n) {
   const member = await makeBot(app.db);
-  const role = await app.db.role.create({ data: { id: newId(), guildId, name: "Helpers", permissions, position: 1 } });
+  const role = await writeGuildState(app.db, guildId, (tx) => tx.role.create({ data: { id: newId(), guildId, name: "Helpers", permissions, position: 1 } }));
   await addMember(app.db, guildId, member.user.id, [role.id]);
   return { ...member, role, api: app.as(bot(member.token)) };
 }
@@ -192,10 +192,10 @@ describe("POST /guilds/{guild.id}/channels", () => {
     expect([high.status, fieldError(high.body, "bitrate")]).toEqual([400, "NUMBER_TYPE_MAX"]);
     expect((await api.post(path, { name: "v", type: 2, bitrate: 96000 })).status).toBe(200);
 
-    await app.db.guild.update({ where: { id: guild.id }, data: { premiumTier: 2 } });
+    await writeGuildState(app.db, guild.id, (tx) => tx.guild.update({ where: { id: guild.id }, data: { premiumTier: 2 } }));
     expect((await api.post(path, { name: "v", type: 2, bitrate: 256000 })).status).toBe(200);
     expect((await api.post(path, { name: "v", type: 2, bitrate: 256001 })).status).toBe(400);
-    await app.db.guild.update({ where: { id: guild.id }, data: { premiumTier: 0, features: JSON.stringify(["VIP_REGIONS"]) } });
+    await writeGuildState(app.db, guild.id, (tx) => tx.guild.update({ where: { id: guild.id }, data: { premiumTier: 0, features: JSON.stringify(["VIP_REGIONS"]) } }));
     expect((await api.post(path, { name: "v", type: 2, bitrate: 384000 })).status).toBe(200);
 
     const stage = await api.post(path, { name: "s", type: 13, bitrate: 64001 });
@@ -216,7 +216,7 @@ describe("POST /guilds/{guild.id}/channels", () => {
     }
     const news = await api.post(path, { name: "news", type: ChannelType.GuildAnnouncement });
     expect([news.status, fieldError(news.body, "type")]).toEqual([400, "BASE_TYPE_CHOICES"]);
-    await app.db.guild.update({ where: { id: guild.id }, data: { features: JSON.stringify(["NEWS"]) } });
+    await writeGuildState(app.db, guild.id, (tx) => tx.guild.update({ where: { id: guild.id }, data: { features: JSON.stringify(["NEWS"]) } }));
     const allowed = await api.post(path, { name: "news", type: ChannelType.GuildAnnouncement });
     expect(allowed.status).toBe(200);
     expect(allowed.body.type).toBe(ChannelType.GuildAnnouncement);
@@ -296,7 +296,7 @@ describe("POST /guilds/{guild.id}/channels", () => {
 
   it("stops at 500 channels", async () => {
     const { guild, api } = await ownerSetup();
-    await app.db.channel.createMany({ data: Array.from({ length: 496 }, (_, i) => ({ id: newId(), guildId: guild.id, type: 0, name: `c${i}`, position: i })) });
+    await writeGuildState(app.db, guild.id, (tx) => tx.channel.createMany({ data: Array.from({ length: 496 }, (_, i) => ({ id: newId(), guildId: guild.id, type: 0, name: `c${i}`, position: i })) }));
     const res = await api.post(`/guilds/${guild.id}/channels`, { name: "one-too-many" });
     expect([res.status, res.body.code]).toEqual([400, 30013]);
   });
@@ -410,7 +410,7 @@ describe("PATCH /channels/{channel.id}", () => {
     const [, general] = (await api.get(`/guilds/${guild.id}/channels`)).body;
     expect(fieldError((await api.patch(`/channels/${general.id}`, { type: 2 })).body, "type")).toBe("BASE_TYPE_CHOICES");
     expect(fieldError((await api.patch(`/channels/${general.id}`, { type: 5 })).body, "type")).toBe("BASE_TYPE_CHOICES");
-    await app.db.guild.update({ where: { id: guild.id }, data: { features: JSON.stringify(["NEWS"]) } });
+    await writeGuildState(app.db, guild.id, (tx) => tx.guild.update({ where: { id: guild.id }, data: { features: JSON.stringify(["NEWS"]) } }));
     expect((await api.patch(`/channels/${general.id}`, { type: 5 })).body.type).toBe(5);
     expect((await api.patch(`/channels/${general.id}`, { type: 0 })).body.type).toBe(0);
   });
@@ -481,7 +481,7 @@ describe("DELETE /channels/{channel.id}", () => {
   it("keeps the rules channel of a Community guild, and needs MANAGE_CHANNELS", async () => {
     const { guild, api } = await ownerSetup();
     const [, general] = (await api.get(`/guilds/${guild.id}/channels`)).body;
-    await app.db.guild.update({ where: { id: guild.id }, data: { features: JSON.stringify(["COMMUNITY"]), rulesChannelId: general.id } });
+    await writeGuildState(app.db, guild.id, (tx) => tx.guild.update({ where: { id: guild.id }, data: { features: JSON.stringify(["COMMUNITY"]), rulesChannelId: general.id } }));
     const res = await api.delete(`/channels/${general.id}`);
     expect([res.status, res.body.code]).toEqual([400, 50074]);
 

@@ -6,13 +6,16 @@ import { ApiError, invalidField } from "~/server/errors.ts";
 import type { ServiceContext } from "~/server/context.ts";
 import { runChange, type Change } from "~/server/events/change.ts";
 import { parseFeatures, toGuildObject } from "~/server/guilds/guild.dto.ts";
-import { channelPermissions, loadGuildAccess, requirePermissions, toOverwriteInputs, type GuildAccess } from "~/server/permissions/guild-access.ts";
+import { accessIn, channelPermissions, loadGuildAccess, requirePermissions, toOverwriteInputs, type GuildAccess } from "~/server/permissions/guild-access.ts";
+import { stateCache } from "~/server/state/state-cache.ts";
 import { ALL_PERMISSIONS, hasPermission, missingPermissions, type PermissionOverwriteInput } from "~/server/permissions/permissions.ts";
 import { newId } from "~/server/snowflake/snowflake.ts";
 import {
   CHANNEL_INCLUDE,
+  NOT_A_THREAD,
   parseTags,
   sortChannels,
+  THREAD_TYPES,
   toChannelObject,
   toOverwriteObjects,
   type ChannelObject,
@@ -41,8 +44,6 @@ import {
 } from "./channel.schema.ts";
 
 const P = PermissionFlagsBits;
-const THREAD_TYPES: number[] = [ChannelType.AnnouncementThread, ChannelType.PublicThread, ChannelType.PrivateThread];
-const NOT_A_THREAD = { notIn: THREAD_TYPES };
 
 /** Keys of the channel object recorded in audit entries; overwrites get entries of their own on update. */
 const CHANNEL_AUDIT_KEYS = [
@@ -68,9 +69,11 @@ function isAdministrator(access: GuildAccess): boolean {
 
 /** A guild channel the caller can see. Unknown → 10003; not a member, or hidden → 50001. */
 async function loadChannelAccess(ctx: ServiceContext, channelId: string): Promise<ChannelAccess> {
-  const channel = await ctx.db.channel.findUnique({ where: { id: channelId }, include: CHANNEL_INCLUDE });
-  if (!channel?.guildId) throw new ApiError("UNKNOWN_CHANNEL");
-  const access = await loadGuildAccess(ctx.db, ctx.actor, channel.guildId);
+  const guildId = await stateCache(ctx.db).guildIdOfChannel(channelId);
+  const state = guildId ? await stateCache(ctx.db).guild(guildId) : null;
+  const channel = (await state?.channels())?.byId.get(channelId);
+  if (!state || !channel) throw new ApiError("UNKNOWN_CHANNEL");
+  const access = await accessIn(state, ctx.actor);
   const permissions = permissionsIn(access, channel);
   if (!hasPermission(permissions, P.ViewChannel)) throw new ApiError("MISSING_ACCESS");
   return { access, channel, permissions };
@@ -83,16 +86,15 @@ function requireChannelPermission(permissions: bigint, flag: bigint): void {
 /** GET /guilds/{guild.id}/channels (spec 4.2, 9): no threads, and only channels the caller can view. */
 export async function listGuildChannels(ctx: ServiceContext, input: { guildId: string }): Promise<ChannelObject[]> {
   const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
-  const rows = await ctx.db.channel.findMany({ where: { guildId: input.guildId, type: NOT_A_THREAD }, include: CHANNEL_INCLUDE });
+  const channels = await access.state.channels();
   // Since 16 November 2026 the list omits channels without VIEW_CHANNEL (spec 9).
-  const visible = rows.filter((row) => hasPermission(permissionsIn(access, row), P.ViewChannel));
-  return sortChannels(visible).map(toChannelObject);
+  return channels.rows.filter((row) => hasPermission(permissionsIn(access, row), P.ViewChannel)).map((row) => channels.objects.get(row.id)!);
 }
 
 /** GET /channels/{channel.id}: members who can view the channel. */
 export async function getChannel(ctx: ServiceContext, input: { channelId: string }): Promise<ChannelObject> {
-  const { channel } = await loadChannelAccess(ctx, input.channelId);
-  return toChannelObject(channel);
+  const { access, channel } = await loadChannelAccess(ctx, input.channelId);
+  return (await access.state.channels()).objects.get(channel.id)!;
 }
 
 /** POST /guilds/{guild.id}/channels (spec 4.2, 4.4): needs MANAGE_CHANNELS; fires Channel Create. */
@@ -230,8 +232,7 @@ export async function deleteChannel(ctx: ServiceContext, input: { channelId: str
 export async function modifyGuildChannelPositions(ctx: ServiceContext, input: { guildId: string; positions: readonly TChannelPosition[] }): Promise<void> {
   const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
   requirePermissions(access, P.ManageChannels);
-  const rows = await ctx.db.channel.findMany({ where: { guildId: input.guildId, type: NOT_A_THREAD }, include: CHANNEL_INCLUDE });
-  const byId = new Map(rows.map((row) => [row.id, row]));
+  const { rows, byId } = await access.state.channels();
   type Placement = { row: ChannelRow; position: number; parentId: string | null; overwrites: PermissionOverwriteInput[] };
   const placements = new Map<string, Placement>();
   const placementOf = (row: ChannelRow): Placement =>

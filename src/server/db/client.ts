@@ -2,11 +2,12 @@ import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
-import type { SqlDriverAdapter } from "@prisma/driver-adapter-utils";
+import type { SqlDriverAdapter, SqlDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import type { Database as BetterSqlite3Database } from "better-sqlite3";
 import { PrismaClient } from "~/generated/prisma/client.ts";
 import { GENERATED_PROVIDER } from "~/generated/provider.ts";
 import { databaseUrl, providerFromUrl } from "./provider.ts";
+import { guardEventWrites } from "./event-guard.ts";
 import { reusePreparedStatements } from "./sqlite-statements.ts";
 
 export type Db = PrismaClient;
@@ -31,8 +32,13 @@ class TunedSqliteAdapter extends PrismaBetterSqlite3 {
     await adapter.executeScript(SQLITE_PRAGMAS);
     // The adapter keeps its better-sqlite3 connection in `client` (adapter 7.10.0).
     reusePreparedStatements((adapter as unknown as { client: BetterSqlite3Database }).client);
-    return adapter;
+    return guardEventWrites(adapter);
   }
+}
+
+function guardedPg(connectionString: string): SqlDriverAdapterFactory {
+  const pg = new PrismaPg({ connectionString });
+  return { provider: pg.provider, adapterName: pg.adapterName, connect: async () => guardEventWrites(await pg.connect()) };
 }
 
 export function createDb(url: string = databaseUrl()): Db {
@@ -46,7 +52,7 @@ export function createDb(url: string = databaseUrl()): Db {
   if (provider === "sqlite") {
     return new PrismaClient({ adapter: new TunedSqliteAdapter({ url: sqlitePath(url) }) });
   }
-  return new PrismaClient({ adapter: new PrismaPg({ connectionString: url }) });
+  return new PrismaClient({ adapter: guardedPg(url) });
 }
 
 // The REST server and Next's bundle may load this module twice in one process;

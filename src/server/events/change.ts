@@ -1,7 +1,11 @@
+import type { Actor } from "~/server/auth/actor.ts";
 import { recordAuditEntry, type AuditEntryInput } from "~/server/audit/audit.service.ts";
-import type { ServiceContext } from "~/server/context.ts";
-import type { Tx } from "~/server/db/client.ts";
-import { publish, type StoredEvent } from "./event-bus.ts";
+import type { Db, Tx } from "~/server/db/client.ts";
+import type { StoredEvent } from "./event-bus.ts";
+import { deliverCommitted } from "./fanout.ts";
+
+/** Who makes a change: a service's context, or an operator's (no actor) from the CLI. */
+export type ChangeContext = { db: Db; actor: Actor | null; auditReason?: string | null };
 
 export type Change = {
   tx: Tx;
@@ -13,23 +17,24 @@ export type Change = {
 
 /**
  * Runs a change in one transaction with its events and audit entries, so a failed
- * change leaves neither; events reach listeners only once the change is committed.
+ * change leaves neither. Once committed, the events drop the caches they make stale on
+ * this instance before this returns, then reach every instance (events/fanout.ts).
  */
-export async function runChange<T>(ctx: ServiceContext, fn: (change: Change) => Promise<T>): Promise<T> {
+export async function runChange<T>(ctx: ChangeContext, fn: (change: Change) => Promise<T>): Promise<T> {
   const committed: StoredEvent[] = [];
   const result = await ctx.db.$transaction(async (tx) => {
     const change: Change = {
       tx,
       async emit(type, guildId, data) {
-        const row = await tx.event.create({ data: { type, guildId, data: JSON.stringify(data) } });
+        const row = await tx.event.create({ data: { type, guildId, data: JSON.stringify(data) }, select: { seq: true, createdAt: true } });
         committed.push({ seq: row.seq, type, guildId, data, createdAt: row.createdAt.toISOString() });
       },
       async audit(entry) {
-        await recordAuditEntry(tx, { ...entry, userId: ctx.actor.userId, reason: ctx.auditReason ?? null });
+        await recordAuditEntry(tx, { ...entry, userId: ctx.actor?.userId ?? null, reason: ctx.auditReason ?? null });
       },
     };
     return fn(change);
   });
-  for (const event of committed) publish(event);
+  deliverCommitted(committed);
   return result;
 }

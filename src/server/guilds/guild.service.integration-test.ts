@@ -1,6 +1,6 @@
 import { PermissionFlagsBits } from "discord-api-types/v10";
 import { beforeAll, describe, expect, it } from "vitest";
-import { addMember, makeBot, makeGuild, makeUser } from "~/test/factories.ts";
+import { addMember, makeBot, makeGuild, makeUser, writeGuildState } from "~/test/factories.ts";
 import { bearer, bot } from "~/test/rest-client.ts";
 import { useTestApp } from "~/test/test-app.ts";
 
@@ -110,7 +110,7 @@ describe("GET /guilds/{guild.id}/preview", () => {
     expect(own.status).toBe(200);
     expect(own.body).toMatchObject({ id: guild.id, name: guild.name, approximate_member_count: 1 });
     expect((await app.as(bot(outsider.token)).get(`/guilds/${guild.id}/preview`)).body.code).toBe(10004);
-    await app.db.guild.update({ where: { id: guild.id }, data: { features: JSON.stringify(["COMMUNITY", "DISCOVERABLE"]) } });
+    await writeGuildState(app.db, guild.id, (tx) => tx.guild.update({ where: { id: guild.id }, data: { features: JSON.stringify(["COMMUNITY", "DISCOVERABLE"]) } }));
     expect((await app.as(bot(outsider.token)).get(`/guilds/${guild.id}/preview`)).status).toBe(200);
   });
 });
@@ -197,7 +197,7 @@ describe("PATCH /guilds/{guild.id}", () => {
     const owner = await makeBot(app.db);
     const manager = await makeBot(app.db);
     const guild = await makeGuild(app.db, owner.actor);
-    const role = await app.db.role.create({ data: { id: `${BigInt(guild.id) + 1n}`, guildId: guild.id, name: "Managers", position: 1, permissions: PermissionFlagsBits.ManageGuild } });
+    const role = await writeGuildState(app.db, guild.id, (tx) => tx.role.create({ data: { id: `${BigInt(guild.id) + 1n}`, guildId: guild.id, name: "Managers", position: 1, permissions: PermissionFlagsBits.ManageGuild } }));
     await addMember(app.db, guild.id, manager.user.id, [role.id]);
     const paused = await app.as(bot(manager.token)).patch(`/guilds/${guild.id}`, { features: ["INVITES_DISABLED"] });
     expect(paused.status).toBe(200);
@@ -211,7 +211,7 @@ describe("PATCH /guilds/{guild.id}", () => {
   it("enables COMMUNITY only with its requirements, and keeps features that are not mutable", async () => {
     const owner = await makeBot(app.db);
     const guild = await makeGuild(app.db, owner.actor);
-    await app.db.guild.update({ where: { id: guild.id }, data: { features: JSON.stringify(["VERIFIED"]) } });
+    await writeGuildState(app.db, guild.id, (tx) => tx.guild.update({ where: { id: guild.id }, data: { features: JSON.stringify(["VERIFIED"]) } }));
     const api = app.as(bot(owner.token));
     const missing = await api.patch(`/guilds/${guild.id}`, { features: ["COMMUNITY"] });
     expect(missing.body.errors.features._errors[0].code).toBe("GUILD_COMMUNITY_REQUIREMENTS");
@@ -227,7 +227,7 @@ describe("DELETE /guilds/{guild.id}", () => {
     const owner = await makeBot(app.db);
     const admin = await makeBot(app.db);
     const guild = await makeGuild(app.db, owner.actor);
-    const role = await app.db.role.create({ data: { id: `${BigInt(guild.id) + 1n}`, guildId: guild.id, name: "Admins", position: 1, permissions: PermissionFlagsBits.Administrator } });
+    const role = await writeGuildState(app.db, guild.id, (tx) => tx.role.create({ data: { id: `${BigInt(guild.id) + 1n}`, guildId: guild.id, name: "Admins", position: 1, permissions: PermissionFlagsBits.Administrator } }));
     await addMember(app.db, guild.id, admin.user.id, [role.id]);
     expect((await app.as(bot(admin.token)).delete(`/guilds/${guild.id}`)).status).toBe(403);
     expect((await app.as(bot(owner.token)).delete(`/guilds/${guild.id}`)).status).toBe(204);

@@ -7,7 +7,7 @@ import type { ServiceContext } from "~/server/context.ts";
 import { runChange } from "~/server/events/change.ts";
 import { decodeImageField } from "~/server/images/image-data.ts";
 import { storeImage, type ImageKind } from "~/server/images/image.service.ts";
-import { loadGuildAccess, requirePermissions, type GuildAccess } from "~/server/permissions/guild-access.ts";
+import { loadGuildAccess, loadGuildState, requirePermissions, type GuildAccess } from "~/server/permissions/guild-access.ts";
 import { DEFAULT_EVERYONE_PERMISSIONS, hasPermission, serializePermissions } from "~/server/permissions/permissions.ts";
 import { newId } from "~/server/snowflake/snowflake.ts";
 import { parseFeatures, toGuildObject, toGuildPreview, type GuildCounts, type GuildObject } from "./guild.dto.ts";
@@ -76,19 +76,16 @@ async function loadGuildWithRoles(db: Tx, guildId: string): Promise<GuildObject>
 
 /** GET /guilds/{guild.id}: members only; with_counts adds both approximate counts. */
 export async function getGuild(ctx: ServiceContext, input: { guildId: string; withCounts?: boolean }): Promise<GuildObject> {
-  const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
-  const counts = input.withCounts ? await countGuildMembers(ctx.db, input.guildId) : undefined;
-  return toGuildObject(access.guild, access.roles, counts);
+  const { state } = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
+  if (!input.withCounts) return state.guildObject;
+  return { ...state.guildObject, ...(await countGuildMembers(ctx.db, input.guildId)) };
 }
 
 /** GET /guilds/{guild.id}/preview: members, or anyone when the guild is DISCOVERABLE. */
 export async function getGuildPreview(ctx: ServiceContext, input: { guildId: string }) {
-  const guild = await ctx.db.guild.findUnique({ where: { id: input.guildId } });
-  if (!guild) throw new ApiError("UNKNOWN_GUILD");
-  if (!parseFeatures(guild.features).includes(GuildFeature.Discoverable)) {
-    const member = await ctx.db.member.findUnique({ where: { guildId_userId: { guildId: guild.id, userId: ctx.actor.userId } }, select: { userId: true } });
-    if (!member) throw new ApiError("UNKNOWN_GUILD");
-  }
+  const state = await loadGuildState(ctx.db, input.guildId);
+  const { guild } = state;
+  if (!state.guildObject.features.includes(GuildFeature.Discoverable) && !(await state.member(ctx.actor.userId))) throw new ApiError("UNKNOWN_GUILD");
   return toGuildPreview(guild, await countGuildMembers(ctx.db, guild.id));
 }
 
@@ -138,7 +135,7 @@ export async function modifyGuild(ctx: ServiceContext, input: { guildId: string;
     for (const image of images) {
       data[image.column] = image.value === null ? null : await storeImage(tx, image.kind, guild.id, image.value);
     }
-    const before = toGuildObject(guild, access.roles);
+    const before = access.state.guildObject;
     const updated = await tx.guild.update({ where: { id: guild.id }, data });
     const after = toGuildObject(updated, access.roles);
     const changes = diffChanges(before, after, GUILD_AUDIT_KEYS);

@@ -1,27 +1,28 @@
 import { PermissionFlagsBits } from "discord-api-types/v10";
 import type { Actor } from "~/server/auth/actor.ts";
-import type { Tx } from "~/server/db/client.ts";
+import type { Db } from "~/server/db/client.ts";
 import { ApiError } from "~/server/errors.ts";
 import type { Guild, Role } from "~/generated/prisma/client.ts";
+import type { GuildState } from "~/server/state/guild-state.ts";
+import { stateCache } from "~/server/state/state-cache.ts";
 import {
-  computeBasePermissions,
   computeChannelPermissions,
   hasAll,
-  highestRole,
   isCommunicationDisabled,
   TIMEOUT_ALLOWED_PERMISSIONS,
   type PermissionOverwriteInput,
   type RoleRank,
 } from "./permissions.ts";
 
-/** What the acting user may do in one guild, loaded once per request. */
+/** What the acting user may do in one guild, from the guild's cached state. */
 export type GuildAccess = {
+  state: GuildState;
   guild: Guild;
-  /** Every role of the guild, @everyone included. */
-  roles: Role[];
+  /** Every role of the guild, @everyone included, in the platform's order. */
+  roles: readonly Role[];
   userId: string;
   isOwner: boolean;
-  memberRoleIds: string[];
+  memberRoleIds: readonly string[];
   /** Guild-level permissions (no channel overwrites), with a timeout applied. */
   permissions: bigint;
   /** Guild-level permissions before a timeout: what overwrites start from. */
@@ -30,41 +31,38 @@ export type GuildAccess = {
   isTimedOut: boolean;
 };
 
-/**
- * Loads the guild and the actor's membership. Unknown guild → 10004; a guild the actor is
- * not in → 50001 Missing Access (the platform does not reveal more to outsiders).
- */
-export async function loadGuildAccess(db: Tx, actor: Actor, guildId: string): Promise<GuildAccess> {
-  const [guild, member] = await Promise.all([
-    db.guild.findUnique({ where: { id: guildId }, include: { roles: true } }),
-    db.member.findUnique({ where: { guildId_userId: { guildId, userId: actor.userId } }, select: { communicationDisabledUntil: true, roles: { select: { roleId: true } } } }),
-  ]);
-  if (!guild) throw new ApiError("UNKNOWN_GUILD");
+/** The guild's cached state; 10004 Unknown Guild when there is none. */
+export async function loadGuildState(db: Db, guildId: string): Promise<GuildState> {
+  const state = await stateCache(db).guild(guildId);
+  if (!state) throw new ApiError("UNKNOWN_GUILD");
+  return state;
+}
+
+/** The actor's access in a guild whose state is loaded; 50001 Missing Access for non-members. */
+export async function accessIn(state: GuildState, actor: Actor): Promise<GuildAccess> {
+  const member = await state.member(actor.userId);
+  // The platform does not reveal more to outsiders.
   if (!member) throw new ApiError("MISSING_ACCESS");
-  const { roles, ...guildRow } = guild;
-  const memberRoleIds = member.roles.map((r) => r.roleId);
-  const held = new Set(memberRoleIds);
-  const memberRoles = roles.filter((r) => held.has(r.id));
-  const everyone = roles.find((r) => r.id === guild.id);
-  const basePermissions = computeBasePermissions({
-    ownerId: guild.ownerId,
-    userId: actor.userId,
-    everyonePermissions: everyone?.permissions ?? 0n,
-    rolePermissions: memberRoles.map((r) => r.permissions),
-  });
+  const { basePermissions } = member;
   const isAdmin = (basePermissions & PermissionFlagsBits.Administrator) !== 0n;
   const isTimedOut = !isAdmin && isCommunicationDisabled(member.communicationDisabledUntil, new Date());
   return {
-    guild: guildRow,
-    roles,
+    state,
+    guild: state.guild,
+    roles: state.roles,
     userId: actor.userId,
-    isOwner: guild.ownerId === actor.userId,
-    memberRoleIds,
+    isOwner: state.guild.ownerId === actor.userId,
+    memberRoleIds: member.roleIds,
     permissions: isTimedOut ? basePermissions & TIMEOUT_ALLOWED_PERMISSIONS : basePermissions,
     basePermissions,
-    topRole: highestRole(memberRoles),
+    topRole: member.topRole,
     isTimedOut,
   };
+}
+
+/** The guild and the actor's membership: 10004 for an unknown guild, 50001 for a non-member. */
+export async function loadGuildAccess(db: Db, actor: Actor, guildId: string): Promise<GuildAccess> {
+  return accessIn(await loadGuildState(db, guildId), actor);
 }
 
 /** Throws 50013 unless the guild-level permissions hold every flag. */

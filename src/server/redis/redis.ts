@@ -11,3 +11,10 @@ export function getRedis(): Redis | null {
   }
   return globalForRedis.guildhallRedis;
 }
+
+/** Closes the shared client once pending commands are sent (CLI exit, shutdown). */
+export async function closeRedis(): Promise<void> {
+  const client = globalForRedis.guildhallRedis;
+  globalForRedis.guildhallRedis = undefined;
+  await client?.quit();
+}

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { DEFAULT_EVERYONE_PERMISSIONS } from "~/server/permissions/permissions.ts";
 import { newId } from "~/server/snowflake/snowflake.ts";
 import { createCaller } from "~/server/trpc/root.ts";
-import { addMember, makeBot, makeGuild, makeUser } from "~/test/factories.ts";
+import { addMember, makeBot, makeGuild, makeUser, writeGuildState } from "~/test/factories.ts";
 import { bearer, bot } from "~/test/rest-client.ts";
 import { useTestApp } from "~/test/test-app.ts";
 import { HOLOGRAPHIC_ROLE_COLORS, ROLE_MAX, ROLE_NAME_MAX } from "./role.schema.ts";
@@ -25,7 +25,7 @@ async function setup() {
 }
 
 async function addRole(guildId: string, position: number, data: { permissions?: bigint; managed?: boolean; name?: string } = {}) {
-  return app.db.role.create({ data: { id: newId(), guildId, name: data.name ?? `role ${position}`, position, permissions: data.permissions ?? 0n, managed: data.managed ?? false } });
+  return writeGuildState(app.db, guildId, (tx) => tx.role.create({ data: { id: newId(), guildId, name: data.name ?? `role ${position}`, position, permissions: data.permissions ?? 0n, managed: data.managed ?? false } }));
 }
 
 /** A second bot in the guild whose only role has `permissions` at `position`. */
@@ -37,7 +37,7 @@ async function addBotWithRole(guildId: string, permissions: bigint, position: nu
 }
 
 async function setFeatures(guildId: string, features: string[]) {
-  await app.db.guild.update({ where: { id: guildId }, data: { features: JSON.stringify(features) } });
+  await writeGuildState(app.db, guildId, (tx) => tx.guild.update({ where: { id: guildId }, data: { features: JSON.stringify(features) } }));
 }
 
 async function eventsOf(guildId: string, type: string) {
@@ -278,7 +278,7 @@ describe("POST /guilds/:guildId/roles", () => {
 
   it(`stops at ${ROLE_MAX} roles besides @everyone`, async () => {
     const { guild, api } = await setup();
-    await app.db.role.createMany({ data: Array.from({ length: ROLE_MAX - 1 }, (_, i) => ({ id: newId(), guildId: guild.id, name: `r${i}`, position: i + 1 })) });
+    await writeGuildState(app.db, guild.id, (tx) => tx.role.createMany({ data: Array.from({ length: ROLE_MAX - 1 }, (_, i) => ({ id: newId(), guildId: guild.id, name: `r${i}`, position: i + 1 })) }));
     expect((await api.post(`/guilds/${guild.id}/roles`)).status).toBe(200);
     const res = await api.post(`/guilds/${guild.id}/roles`);
     expect(res.status).toBe(400);

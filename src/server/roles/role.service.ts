@@ -15,15 +15,17 @@ import { sortRoles, toRoleObject, type RoleObject } from "./role.dto.ts";
 import { HOLOGRAPHIC_ROLE_COLORS, ROLE_DEFAULT_NAME, ROLE_MAX, type TRoleParams, type TRolePositionsBody } from "./role.schema.ts";
 
 /** GET /guilds/{guild.id}/roles: members only. */
-export async function listRoles(ctx: ServiceContext, input: { guildId: string }): Promise<RoleObject[]> {
-  const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
-  return sortRoles(access.roles).map(toRoleObject);
+export async function listRoles(ctx: ServiceContext, input: { guildId: string }): Promise<readonly RoleObject[]> {
+  const { state } = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
+  return state.roleObjects;
 }
 
 /** GET /guilds/{guild.id}/roles/{role.id}: members only. */
 export async function getRole(ctx: ServiceContext, input: { guildId: string; roleId: string }): Promise<RoleObject> {
-  const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
-  return toRoleObject(findRole(access, input.roleId));
+  const { state } = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
+  const role = state.roleObjects.find((r) => r.id === input.roleId);
+  if (!role) throw new ApiError("UNKNOWN_ROLE");
+  return role;
 }
 
 /** POST /guilds/{guild.id}/roles (spec 4.6): needs MANAGE_ROLES; the new role sits just above @everyone. */

@@ -6,6 +6,7 @@ import type { Db } from "~/server/db/client.ts";
 import type { ServiceContext } from "~/server/context.ts";
 import { parseFeatures } from "~/server/guilds/guild.dto.ts";
 import { createGuild, modifyGuild } from "~/server/guilds/guild.service.ts";
+import { addGuildMember } from "~/server/members/member.service.ts";
 import { serializePermissions } from "~/server/permissions/permissions.ts";
 import { createRole } from "~/server/roles/role.service.ts";
 
@@ -122,7 +123,6 @@ export async function seedDemo(db: Db): Promise<DemoSeed> {
   }
   await findOrCreateChannel("announcements", ChannelType.GuildAnnouncement, { parentId: information, topic: "News about this guild." });
 
-  // There is no member service to join through yet; joins are written directly.
   const memberships: [userId: string, roleIds: string[]][] = [
     [user.id, [roleIds.moderators, roleIds.members]],
     [friend.id, [roleIds.members]],
@@ -130,12 +130,8 @@ export async function seedDemo(db: Db): Promise<DemoSeed> {
   ];
   for (const [userId, roles] of memberships) {
     const member = await db.member.findUnique({ where: { guildId_userId: { guildId, userId } }, select: { roles: { select: { roleId: true } } } });
-    const missing = roles.filter((roleId) => !member?.roles.some((r) => r.roleId === roleId));
-    if (member && missing.length === 0) continue;
-    await db.$transaction(async (tx) => {
-      if (!member) await tx.member.create({ data: { guildId: guildId, userId } });
-      for (const roleId of missing) await tx.memberRole.create({ data: { guildId: guildId, userId, roleId } });
-    });
+    if (member && roles.every((roleId) => member.roles.some((r) => r.roleId === roleId))) continue;
+    await addGuildMember(ctx, { guildId, userId, roleIds: roles });
     created.push(`membership ${userId === user.id ? user.username : userId === friend.id ? friend.username : "bot"}`);
   }
 

@@ -1,0 +1,110 @@
+import type { SqlDriverAdapter, SqlQuery, Transaction } from "@prisma/driver-adapter-utils";
+
+/**
+ * Cached state (state/state-cache.ts) is dropped only by committed events, so a write to
+ * the tables it is read from must come with an event in the same transaction. This guard
+ * sits between Prisma and the driver and refuses to commit such a write without one, so a
+ * service that forgets its event fails loudly (and leaves nothing behind) instead of
+ * leaving stale caches. Which guild the event names is the service's to get right.
+ */
+const GUARDED: Record<string, ReadonlySet<Verb>> = {
+  Guild: new Set(["INSERT", "UPDATE", "DELETE"]),
+  Role: new Set(["INSERT", "UPDATE", "DELETE"]),
+  Channel: new Set(["INSERT", "UPDATE", "DELETE"]),
+  PermissionOverwrite: new Set(["INSERT", "UPDATE", "DELETE"]),
+  Member: new Set(["INSERT", "UPDATE", "DELETE"]),
+  MemberRole: new Set(["INSERT", "UPDATE", "DELETE"]),
+  // New tokens and users are not cached yet; revoking a token or deleting its owner is.
+  Token: new Set(["UPDATE", "DELETE"]),
+  Application: new Set(["DELETE"]),
+  User: new Set(["DELETE"]),
+};
+const EVENT_TABLE = "Event";
+
+type Verb = "INSERT" | "UPDATE" | "DELETE";
+
+// Prisma writes `INSERT INTO "main"."Role" …`, `UPDATE "public"."Guild" …`, `DELETE FROM …`.
+const WRITE = /^\s*(INSERT|UPDATE|DELETE)\s+(?:INTO\s+|FROM\s+)?(?:[`"]?\w+[`"]?\.)?[`"]?(\w+)[`"]?/i;
+
+function writtenTable(sql: string): { verb: Verb; table: string } | null {
+  const match = WRITE.exec(sql);
+  return match ? { verb: match[1]!.toUpperCase() as Verb, table: match[2]! } : null;
+}
+
+function isGuarded(write: { verb: Verb; table: string }): boolean {
+  return GUARDED[write.table]?.has(write.verb) ?? false;
+}
+
+export class UnannouncedWriteError extends Error {
+  constructor(tables: Iterable<string>) {
+    super(
+      `Cached state written without an event (${[...tables].join(", ")}): make the change through runChange and emit its event, ` +
+        "or every instance's caches keep the old state.",
+    );
+    this.name = "UnannouncedWriteError";
+  }
+}
+
+function guardTransaction(tx: Transaction): Transaction {
+  const written = new Set<string>();
+  let hasEvent = false;
+  const observe = (query: SqlQuery) => {
+    const write = writtenTable(query.sql);
+    if (!write) return;
+    if (write.table === EVENT_TABLE && write.verb === "INSERT") hasEvent = true;
+    else if (isGuarded(write)) written.add(write.table);
+  };
+  const guarded: Transaction = {
+    provider: tx.provider,
+    adapterName: tx.adapterName,
+    get options() {
+      return tx.options;
+    },
+    queryRaw(query) {
+      observe(query);
+      return tx.queryRaw(query);
+    },
+    async executeRaw(query) {
+      if (query.sql === "COMMIT" && written.size > 0 && !hasEvent) {
+        // Prisma commits with this statement and, when it fails, only releases the
+        // connection: the rollback has to happen here.
+        await tx.executeRaw({ sql: "ROLLBACK", args: [], argTypes: [] });
+        throw new UnannouncedWriteError(written);
+      }
+      observe(query);
+      return tx.executeRaw(query);
+    },
+    commit: () => tx.commit(),
+    rollback: () => tx.rollback(),
+  };
+  if (tx.createSavepoint) guarded.createSavepoint = (name) => tx.createSavepoint!(name);
+  if (tx.rollbackToSavepoint) guarded.rollbackToSavepoint = (name) => tx.rollbackToSavepoint!(name);
+  if (tx.releaseSavepoint) guarded.releaseSavepoint = (name) => tx.releaseSavepoint!(name);
+  return guarded;
+}
+
+/** Wraps a driver adapter so that guarded writes commit only together with an event. */
+export function guardEventWrites(adapter: SqlDriverAdapter): SqlDriverAdapter {
+  // A statement outside a transaction commits alone, so it can never carry an event.
+  const standalone = (query: SqlQuery) => {
+    const write = writtenTable(query.sql);
+    return write && isGuarded(write) ? new UnannouncedWriteError([write.table]) : null;
+  };
+  const guarded: SqlDriverAdapter = {
+    provider: adapter.provider,
+    adapterName: adapter.adapterName,
+    queryRaw(query) {
+      const refused = standalone(query);
+      return refused ? Promise.reject(refused) : adapter.queryRaw(query);
+    },
+    executeRaw(query) {
+      const refused = standalone(query);
+      return refused ? Promise.reject(refused) : adapter.executeRaw(query);
+    },
+    executeScript: (script) => adapter.executeScript(script),
+    startTransaction: async (isolationLevel) => guardTransaction(await adapter.startTransaction(isolationLevel)),
+    dispose: () => adapter.dispose(),
+  };
+  if (adapter.getConnectionInfo) guarded.getConnectionInfo = () => adapter.getConnectionInfo!();
+  return guarded;
+}

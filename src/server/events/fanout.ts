@@ -1,0 +1,84 @@
+import { env } from "~/env.ts";
+import { getRedis } from "~/server/redis/redis.ts";
+import { publish, type StoredEvent } from "./event-bus.ts";
+import { createRedisTransport, type EventTransport } from "./redis-transport.ts";
+
+/** State derived from the database (the caches): told of every committed event, from any instance. */
+export type EventSink = {
+  /** Drops what the event makes stale. Runs synchronously, before the change's response is sent. */
+  apply(event: StoredEvent): void;
+  /** Drops everything: events may have been missed while the instance could not hear them. */
+  reset(): void;
+};
+
+type Fanout = { sinks: Set<EventSink>; transport: EventTransport | null | undefined };
+
+// One per process: the REST server and Next's bundle may each load this module.
+const globalForFanout = globalThis as unknown as { guildhallFanout?: Fanout };
+const fanout = (globalForFanout.guildhallFanout ??= { sinks: new Set(), transport: undefined });
+
+function applyToSinks(events: readonly StoredEvent[]): void {
+  for (const event of events) for (const sink of fanout.sinks) sink.apply(event);
+}
+
+/** Redis when REDIS_URL is set (every instance hears every event), else this process alone. */
+function transport(): EventTransport | null {
+  if (fanout.transport === undefined) {
+    const redis = env().REDIS_URL ? getRedis() : null;
+    fanout.transport = redis
+      ? createRedisTransport({
+          redis,
+          // Another instance's change: drop what it made stale, then tell local listeners.
+          onRemote(events) {
+            applyToSinks(events);
+            for (const event of events) publish(event);
+          },
+          // This instance's own change came back: its caches already dropped it (deliverCommitted).
+          onOwn(events) {
+            for (const event of events) publish(event);
+          },
+          onReset() {
+            for (const sink of fanout.sinks) sink.reset();
+          },
+        })
+      : null;
+  }
+  return fanout.transport;
+}
+
+/**
+ * Hands a committed change's events on: this instance's caches drop what they make stale
+ * at once (so the response reads its own write), then every instance's caches and event
+ * listeners get them, in commit order, through Redis when configured.
+ */
+export function deliverCommitted(events: readonly StoredEvent[]): void {
+  if (events.length === 0) return;
+  applyToSinks(events);
+  const shared = transport();
+  if (shared) shared.send(events);
+  else for (const event of events) publish(event);
+}
+
+/** Registers a cache to be told of every committed event; starts hearing other instances. */
+export function addEventSink(sink: EventSink): () => void {
+  fanout.sinks.add(sink);
+  transport();
+  return () => fanout.sinks.delete(sink);
+}
+
+/**
+ * Non-null while this instance hears every committed event; caches keep what they read
+ * only if this is the same (not null) before and after the read. Without Redis every
+ * change is made in this process, so it is always heard.
+ */
+export function hearingEpoch(): number | null {
+  const shared = transport();
+  return shared ? shared.liveEpoch : 0;
+}
+
+/** Waits for events already sent to reach Redis, then closes the subscription (CLI exit, shutdown). */
+export async function closeEventFanout(): Promise<void> {
+  const shared = fanout.transport;
+  fanout.transport = undefined;
+  await shared?.close();
+}

@@ -1,0 +1,88 @@
+import { randomBytes } from "node:crypto";
+import type { Redis } from "ioredis";
+import type { StoredEvent } from "./event-bus.ts";
+
+/** Carries committed events to every instance, the sender included. */
+export type EventTransport = {
+  send(events: readonly StoredEvent[]): void;
+  /**
+   * While subscribed, a number that changes with every new subscription; null while not
+   * subscribed. State read while it stays the same missed no event.
+   */
+  readonly liveEpoch: number | null;
+  /** Waits for sent events to reach Redis and unsubscribes. */
+  close(): Promise<void>;
+};
+
+export const EVENTS_CHANNEL = "guildhall:events";
+
+type Message = { origin: string; events: StoredEvent[] };
+
+/**
+ * Events over Redis pub/sub on one channel. Redis delivers a channel's messages to every
+ * subscriber in the one order it received them, so all instances apply a guild's events
+ * in the same order; one instance sends its changes in commit order over one connection.
+ */
+export function createRedisTransport(options: {
+  redis: Redis;
+  /** Another instance's events. */
+  onRemote(events: StoredEvent[]): void;
+  /** This instance's own events, back from Redis. */
+  onOwn(events: StoredEvent[]): void;
+  /** The subscription was lost: events may have been missed. */
+  onReset(): void;
+  log?: (message: string, error?: unknown) => void;
+}): EventTransport {
+  const origin = randomBytes(8).toString("hex");
+  const log = options.log ?? ((message: string, error?: unknown) => console.error(`[events] ${message}`, error ?? ""));
+  const subscriber = options.redis.duplicate({ autoResubscribe: false, enableOfflineQueue: false, lazyConnect: true });
+  const pending = new Set<Promise<unknown>>();
+  let isLive = false;
+  let epoch = 0;
+  let isClosing = false;
+
+  subscriber.on("ready", () => {
+    subscriber.subscribe(EVENTS_CHANNEL).then(
+      () => {
+        epoch += 1;
+        isLive = true;
+      },
+      (error: unknown) => log("subscribing failed", error),
+    );
+  });
+  subscriber.on("close", () => {
+    if (!isLive) return;
+    isLive = false;
+    if (!isClosing) options.onReset();
+  });
+  subscriber.on("error", (error: unknown) => log("subscriber connection error", error));
+  subscriber.on("message", (_channel: string, text: string) => {
+    const message = JSON.parse(text) as Message;
+    if (message.origin === origin) options.onOwn(message.events);
+    else options.onRemote(message.events);
+  });
+  subscriber.connect().catch((error: unknown) => log("subscriber could not connect", error));
+
+  return {
+    get liveEpoch() {
+      return isLive ? epoch : null;
+    },
+    send(events) {
+      const message: Message = { origin, events: [...events] };
+      // Without the subscription the echo would never come back; listeners here hear it now.
+      if (!isLive) options.onOwn(message.events);
+      const sent = options.redis.publish(EVENTS_CHANNEL, JSON.stringify(message)).catch((error: unknown) => {
+        log(`publishing ${events.length} event(s) failed; other instances may keep stale state until their subscription resets`, error);
+        if (isLive) options.onOwn(message.events);
+      });
+      pending.add(sent);
+      void sent.finally(() => pending.delete(sent));
+    },
+    async close() {
+      isClosing = true;
+      await Promise.all(pending);
+      subscriber.disconnect();
+      isLive = false;
+    },
+  };
+}

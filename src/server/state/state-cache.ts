@@ -1,0 +1,123 @@
+import { LRUCache } from "lru-cache";
+import { env } from "~/env.ts";
+import type { Actor } from "~/server/auth/actor.ts";
+import type { Db } from "~/server/db/client.ts";
+import type { StoredEvent } from "~/server/events/event-bus.ts";
+import { addEventSink, hearingEpoch, type EventSink } from "~/server/events/fanout.ts";
+import { readGuildState, type GuildState } from "./guild-state.ts";
+
+/** Emitted when tokens stop working; drops them from every instance's cache. */
+export const TOKENS_REVOKED_EVENT = "TOKENS_REVOKED";
+export type TokensRevokedData = { token_ids: string[] };
+
+/** A token as authentication needs it; the actor object is shared by every request made with it. */
+export type TokenRecord = { kind: "bot" | "bearer"; secretHash: Buffer; expiresAt: Date | null; isRevoked: boolean; actor: Actor };
+
+/** Channel → guild: a fact that never changes, so it needs no invalidation, only a bound. */
+const CHANNEL_GUILDS_CACHED = 50_000;
+
+type Load<V> = { promise: Promise<V | null>; isStale: boolean };
+
+/**
+ * What hot requests read, kept in process: tokens, guilds' state, channels' guilds. The one
+ * invalidation rule: committed events drop what they name (a guild id drops that guild,
+ * TOKENS_REVOKED drops tokens), here before the change's response and on every other
+ * instance through the event fan-out. Nothing else removes entries except the size bounds.
+ */
+export class StateCache implements EventSink {
+  readonly #db: Db;
+  readonly #guilds: LRUCache<string, GuildState>;
+  readonly #tokens: LRUCache<string, TokenRecord>;
+  readonly #channelGuilds = new LRUCache<string, string>({ max: CHANNEL_GUILDS_CACHED });
+  // Reads under way, by key; an event marks them stale so a read that began before a
+  // change cannot put the old state back after the change dropped it.
+  readonly #loading = new Map<string, Load<unknown>>();
+
+  constructor(db: Db, limits: { guilds: number; tokens: number }) {
+    this.#db = db;
+    this.#guilds = new LRUCache({ max: limits.guilds });
+    this.#tokens = new LRUCache({ max: limits.tokens });
+  }
+
+  /** The guild's state, or null when there is no such guild. */
+  guild(guildId: string): Promise<GuildState | null> {
+    return this.#read(this.#guilds, `g${guildId}`, guildId, () => readGuildState(this.#db, guildId));
+  }
+
+  /** A token by id through `load` on a miss; null (not cached) when there is none. */
+  token(tokenId: string, load: () => Promise<TokenRecord | null>): Promise<TokenRecord | null> {
+    return this.#read(this.#tokens, `t${tokenId}`, tokenId, load);
+  }
+
+  /** The guild a channel belongs to; null for an unknown channel or one outside guilds. */
+  async guildIdOfChannel(channelId: string): Promise<string | null> {
+    const known = this.#channelGuilds.get(channelId);
+    if (known) return known;
+    const row = await this.#db.channel.findUnique({ where: { id: channelId }, select: { guildId: true } });
+    if (row?.guildId) this.#channelGuilds.set(channelId, row.guildId);
+    return row?.guildId ?? null;
+  }
+
+  apply(event: StoredEvent): void {
+    if (event.guildId) this.#drop(this.#guilds, `g${event.guildId}`, event.guildId);
+    if (event.type === TOKENS_REVOKED_EVENT) {
+      for (const id of (event.data as TokensRevokedData).token_ids) this.#drop(this.#tokens, `t${id}`, id);
+    }
+  }
+
+  reset(): void {
+    this.#guilds.clear();
+    this.#tokens.clear();
+    for (const load of this.#loading.values()) load.isStale = true;
+    this.#loading.clear();
+  }
+
+  /** How much is cached now (the bench and the tests read it). */
+  get size(): { guilds: number; tokens: number } {
+    return { guilds: this.#guilds.size, tokens: this.#tokens.size };
+  }
+
+  async #read<V extends object>(cache: LRUCache<string, V>, key: string, id: string, load: () => Promise<V | null>): Promise<V | null> {
+    const hit = cache.get(id);
+    if (hit) return hit;
+    const under = this.#loading.get(key) as Load<V> | undefined;
+    if (under) return under.promise;
+    // Kept only if this instance heard every event for the whole read (events/fanout.ts).
+    const epoch = hearingEpoch();
+    const entry: Load<V> = { promise: load(), isStale: false };
+    this.#loading.set(key, entry);
+    try {
+      const value = await entry.promise;
+      if (value && !entry.isStale && epoch !== null && hearingEpoch() === epoch) cache.set(id, value);
+      return value;
+    } finally {
+      if (this.#loading.get(key) === entry) this.#loading.delete(key);
+    }
+  }
+
+  #drop<V extends object>(cache: LRUCache<string, V>, key: string, id: string): void {
+    cache.delete(id);
+    const under = this.#loading.get(key);
+    if (under) {
+      under.isStale = true;
+      this.#loading.delete(key);
+    }
+  }
+}
+
+// One cache per database client, shared by REST, tRPC and the CLI in one process (the
+// REST server and Next's bundle may each load this module).
+const globalForState = globalThis as unknown as { guildhallState?: WeakMap<Db, StateCache> };
+const caches = (globalForState.guildhallState ??= new WeakMap());
+
+/** The process's cache for this database client. */
+export function stateCache(db: Db): StateCache {
+  let cache = caches.get(db);
+  if (!cache) {
+    const config = env();
+    cache = new StateCache(db, { guilds: config.GUILD_CACHE_MAX, tokens: config.TOKEN_CACHE_MAX });
+    caches.set(db, cache);
+    addEventSink(cache);
+  }
+  return cache;
+}

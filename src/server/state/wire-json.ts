@@ -1,0 +1,28 @@
+// Cached wire objects are shared by every request that reads them, so they are frozen and
+// their JSON text is kept with them: a response made of them is written without
+// serialising the same object again.
+
+const texts = new WeakMap<object, string>();
+
+function deepFreeze(value: unknown): void {
+  if (value === null || typeof value !== "object" || Object.isFrozen(value)) return;
+  Object.freeze(value);
+  for (const child of Object.values(value)) deepFreeze(child);
+}
+
+/** Freezes a wire object (deeply) and keeps its JSON text for `toJson`. */
+export function preserialize<T extends object>(value: T): T {
+  deepFreeze(value);
+  texts.set(value, JSON.stringify(value));
+  return value;
+}
+
+/** The JSON text of a response body, reusing what `preserialize` kept for it or for its items. */
+export function toJson(value: unknown): string {
+  if (value !== null && typeof value === "object") {
+    const text = texts.get(value);
+    if (text !== undefined) return text;
+    if (Array.isArray(value) && value.length > 0 && texts.has(value[0] as object)) return `[${value.map(toJson).join(",")}]`;
+  }
+  return JSON.stringify(value);
+}
