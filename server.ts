@@ -1,6 +1,6 @@
 import "dotenv/config";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import { handleWith } from "~/server/http/node-adapter.ts";
+import { serveNode } from "~/server/http/node-adapter.ts";
 import { serveCdn } from "~/server/images/cdn.ts";
 import { getDispatcher } from "~/server/rest/server-dispatcher.ts";
 
@@ -37,7 +37,7 @@ async function main(): Promise<void> {
     const path = req.url ?? "/";
     const handler = path.startsWith("/api/") && !FRAMEWORK_API.test(path) ? dispatch : path.startsWith("/cdn/") ? serveCdn : null;
     if (!handler) return void handleNext(req, res);
-    handleWith(handler, req, res);
+    serveNode(handler, req, res);
   });
   server.keepAliveTimeout = 65_000;
   server.listen(port, host, () => console.log(`Guildhall listening on http://${host}:${port}${restOnly ? " (REST only)" : ""}`));

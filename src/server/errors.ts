@@ -2,10 +2,10 @@ import { RESTJSONErrorCodes } from "discord-api-types/v10";
 import type { z } from "zod";
 
 type ErrorSpec = {
-  status: 400 | 401 | 403 | 404 | 405 | 409 | 429 | 500;
+  status: 400 | 401 | 403 | 404 | 405 | 409 | 413 | 429 | 500;
   code: number;
   message: string;
-  trpcCode: "BAD_REQUEST" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_SUPPORTED" | "CONFLICT" | "TOO_MANY_REQUESTS" | "INTERNAL_SERVER_ERROR";
+  trpcCode: "BAD_REQUEST" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_SUPPORTED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "TOO_MANY_REQUESTS" | "INTERNAL_SERVER_ERROR";
 };
 
 /** The one table of domain errors: REST status + platform code, and the tRPC code. */
@@ -14,6 +14,7 @@ export const ERRORS = {
   NOT_FOUND: { status: 404, code: 0, message: "404: Not Found", trpcCode: "NOT_FOUND" },
   METHOD_NOT_ALLOWED: { status: 405, code: 0, message: "405: Method Not Allowed", trpcCode: "METHOD_NOT_SUPPORTED" },
   INTERNAL: { status: 500, code: 0, message: "500: Internal Server Error", trpcCode: "INTERNAL_SERVER_ERROR" },
+  REQUEST_TOO_LARGE: { status: 413, code: RESTJSONErrorCodes.RequestEntityTooLarge, message: "Request entity too large", trpcCode: "PAYLOAD_TOO_LARGE" },
   INVALID_JSON: { status: 400, code: RESTJSONErrorCodes.RequestBodyContainsInvalidJSON, message: "The request body contains invalid JSON.", trpcCode: "BAD_REQUEST" },
   UNKNOWN_CHANNEL: { status: 404, code: RESTJSONErrorCodes.UnknownChannel, message: "Unknown Channel", trpcCode: "NOT_FOUND" },
   UNKNOWN_GUILD: { status: 404, code: RESTJSONErrorCodes.UnknownGuild, message: "Unknown Guild", trpcCode: "NOT_FOUND" },

@@ -1,4 +1,3 @@
-import type { Dispatcher } from "~/server/rest/dispatch.ts";
 
 export type RestResponse<T = any> = { status: number; body: T; headers: Headers };
 
@@ -11,7 +10,7 @@ type Options = { query?: Record<string, string | number | boolean>; headers?: Re
  * Calls the REST dispatcher the way an HTTP client would, with a token of the caller's kind.
  * `observe` sees every exchange (the test app checks it against the API description).
  */
-export function restClient(dispatch: Dispatcher, authorization?: string, observe?: (exchange: RestExchange) => void) {
+export function restClient(dispatch: (request: Request) => Promise<Response>, authorization?: string, observe?: (exchange: RestExchange) => void) {
   async function call<T = any>(method: string, path: string, body?: unknown, options: Options = {}): Promise<RestResponse<T>> {
     const url = new URL(`http://guildhall.test/api/v10${path}`);
     for (const [key, value] of Object.entries(options.query ?? {})) url.searchParams.set(key, String(value));

@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, expect } from "vitest";
+import { fetchHandler } from "~/server/http/fetch-adapter.ts";
 import { createRateLimiter } from "~/server/ratelimit/ratelimit.ts";
 import { createDispatcher, type Dispatcher } from "~/server/rest/dispatch.ts";
 import { ROUTES } from "~/server/rest/routes.ts";
@@ -7,7 +8,10 @@ import { restClient } from "./rest-client.ts";
 import { createTestDb, type TestDb } from "./test-db.ts";
 
 export type TestApp = TestDb & {
-  dispatch: Dispatcher;
+  /** The REST dispatcher itself, as server.ts mounts it on node:http. */
+  handler: Dispatcher;
+  /** The same as a WHATWG `(Request) => Response` function, as Next mounts it. */
+  dispatch: (request: Request) => Promise<Response>;
   /** A REST client sending this Authorization header (none when omitted). */
   as(authorization?: string): ReturnType<typeof restClient>;
 };
@@ -23,12 +27,13 @@ export function useTestApp(options: { rateLimitScale?: number } = {}): TestApp {
   const app = {} as TestApp;
   beforeAll(async () => {
     Object.assign(app, await createTestDb());
-    app.dispatch = createDispatcher({
+    app.handler = createDispatcher({
       db: app.db,
       limiter: createRateLimiter({ scale: options.rateLimitScale ?? 1000 }),
       routes: ROUTES,
       log: (error) => unexpected.push(error),
     });
+    app.dispatch = fetchHandler(app.handler);
     const conformance = loadConformance();
     app.as = (authorization) =>
       restClient(app.dispatch, authorization, (exchange) => {

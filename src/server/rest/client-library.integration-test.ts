@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { DiscordAPIError, REST } from "@discordjs/rest";
 import { Routes, type APIGuild, type APIRole, type APIUser, type RESTGetAPICurrentUserGuildsResult } from "discord-api-types/v10";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { handleWith } from "~/server/http/node-adapter.ts";
+import { serveNode } from "~/server/http/node-adapter.ts";
 import { makeBot, makeGuild } from "~/test/factories.ts";
 import { useTestApp } from "~/test/test-app.ts";
 
@@ -13,7 +13,7 @@ let api: string;
 
 // A real client library of the platform, pointed at Guildhall over HTTP, unchanged.
 beforeAll(async () => {
-  server = createServer((req, res) => handleWith(app.dispatch, req, res));
+  server = createServer((req, res) => serveNode(app.handler, req, res));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   api = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
 });

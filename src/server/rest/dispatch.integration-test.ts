@@ -3,6 +3,7 @@ import { createRateLimiter } from "~/server/ratelimit/ratelimit.ts";
 import { makeBot, makeGuild } from "~/test/factories.ts";
 import { bot, restClient } from "~/test/rest-client.ts";
 import { useTestApp } from "~/test/test-app.ts";
+import { fetchHandler } from "~/server/http/fetch-adapter.ts";
 import { createDispatcher } from "./dispatch.ts";
 import { route } from "./route.ts";
 import { ROUTES } from "./routes.ts";
@@ -45,7 +46,7 @@ describe("REST dispatcher", () => {
     const logged: unknown[] = [];
     const failing = route({ method: "GET", path: "/boom", auth: "none", handler: () => Promise.reject(new Error("kaboom")) });
     const dispatch = createDispatcher({ db: app.db, limiter: createRateLimiter(), routes: [failing], log: (error) => logged.push(error) });
-    const res = await restClient(dispatch).get("/boom");
+    const res = await restClient(fetchHandler(dispatch)).get("/boom");
     expect(res.status).toBe(500);
     expect(res.body).toEqual({ code: 0, message: "500: Internal Server Error" });
     expect(logged).toHaveLength(1);
@@ -64,7 +65,7 @@ describe("REST dispatcher", () => {
     const guild = await makeGuild(app.db, b.actor);
     // Unscaled limits: the per-route bucket holds 25 requests per second.
     const dispatch = createDispatcher({ db: app.db, limiter: createRateLimiter(), routes: ROUTES });
-    const api = restClient(dispatch, bot(b.token));
+    const api = restClient(fetchHandler(dispatch), bot(b.token));
     const first = await api.get(`/guilds/${guild.id}`);
     expect(first.headers.get("x-ratelimit-limit")).toBe("25");
     expect(first.headers.get("x-ratelimit-remaining")).toBe("24");

@@ -4,16 +4,22 @@ import { hasScope, type Actor } from "~/server/auth/actor.ts";
 import { authenticate } from "~/server/auth/tokens.service.ts";
 import type { Db } from "~/server/db/client.ts";
 import { ApiError, fromZodError, invalidField } from "~/server/errors.ts";
+import type { HttpHandler, HttpRequest, HttpResponse } from "~/server/http/http-types.ts";
 import type { RateLimiter, RateLimitState } from "~/server/ratelimit/ratelimit.ts";
+import { toJson } from "~/server/state/wire-json.ts";
 import type { RestContext, RestResult, Route } from "./route.ts";
 import { buildRouteTable } from "./route-table.ts";
 
-export type Dispatcher = (request: Request) => Promise<Response>;
+export type Dispatcher = HttpHandler;
 
 const MAX_AUDIT_REASON = 512;
 const MAJOR_PARAMS = ["guildId", "channelId", "webhookId", "lobbyId"] as const;
+const JSON_HEADERS = { "content-type": "application/json" } as const;
 
-/** The framework-free REST entry: `(Request) => Response` for every `/api[/v10]/...` path. */
+/**
+ * The REST API as one framework-free function for every `/api[/v10]/...` path. server.ts
+ * mounts it on node:http, the Next route handler through fetch-adapter.ts.
+ */
 export function createDispatcher(options: { db: Db; limiter: RateLimiter; routes: readonly Route[]; log?: (error: unknown) => void }): Dispatcher {
   const match = buildRouteTable(options.routes);
   const log = options.log ?? ((error: unknown) => console.error("[rest] unexpected error", error));
@@ -21,19 +27,21 @@ export function createDispatcher(options: { db: Db; limiter: RateLimiter; routes
   return async function dispatch(request) {
     let rateLimit: RateLimitState | null = null;
     try {
-      const segments = pathSegments(new URL(request.url).pathname);
+      const queryStart = request.url.indexOf("?");
+      const pathname = queryStart < 0 ? request.url : request.url.slice(0, queryStart);
+      const segments = pathSegments(pathname);
       if (!segments) return json(404, new ApiError("NOT_FOUND").toBody());
       const found = match(request.method, segments);
       if (found.kind === "not-found") return json(404, new ApiError("NOT_FOUND").toBody());
       if (found.kind === "method-not-allowed") return json(405, new ApiError("METHOD_NOT_ALLOWED").toBody());
       const { route, params } = found;
 
-      const authorization = request.headers.get("authorization");
+      const authorization = request.header("authorization");
       const actor = authorization ? await authenticate(options.db, authorization) : null;
       if (authorization && !actor && route.auth !== "none") throw new ApiError("UNAUTHORIZED");
       checkAuth(route, actor);
 
-      const principal = actor ? `u${actor.userId}` : `ip${request.headers.get("x-forwarded-for") ?? "local"}`;
+      const principal = actor ? `u${actor.userId}` : `ip${request.clientAddress ?? "local"}`;
       const global = await options.limiter.consume("global", "global", principal, true);
       if (global.limited) return rateLimited(global);
       const major = MAJOR_PARAMS.map((name) => params[name]).find(Boolean) ?? "";
@@ -41,8 +49,8 @@ export function createDispatcher(options: { db: Db; limiter: RateLimiter; routes
       rateLimit = await options.limiter.consume(route.bucket ?? "route", bucketId, `${principal}:${major}`);
       if (rateLimit.limited) return rateLimited(rateLimit);
 
-      const ctx: RestContext = { db: options.db, actor: actor as Actor, auditReason: auditReason(request), request };
-      const query = route.query ? parseInput(route.query, Object.fromEntries(new URL(request.url).searchParams)) : undefined;
+      const ctx: RestContext = { db: options.db, actor: actor!, auditReason: auditReason(request) };
+      const query = route.query ? parseInput(route.query, queryObject(queryStart < 0 ? "" : request.url.slice(queryStart + 1))) : undefined;
       const body = route.body ? parseInput(route.body, await readJson(request)) : undefined;
       return withRateLimit(toResponse(await route.handler({ ctx, params, query, body })), rateLimit);
     } catch (error) {
@@ -68,6 +76,10 @@ function pathSegments(pathname: string): string[] | null {
   }
 }
 
+function queryObject(search: string): Record<string, string> {
+  return search ? Object.fromEntries(new URLSearchParams(search)) : {};
+}
+
 function checkAuth(route: Route, actor: Actor | null): void {
   if (route.auth === "none") return;
   if (!actor) throw new ApiError("UNAUTHORIZED");
@@ -76,8 +88,8 @@ function checkAuth(route: Route, actor: Actor | null): void {
   for (const scope of route.scopes ?? []) if (!hasScope(actor, scope)) throw new ApiError("MISSING_ACCESS");
 }
 
-function auditReason(request: Request): string | null {
-  const header = request.headers.get("x-audit-log-reason");
+function auditReason(request: HttpRequest): string | null {
+  const header = request.header("x-audit-log-reason");
   if (header === null) return null;
   let reason: string;
   try {
@@ -89,7 +101,7 @@ function auditReason(request: Request): string | null {
   return reason || null;
 }
 
-async function readJson(request: Request): Promise<unknown> {
+async function readJson(request: HttpRequest): Promise<unknown> {
   const text = await request.text();
   if (text.trim() === "") return undefined;
   try {
@@ -105,17 +117,16 @@ function parseInput(schema: z.ZodType, input: unknown): unknown {
   return result.data;
 }
 
-function json(status: number, body: unknown, headers?: Record<string, string>): Response {
-  return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", ...headers } });
+function json(status: number, body: unknown, headers?: Record<string, string>): HttpResponse {
+  return { status, headers: headers ? { ...JSON_HEADERS, ...headers } : { ...JSON_HEADERS }, body: toJson(body) };
 }
 
-function toResponse(result: RestResult): Response {
-  if (result.status === 204) return new Response(null, { status: 204 });
-  if ("raw" in result) return new Response(result.raw, { status: result.status, headers: { "content-type": result.contentType, ...result.headers } });
+function toResponse(result: RestResult): HttpResponse {
+  if (result.status === 204) return { status: 204, headers: {}, body: null };
   return json(result.status, result.body, result.headers);
 }
 
-function errorResponse(error: unknown, log: (error: unknown) => void): Response {
+function errorResponse(error: unknown, log: (error: unknown) => void): HttpResponse {
   if (error instanceof ApiError) return json(error.status, error.toBody());
   const prismaCode = (error as { code?: unknown } | null)?.code;
   if (prismaCode === "P2025") return json(404, new ApiError("NOT_FOUND").toBody());
@@ -134,13 +145,12 @@ function rateLimitHeaders(state: RateLimitState): Record<string, string> {
   };
 }
 
-function withRateLimit(response: Response, state: RateLimitState | null): Response {
-  if (!state) return response;
-  for (const [name, value] of Object.entries(rateLimitHeaders(state))) response.headers.set(name, value);
+function withRateLimit(response: HttpResponse, state: RateLimitState | null): HttpResponse {
+  if (state) Object.assign(response.headers, rateLimitHeaders(state));
   return response;
 }
 
-function rateLimited(state: RateLimitState): Response {
+function rateLimited(state: RateLimitState): HttpResponse {
   const retryAfter = Math.max(0.001, state.resetAfterMs / 1000);
   const headers: Record<string, string> = { ...rateLimitHeaders(state), "retry-after": String(Math.ceil(retryAfter)), "x-ratelimit-scope": state.global ? "global" : "user" };
   if (state.global) headers["x-ratelimit-global"] = "true";

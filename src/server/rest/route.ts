@@ -12,13 +12,9 @@ export type RestContext<A extends RouteAuth = RouteAuth> = {
   db: Db;
   actor: A extends "none" ? Actor | null : Actor;
   auditReason: string | null;
-  request: Request;
 };
 
-export type RestResult =
-  | { status: 200 | 201; body: unknown; headers?: Record<string, string> }
-  | { status: 204 }
-  | { status: 200; raw: BodyInit; contentType: string; headers?: Record<string, string> };
+export type RestResult = { status: 200 | 201; body: unknown; headers?: Record<string, string> } | { status: 204 };
 
 type ParamsOf<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
   ? { [K in Name]: string } & ParamsOf<`/${Rest}`>

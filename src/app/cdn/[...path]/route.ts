@@ -1,4 +1,5 @@
+import { fetchHandler } from "~/server/http/fetch-adapter.ts";
 import { serveCdn } from "~/server/images/cdn.ts";
 
 export const dynamic = "force-dynamic";
-export const GET = serveCdn;
+export const GET = fetchHandler(serveCdn);

@@ -1,8 +1,10 @@
+import { fetchHandler } from "~/server/http/fetch-adapter.ts";
 import { getDispatcher } from "~/server/rest/server-dispatcher.ts";
 
 // The REST API under `next dev`/`next start`; the production server mounts the same
 // dispatcher on node:http directly (server.ts).
 export const dynamic = "force-dynamic";
 
-const handle = (request: Request) => getDispatcher()(request);
+let handler: ((request: Request) => Promise<Response>) | undefined;
+const handle = (request: Request) => (handler ??= fetchHandler(getDispatcher()))(request);
 export { handle as GET, handle as POST, handle as PUT, handle as PATCH, handle as DELETE };

@@ -1,0 +1,22 @@
+import { readBodyText } from "./body.ts";
+import type { HttpHandler, HttpRequest } from "./http-types.ts";
+
+// Node's ReadableStream is async iterable; the DOM typings do not say so.
+function fromFetch(request: Request): HttpRequest {
+  const url = new URL(request.url);
+  return {
+    method: request.method,
+    url: url.pathname + url.search,
+    header: (name) => request.headers.get(name),
+    clientAddress: request.headers.get("x-forwarded-for"),
+    text: () => (request.body ? readBodyText(request.body as unknown as AsyncIterable<Uint8Array>, request.headers.get("content-length")) : Promise.resolve("")),
+  };
+}
+
+/** Serves a handler as a WHATWG `(Request) => Response` function: Next route handlers, tests. */
+export function fetchHandler(handler: HttpHandler): (request: Request) => Promise<Response> {
+  return async (request) => {
+    const response = await handler(fromFetch(request));
+    return new Response(response.body as BodyInit | null, { status: response.status, headers: response.headers });
+  };
+}
