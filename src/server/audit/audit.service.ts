@@ -20,18 +20,7 @@ export type AuditEntryInput = {
 };
 
 export async function recordAuditEntry(tx: Tx, entry: AuditEntryInput): Promise<void> {
-  await tx.auditLogEntry.create({
-    data: {
-      id: newId(),
-      guildId: entry.guildId,
-      userId: entry.userId,
-      actionType: entry.actionType,
-      targetId: entry.targetId,
-      changes: entry.changes?.length ? JSON.stringify(entry.changes) : null,
-      options: entry.options ? JSON.stringify(entry.options) : null,
-      reason: entry.reason,
-    },
-  });
+  await tx.$executeRaw`INSERT INTO "AuditLogEntry" ("id", "guildId", "userId", "actionType", "targetId", "changes", "options", "reason") VALUES (${newId()}, ${entry.guildId}, ${entry.userId}, ${entry.actionType}, ${entry.targetId}, ${entry.changes?.length ? JSON.stringify(entry.changes) : null}, ${entry.options ? JSON.stringify(entry.options) : null}, ${entry.reason})`;
 }
 
 /** The audit `changes` between two wire objects, for the keys that differ. */

@@ -26,8 +26,9 @@ export async function runChange<T>(ctx: ChangeContext, fn: (change: Change) => P
     const change: Change = {
       tx,
       async emit(type, guildId, data) {
-        const row = await tx.event.create({ data: { type, guildId, data: JSON.stringify(data) }, select: { seq: true, createdAt: true } });
-        committed.push({ seq: row.seq, type, guildId, data, createdAt: row.createdAt.toISOString() });
+        const createdAt = new Date();
+        const rows = await tx.$queryRaw<{ seq: number }[]>`INSERT INTO "Event" ("type", "guildId", "data", "createdAt") VALUES (${type}, ${guildId}, ${JSON.stringify(data)}, ${createdAt}) RETURNING "seq"`;
+        committed.push({ seq: Number(rows[0]!.seq), type, guildId, data, createdAt: createdAt.toISOString() });
       },
       async audit(entry) {
         await recordAuditEntry(tx, { ...entry, userId: ctx.actor?.userId ?? null, reason: ctx.auditReason ?? null });

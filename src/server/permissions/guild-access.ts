@@ -31,9 +31,9 @@ export type GuildAccess = {
   isTimedOut: boolean;
 };
 
-/** The guild's cached state; 10004 Unknown Guild when there is none. */
-export async function loadGuildState(db: Db, guildId: string): Promise<GuildState> {
-  const state = await stateCache(db).guild(guildId);
+/** The guild's cached state (read with `forUserId`'s access on a miss); 10004 Unknown Guild when there is none. */
+export async function loadGuildState(db: Db, guildId: string, forUserId: string | null = null): Promise<GuildState> {
+  const state = await stateCache(db).guild(guildId, forUserId);
   if (!state) throw new ApiError("UNKNOWN_GUILD");
   return state;
 }
@@ -62,7 +62,7 @@ export async function accessIn(state: GuildState, actor: Actor): Promise<GuildAc
 
 /** The guild and the actor's membership: 10004 for an unknown guild, 50001 for a non-member. */
 export async function loadGuildAccess(db: Db, actor: Actor, guildId: string): Promise<GuildAccess> {
-  return accessIn(await loadGuildState(db, guildId), actor);
+  return accessIn(await loadGuildState(db, guildId, actor.userId), actor);
 }
 
 /** Throws 50013 unless the guild-level permissions hold every flag. */

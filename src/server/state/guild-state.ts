@@ -1,4 +1,3 @@
-import { LRUCache } from "lru-cache";
 import type { Guild, Role } from "~/generated/prisma/client.ts";
 import { CHANNEL_INCLUDE, NOT_A_THREAD, sortChannels, toChannelObject, type ChannelObject, type ChannelRow } from "~/server/channels/channel.dto.ts";
 import type { Db } from "~/server/db/client.ts";
@@ -42,15 +41,17 @@ export class GuildState {
   readonly guildObject: GuildObject;
   readonly #db: Db;
   #channels: Promise<GuildChannels> | null = null;
-  readonly #members = new LRUCache<string, MemberAccess>({ max: MEMBERS_CACHED_PER_GUILD });
+  // Insertion order is recency order: a hit moves to the end, the first goes when full.
+  readonly #members = new Map<string, MemberAccess>();
 
-  constructor(db: Db, guild: Guild, roles: readonly Role[]) {
+  constructor(db: Db, guild: Guild, roles: readonly Role[], member?: { userId: string; row: MemberRow }) {
     this.#db = db;
     this.guild = Object.freeze(guild);
     this.roles = Object.freeze(sortRoles(roles).map((role) => Object.freeze(role)));
     this.everyone = this.roles.find((role) => role.id === guild.id);
     this.roleObjects = preserialize(this.roles.map((role) => preserialize(toRoleObject(role))));
     this.guildObject = preserialize(toGuildObject(guild, this.roles));
+    if (member) this.#remember(member.userId, member.row);
   }
 
   channels(): Promise<GuildChannels> {
@@ -74,13 +75,17 @@ export class GuildState {
   /** A member's access, or null when the user is not a member (not cached: they may join). */
   async member(userId: string): Promise<MemberAccess | null> {
     const cached = this.#members.get(userId);
-    if (cached) return cached;
-    const row = await this.#db.member.findUnique({
-      where: { guildId_userId: { guildId: this.guild.id, userId } },
-      select: { communicationDisabledUntil: true, roles: { select: { roleId: true } } },
-    });
-    if (!row) return null;
-    const roleIds = row.roles.map((r) => r.roleId);
+    if (cached) {
+      this.#members.delete(userId);
+      this.#members.set(userId, cached);
+      return cached;
+    }
+    const row = await readMemberRow(this.#db, this.guild.id, userId);
+    return row ? this.#remember(userId, row) : null;
+  }
+
+  #remember(userId: string, row: MemberRow): MemberAccess {
+    const { roleIds } = row;
     const held = new Set(roleIds);
     const memberRoles = this.roles.filter((role) => held.has(role.id));
     const access: MemberAccess = Object.freeze({
@@ -94,13 +99,38 @@ export class GuildState {
       }),
       topRole: highestRole(memberRoles),
     });
+    if (this.#members.size >= MEMBERS_CACHED_PER_GUILD) this.#members.delete(this.#members.keys().next().value!);
     this.#members.set(userId, access);
     return access;
   }
 }
 
-/** Reads a guild's row and roles; null when there is no such guild. */
-export async function readGuildState(db: Db, guildId: string): Promise<GuildState | null> {
-  const [guild, roles] = await Promise.all([db.guild.findUnique({ where: { id: guildId } }), db.role.findMany({ where: { guildId } })]);
-  return guild ? new GuildState(db, guild, roles) : null;
+type MemberRow = { communicationDisabledUntil: Date | null; roleIds: string[] };
+
+/**
+ * A member's timeout and roles in one statement, or null for a non-member: the first
+ * request after every change to a guild reads it, and Prisma's nested select takes two.
+ */
+async function readMemberRow(db: Db, guildId: string, userId: string): Promise<MemberRow | null> {
+  const rows = await db.$queryRaw<{ communicationDisabledUntil: Date | null; roleId: string | null }[]>`
+    SELECT m."communicationDisabledUntil", r."roleId" FROM "Member" m
+    LEFT JOIN "MemberRole" r ON r."guildId" = m."guildId" AND r."userId" = m."userId"
+    WHERE m."guildId" = ${guildId} AND m."userId" = ${userId}`;
+  const first = rows[0];
+  if (!first) return null;
+  return { communicationDisabledUntil: first.communicationDisabledUntil, roleIds: rows.flatMap((row) => (row.roleId ? [row.roleId] : [])) };
+}
+
+/**
+ * Reads a guild's row and roles, and the access of the member asking (the first request
+ * after a change needs both); null when there is no such guild.
+ */
+export async function readGuildState(db: Db, guildId: string, forUserId: string | null): Promise<GuildState | null> {
+  const [guild, member] = await Promise.all([
+    db.guild.findUnique({ where: { id: guildId }, include: { roles: true } }),
+    forUserId ? readMemberRow(db, guildId, forUserId) : null,
+  ]);
+  if (!guild) return null;
+  const { roles, ...row } = guild;
+  return new GuildState(db, row, roles, forUserId && member ? { userId: forUserId, row: member } : undefined);
 }

@@ -39,9 +39,9 @@ export class StateCache implements EventSink {
     this.#tokens = new LRUCache({ max: limits.tokens });
   }
 
-  /** The guild's state, or null when there is no such guild. */
-  guild(guildId: string): Promise<GuildState | null> {
-    return this.#read(this.#guilds, `g${guildId}`, guildId, () => readGuildState(this.#db, guildId));
+  /** The guild's state, or null when there is no such guild; a read also loads `forUserId`'s access. */
+  guild(guildId: string, forUserId: string | null = null): Promise<GuildState | null> {
+    return this.#read(this.#guilds, `g${guildId}`, guildId, () => readGuildState(this.#db, guildId, forUserId));
   }
 
   /** A token by id through `load` on a miss; null (not cached) when there is none. */

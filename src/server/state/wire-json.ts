@@ -1,8 +1,8 @@
 // Cached wire objects are shared by every request that reads them, so they are frozen and
-// their JSON text is kept with them: a response made of them is written without
-// serialising the same object again.
+// their JSON text is kept with them once first written: later responses made of them
+// are written without serialising the same object again.
 
-const texts = new WeakMap<object, string>();
+const texts = new WeakMap<object, string | null>();
 
 function deepFreeze(value: unknown): void {
   if (value === null || typeof value !== "object" || Object.isFrozen(value)) return;
@@ -10,10 +10,10 @@ function deepFreeze(value: unknown): void {
   for (const child of Object.values(value)) deepFreeze(child);
 }
 
-/** Freezes a wire object (deeply) and keeps its JSON text for `toJson`. */
+/** Freezes a wire object (deeply) so that `toJson` may keep its JSON text. */
 export function preserialize<T extends object>(value: T): T {
   deepFreeze(value);
-  texts.set(value, JSON.stringify(value));
+  texts.set(value, null);
   return value;
 }
 
@@ -21,7 +21,12 @@ export function preserialize<T extends object>(value: T): T {
 export function toJson(value: unknown): string {
   if (value !== null && typeof value === "object") {
     const text = texts.get(value);
-    if (text !== undefined) return text;
+    if (text) return text;
+    if (text === null) {
+      const written = JSON.stringify(value);
+      texts.set(value, written);
+      return written;
+    }
     if (Array.isArray(value) && value.length > 0 && texts.has(value[0] as object)) return `[${value.map(toJson).join(",")}]`;
   }
   return JSON.stringify(value);
