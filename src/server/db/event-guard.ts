@@ -7,7 +7,7 @@ import type { SqlDriverAdapter, SqlQuery, Transaction } from "@prisma/driver-ada
  * service that forgets its event fails loudly (and leaves nothing behind) instead of
  * leaving stale caches. Which guild the event names is the service's to get right.
  */
-const GUARDED: Record<string, ReadonlySet<Verb>> = {
+export const GUARDED_WRITES: Readonly<Record<string, ReadonlySet<Verb>>> = {
   Guild: new Set(["INSERT", "UPDATE", "DELETE"]),
   Role: new Set(["INSERT", "UPDATE", "DELETE"]),
   Channel: new Set(["INSERT", "UPDATE", "DELETE"]),
@@ -32,7 +32,7 @@ function writtenTable(sql: string): { verb: Verb; table: string } | null {
 }
 
 function isGuarded(write: { verb: Verb; table: string }): boolean {
-  return GUARDED[write.table]?.has(write.verb) ?? false;
+  return GUARDED_WRITES[write.table]?.has(write.verb) ?? false;
 }
 
 export class UnannouncedWriteError extends Error {

@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { Prisma } from "~/generated/prisma/client.ts";
+import { runChange } from "~/server/events/change.ts";
+import { newId } from "~/server/snowflake/snowflake.ts";
+import { makeBot, makeGuild, makeUser } from "~/test/factories.ts";
+import { useTestApp } from "~/test/test-app.ts";
+import { GUARDED_WRITES, UnannouncedWriteError } from "./event-guard.ts";
+
+// Every database client (createDb) is guarded, so every integration test of every domain,
+// present and future, runs under this rule: a service that changes cached state without
+// emitting an event fails its own tests instead of leaving stale caches behind.
+
+const app = useTestApp();
+
+describe("writes to cached state", () => {
+  it("are refused outside a change, and nothing is written", async () => {
+    const owner = await makeBot(app.db);
+    const guild = await makeGuild(app.db, owner.actor);
+    await expect(app.db.guild.update({ where: { id: guild.id }, data: { name: "Sneaky" } })).rejects.toThrow(UnannouncedWriteError);
+    await expect(app.db.role.create({ data: { id: newId(), guildId: guild.id, name: "Sneaky" } })).rejects.toThrow(UnannouncedWriteError);
+    await expect(app.db.member.deleteMany({ where: { guildId: guild.id } })).rejects.toThrow(UnannouncedWriteError);
+    expect((await app.db.guild.findUniqueOrThrow({ where: { id: guild.id } })).name).toBe(guild.name);
+    expect(await app.db.role.count({ where: { guildId: guild.id } })).toBe(1);
+    expect(await app.db.member.count({ where: { guildId: guild.id } })).toBe(1);
+  });
+
+  it("commit only with an event: without one the whole change is rolled back", async () => {
+    const owner = await makeBot(app.db);
+    const guild = await makeGuild(app.db, owner.actor);
+    const forgetful = runChange({ db: app.db, actor: owner.actor }, async ({ tx, audit }) => {
+      await tx.guild.update({ where: { id: guild.id }, data: { name: "Forgotten event" } });
+      await audit({ guildId: guild.id, actionType: 1, targetId: guild.id });
+    });
+    await expect(forgetful).rejects.toThrow(/Cached state written without an event \(Guild\)/);
+    expect((await app.db.guild.findUniqueOrThrow({ where: { id: guild.id } })).name).toBe(guild.name);
+    expect(await app.db.auditLogEntry.count({ where: { guildId: guild.id } })).toBe(0);
+
+    // The connection is usable again, and the same change with its event commits.
+    await runChange({ db: app.db, actor: owner.actor }, async ({ tx, emit }) => {
+      await tx.guild.update({ where: { id: guild.id }, data: { name: "Announced" } });
+      await emit("GUILD_UPDATE", guild.id, { id: guild.id });
+    });
+    expect((await app.db.guild.findUniqueOrThrow({ where: { id: guild.id } })).name).toBe("Announced");
+  });
+
+  it("covers token revocation; new tokens and rows no cache reads need no event", async () => {
+    const user = await makeUser(app.db);
+    await expect(app.db.token.updateMany({ where: { userId: user.user.id }, data: { revokedAt: new Date() } })).rejects.toThrow(UnannouncedWriteError);
+    const owner = await makeBot(app.db);
+    const guild = await makeGuild(app.db, owner.actor);
+    await app.db.image.create({ data: { path: `icons/${guild.id}/${newId()}`, contentType: "image/png", data: new Uint8Array([1]) } });
+    await app.db.user.update({ where: { id: user.user.id }, data: { globalName: "Renamed" } });
+  });
+
+  it("names only tables that exist, so a renamed model cannot switch the guard off", () => {
+    const models: readonly string[] = Object.values(Prisma.ModelName);
+    for (const table of Object.keys(GUARDED_WRITES)) expect(models).toContain(table);
+  });
+});
