@@ -1,6 +1,7 @@
 import "dotenv/config";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { serveNode } from "~/server/http/node-adapter.ts";
+import { whenHearingEvents } from "~/server/events/fanout.ts";
 import { serveCdn } from "~/server/images/cdn.ts";
 import { getDispatcher } from "~/server/rest/server-dispatcher.ts";
 
@@ -30,6 +31,8 @@ function notServed(_req: IncomingMessage, res: ServerResponse): void {
 }
 
 async function main(): Promise<void> {
+  // With REDIS_URL, other instances' changes must be heard before anything is cached.
+  if (!(await whenHearingEvents(10_000))) console.error("[events] not subscribed to Redis yet; caching stays off until the subscription is up");
   const handleNext = restOnly ? notServed : await startNext();
   const dispatch = getDispatcher();
 

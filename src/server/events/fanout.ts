@@ -76,6 +76,20 @@ export function hearingEpoch(): number | null {
   return shared ? shared.liveEpoch : 0;
 }
 
+/**
+ * Resolves once this instance hears every committed event (with Redis: once subscribed), or
+ * after `timeoutMs`; false then, and caches stay empty until the subscription is up.
+ */
+export async function whenHearingEvents(timeoutMs: number): Promise<boolean> {
+  const shared = transport();
+  if (!shared) return true;
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)));
+  const heard = await Promise.race([shared.live().then(() => true as const), timedOut]);
+  clearTimeout(timer);
+  return heard;
+}
+
 /** Waits for events already sent to reach Redis, then closes the subscription (CLI exit, shutdown). */
 export async function closeEventFanout(): Promise<void> {
   const shared = fanout.transport;

@@ -4,12 +4,16 @@ import type { StoredEvent } from "./event-bus.ts";
 
 /** Carries committed events to every instance, the sender included. */
 export type EventTransport = {
+  /** This instance's id on the channel; its subscriber connection is named `guildhall-events-<id>`. */
+  readonly instanceId: string;
   send(events: readonly StoredEvent[]): void;
   /**
    * While subscribed, a number that changes with every new subscription; null while not
    * subscribed. State read while it stays the same missed no event.
    */
   readonly liveEpoch: number | null;
+  /** Resolves once subscribed (at once if already). */
+  live(): Promise<void>;
   /** Waits for sent events to reach Redis and unsubscribes. */
   close(): Promise<void>;
 };
@@ -25,6 +29,8 @@ type Message = { origin: string; events: StoredEvent[] };
  */
 export function createRedisTransport(options: {
   redis: Redis;
+  /** The pub/sub channel; tests use their own. */
+  channel?: string;
   /** Another instance's events. */
   onRemote(events: StoredEvent[]): void;
   /** This instance's own events, back from Redis. */
@@ -34,18 +40,22 @@ export function createRedisTransport(options: {
   log?: (message: string, error?: unknown) => void;
 }): EventTransport {
   const origin = randomBytes(8).toString("hex");
+  const channel = options.channel ?? EVENTS_CHANNEL;
   const log = options.log ?? ((message: string, error?: unknown) => console.error(`[events] ${message}`, error ?? ""));
-  const subscriber = options.redis.duplicate({ autoResubscribe: false, enableOfflineQueue: false, lazyConnect: true });
+  // Named, so operators can tell instances apart in CLIENT LIST.
+  const subscriber = options.redis.duplicate({ autoResubscribe: false, enableOfflineQueue: false, lazyConnect: true, connectionName: `guildhall-events-${origin}` });
   const pending = new Set<Promise<unknown>>();
+  const waiting: (() => void)[] = [];
   let isLive = false;
   let epoch = 0;
   let isClosing = false;
 
   subscriber.on("ready", () => {
-    subscriber.subscribe(EVENTS_CHANNEL).then(
+    subscriber.subscribe(channel).then(
       () => {
         epoch += 1;
         isLive = true;
+        for (const resolve of waiting.splice(0)) resolve();
       },
       (error: unknown) => log("subscribing failed", error),
     );
@@ -56,7 +66,8 @@ export function createRedisTransport(options: {
     if (!isClosing) options.onReset();
   });
   subscriber.on("error", (error: unknown) => log("subscriber connection error", error));
-  subscriber.on("message", (_channel: string, text: string) => {
+  subscriber.on("message", (from: string, text: string) => {
+    if (from !== channel) return;
     const message = JSON.parse(text) as Message;
     if (message.origin === origin) options.onOwn(message.events);
     else options.onRemote(message.events);
@@ -64,6 +75,7 @@ export function createRedisTransport(options: {
   subscriber.connect().catch((error: unknown) => log("subscriber could not connect", error));
 
   return {
+    instanceId: origin,
     get liveEpoch() {
       return isLive ? epoch : null;
     },
@@ -71,12 +83,15 @@ export function createRedisTransport(options: {
       const message: Message = { origin, events: [...events] };
       // Without the subscription the echo would never come back; listeners here hear it now.
       if (!isLive) options.onOwn(message.events);
-      const sent = options.redis.publish(EVENTS_CHANNEL, JSON.stringify(message)).catch((error: unknown) => {
+      const sent = options.redis.publish(channel, JSON.stringify(message)).catch((error: unknown) => {
         log(`publishing ${events.length} event(s) failed; other instances may keep stale state until their subscription resets`, error);
         if (isLive) options.onOwn(message.events);
       });
       pending.add(sent);
       void sent.finally(() => pending.delete(sent));
+    },
+    live() {
+      return isLive ? Promise.resolve() : new Promise<void>((resolve) => waiting.push(resolve));
     },
     async close() {
       isClosing = true;

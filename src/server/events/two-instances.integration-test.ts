@@ -1,0 +1,111 @@
+import { execFile, spawn, type ChildProcess } from "node:child_process";
+import { createServer } from "node:net";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { PermissionFlagsBits } from "discord-api-types/v10";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { serializePermissions } from "~/server/permissions/permissions.ts";
+import { addMember, makeBot, makeGuild } from "~/test/factories.ts";
+import { useTestApp } from "~/test/test-app.ts";
+
+// Two real server processes (server.ts, REST only) on the test database and Redis, started
+// the way `npm start` starts them: a change made through one is refused on the other
+// within 500 ms, and rate-limit buckets are shared.
+
+const ROOT = fileURLToPath(new URL("../../..", import.meta.url));
+const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
+const PROPAGATION_MS = 500;
+
+const app = useTestApp();
+type Instance = { process: ChildProcess; base: string };
+const instances: Instance[] = [];
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function startInstance(): Promise<Instance> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+    cwd: ROOT,
+    env: { ...process.env, DATABASE_URL: app.url, REDIS_URL, GUILDHALL_REST_ONLY: "1", PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production", RATE_LIMIT_SCALE: "1" },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.once("exit", (code) => reject(new Error(`server exited with ${code}`)));
+    child.stdout!.on("data", (chunk: Buffer) => chunk.toString().includes("listening") && resolve());
+  });
+  child.removeAllListeners("exit");
+  return { process: child, base: `http://127.0.0.1:${port}/api/v10` };
+}
+
+function call(instance: Instance, method: string, path: string, token: string, body?: unknown) {
+  return fetch(`${instance.base}${path}`, {
+    method,
+    headers: { authorization: `Bot ${token}`, ...(body !== undefined && { "content-type": "application/json" }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+/** Milliseconds until `request` answers `status`, polling; fails past the limit. */
+async function msUntil(status: number, request: () => Promise<Response>): Promise<number> {
+  const start = performance.now();
+  for (;;) {
+    const res = await request();
+    const elapsed = performance.now() - start;
+    if (res.status === status) return elapsed;
+    if (elapsed > 5_000) throw new Error(`still ${res.status} after ${elapsed.toFixed(0)} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+describe("two instances behind one load balancer", () => {
+  beforeAll(async () => {
+    instances.push(...(await Promise.all([startInstance(), startInstance()])));
+  }, 60_000);
+  afterAll(() => {
+    for (const instance of instances) instance.process.kill("SIGTERM");
+  });
+
+  it("refuses on B, within 500 ms, a permission removed through A", async () => {
+    const [a, b] = instances as [Instance, Instance];
+    const owner = await makeBot(app.db);
+    const manager = await makeBot(app.db);
+    const guild = await makeGuild(app.db, owner.actor);
+    const role = await (await call(a, "POST", `/guilds/${guild.id}/roles`, owner.token, { name: "Managers", permissions: serializePermissions(PermissionFlagsBits.ManageGuild) })).json();
+    await addMember(app.db, guild.id, manager.user.id, [role.id]);
+    expect((await call(b, "PATCH", `/guilds/${guild.id}`, manager.token, { name: "Allowed on B" })).status).toBe(200);
+    // That change dropped B's copy; reading again makes B hold the guild and the manager's access.
+    expect((await call(b, "GET", `/guilds/${guild.id}`, manager.token)).status).toBe(200);
+
+    expect((await call(a, "PATCH", `/guilds/${guild.id}/roles/${role.id}`, owner.token, { permissions: "0" })).status).toBe(200);
+    const elapsed = await msUntil(403, () => call(b, "PATCH", `/guilds/${guild.id}`, manager.token, { name: "Refused on B" }));
+    expect(elapsed).toBeLessThan(PROPAGATION_MS);
+    expect((await call(b, "GET", `/guilds/${guild.id}`, owner.token).then((r) => r.json())).name).toBe("Allowed on B");
+  });
+
+  it("refuses on both, within 500 ms, a token revoked by the operator CLI", async () => {
+    const owner = await makeBot(app.db);
+    const guild = await makeGuild(app.db, owner.actor);
+    for (const instance of instances) expect((await call(instance, "GET", `/guilds/${guild.id}`, owner.token)).status).toBe(200);
+    await promisify(execFile)(process.execPath, ["--import", "tsx", "src/cli/index.ts", "token", "revoke", owner.token], { cwd: ROOT, env: { ...process.env, DATABASE_URL: app.url, REDIS_URL } });
+    for (const instance of instances) expect(await msUntil(401, () => call(instance, "GET", `/guilds/${guild.id}`, owner.token))).toBeLessThan(PROPAGATION_MS);
+  });
+
+  it("shares rate-limit buckets", async () => {
+    const [a, b] = instances as [Instance, Instance];
+    const owner = await makeBot(app.db);
+    const guild = await makeGuild(app.db, owner.actor);
+    const first = await call(a, "GET", `/guilds/${guild.id}`, owner.token);
+    const limit = Number(first.headers.get("x-ratelimit-limit"));
+    for (let i = 1; i < limit; i++) await call(a, "GET", `/guilds/${guild.id}`, owner.token);
+    const fromB = await call(b, "GET", `/guilds/${guild.id}`, owner.token);
+    expect(fromB.status).toBe(429);
+    expect(fromB.headers.get("x-ratelimit-remaining")).toBe("0");
+  });
+});
