@@ -10,6 +10,8 @@ const ZEnv = z.object({
   GUILD_CACHE_MAX: z.coerce.number().int().positive().default(1000),
   /** At most this many authenticated tokens are cached per process. */
   TOKEN_CACHE_MAX: z.coerce.number().int().positive().default(10_000),
+  /** Stored events (the outbox) are kept this many days for resume and replay, then deleted. */
+  EVENT_RETENTION_DAYS: z.coerce.number().positive().default(7),
   /** Public address of this service, used in links it hands out. */
   PUBLIC_BASE_URL: z.string().url().default("http://127.0.0.1:3000"),
   NEXTAUTH_SECRET: z.string().optional(),

@@ -1,0 +1,2 @@
+-- CreateIndex
+CREATE INDEX "Event_createdAt_idx" ON "Event"("createdAt");
