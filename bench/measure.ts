@@ -52,12 +52,12 @@ export async function startServer(name: string, args: string[], env: Record<stri
   await new Promise<void>((resolve, reject) => {
     timer = setTimeout(() => reject(new Error(`${name} did not start listening within 60 s`)), 60_000);
     child.once("exit", (code) => reject(new Error(`${name} exited with code ${code} before listening`)));
-    child.stdout!.on("data", (chunk: Buffer) => {
+    child.stdout.on("data", (chunk: Buffer) => {
       if (chunk.toString().includes("listening")) resolve();
     });
   }).finally(() => clearTimeout(timer));
   child.removeAllListeners("exit");
-  child.stdout!.resume();
+  child.stdout.resume();
   return { name, process: child, port };
 }
 

@@ -11,7 +11,7 @@ const API_PREFIX = "/api/v10";
 const SCHEMA_REF_PREFIX = "#/components/schemas/";
 const MAX_REPORTED_ERRORS = 30;
 
-type JsonSchema = { [keyword: string]: unknown };
+type JsonSchema = Record<string, unknown>;
 
 type ResponseDescription = { content_type?: string; schema?: JsonSchema; empty?: boolean; ref?: string };
 
@@ -176,7 +176,7 @@ export function loadConformance(): Conformance {
 
 /** The spec (4.4) names media channels (type 16); the official channel type lists lack it. */
 function withMediaChannels(document: SubsetDocument): SubsetDocument {
-  const schemas = document.components.schemas as Record<string, JsonSchema>;
+  const schemas = document.components.schemas;
   (schemas.ChannelTypes!.oneOf as JsonSchema[]).push({ title: "GUILD_MEDIA", const: 16 });
   const type = (schemas.GuildChannelResponse!.properties as Record<string, JsonSchema>).type!;
   type.enum = [...(type.enum as number[]), 16];

@@ -43,8 +43,9 @@ export async function createEmptyDatabase(): Promise<EmptyDatabase> {
   const file = join(tmpdir(), `${name}.db`);
   return {
     url: `file:${file}`,
-    async drop() {
+    drop() {
       for (const suffix of ["", "-wal", "-shm", "-journal"]) rmSync(file + suffix, { force: true });
+      return Promise.resolve();
     },
   };
 }

@@ -45,7 +45,7 @@ const validateBody = schemaResolver(ZChannelCreateBodySchema, { sync: true });
 export function changedChannelBody(values: ChannelValues, initial: ChannelValues): ChannelModifyBody {
   const next = toChannelBody(values);
   const before = toChannelBody(initial);
-  return Object.fromEntries(Object.entries(next).filter(([key, value]) => before[key as keyof ChannelCreateBody] !== value)) as ChannelModifyBody;
+  return Object.fromEntries(Object.entries(next).filter(([key, value]) => before[key as keyof ChannelCreateBody] !== value));
 }
 
 type Props = {
@@ -54,8 +54,8 @@ type Props = {
   categories: ChannelObject[];
   submitting: boolean;
   /** Saves; a rejection with field errors shows them on the form. */
-  onSubmit(values: ChannelValues, initial: ChannelValues): Promise<unknown>;
-  onCancel(): void;
+  onSubmit: (values: ChannelValues, initial: ChannelValues) => Promise<unknown>;
+  onCancel: () => void;
 };
 
 export function ChannelForm({ mode, initialValues, categories, submitting, onSubmit, onCancel }: Props) {

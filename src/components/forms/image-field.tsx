@@ -16,7 +16,7 @@ type Props = {
   currentUrl: string | null;
   /** `undefined` keeps the stored image, `null` removes it, a data URI replaces it. */
   value: string | null | undefined;
-  onChange(value: string | null | undefined): void;
+  onChange: (value: string | null | undefined) => void;
   error?: ReactNode;
   disabled?: boolean;
   shape: "square" | "wide";
@@ -25,7 +25,7 @@ type Props = {
 function readAsDataUri(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
+    reader.onload = () => resolve(reader.result as string);
     reader.onerror = () => reject(reader.error ?? new Error("The file could not be read."));
     reader.readAsDataURL(file);
   });

@@ -7,7 +7,7 @@ import {
   GuildVerificationLevel,
   Locale,
 } from "discord-api-types/v10";
-import { AFK_TIMEOUTS, MUTABLE_FEATURES } from "~/server/guilds/guild.schema.ts";
+import { AFK_TIMEOUTS, type MUTABLE_FEATURES } from "~/server/guilds/guild.schema.ts";
 
 export const VERIFICATION_LEVELS = [
   { value: String(GuildVerificationLevel.None), label: "None", description: "Unrestricted" },

@@ -86,7 +86,7 @@ export function changedBody(values: SettingsValues, initial: SettingsValues, gui
   }
   // Removing an image the guild doesn't have is no change.
   for (const field of IMAGE_FIELDS) if (changed[field] === null && guild[field] === null) delete changed[field];
-  return changed as TGuildModifyBody;
+  return changed;
 }
 
 // Feature lists are sets: toggling one off and on again is no change.

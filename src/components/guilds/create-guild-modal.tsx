@@ -10,7 +10,7 @@ import { api } from "~/trpc/react.tsx";
 
 type Values = { name: string; icon: string | null | undefined };
 
-export function CreateGuildModal({ opened, onClose }: { opened: boolean; onClose(): void }) {
+export function CreateGuildModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const router = useRouter();
   const utils = api.useUtils();
   const form = useForm<Values>({

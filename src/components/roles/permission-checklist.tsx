@@ -6,9 +6,9 @@ import { PERMISSION_GROUPS } from "./permission-catalog.ts";
 
 type Props = {
   value: string;
-  onChange(value: string): void;
+  onChange: (value: string) => void;
   /** Why a bit can't be changed, or null when it can. */
-  lockedReason(bit: bigint): string | null;
+  lockedReason: (bit: bigint) => string | null;
 };
 
 /** A role's permissions as grouped checkboxes over the decimal bitfield. */

@@ -14,13 +14,13 @@ type Props = {
   /** @everyone: only its permissions can change. */
   isEveryone?: boolean;
   /** Why a permission bit can't be changed, or null. */
-  permissionLock(bit: bigint): string | null;
+  permissionLock: (bit: bigint) => string | null;
   submitLabel: string;
   submitting: boolean;
   /** Saves; a rejection with field errors shows them on the form. */
-  onSubmit(values: RoleValues, initial: RoleValues): Promise<unknown>;
+  onSubmit: (values: RoleValues, initial: RoleValues) => Promise<unknown>;
   failureTitle: string;
-  onCancel(): void;
+  onCancel: () => void;
   withPermissions?: boolean;
   /** Editing: nothing to save until something changed. */
   requireChanges?: boolean;

@@ -11,6 +11,8 @@ import { resolveExternalAccountUser } from "./external-account.service.ts";
 import { signInWithPassword } from "./sign-in.service.ts";
 
 declare module "next-auth" {
+  // Module augmentation merges only with an interface.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
   interface Session {
     user: { id: string; name?: string | null; email?: string | null; image?: string | null };
   }

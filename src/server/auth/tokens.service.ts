@@ -67,8 +67,8 @@ export async function authenticate(db: Db, header: string | null): Promise<Actor
   const id = tokenIdOf(token);
   if (!id) return null;
   const record = await stateCache(db).token(id, () => readToken(db, id));
-  if (!record || record.kind !== kind || record.isRevoked) return null;
-  if (record.expiresAt && record.expiresAt.getTime() <= Date.now()) return null;
+  if (record?.kind !== kind || record.isRevoked) return null;
+  if (record.expiresAt !== null && record.expiresAt.getTime() <= Date.now()) return null;
   const actual = hashSecret(token.slice(token.indexOf(".") + 1));
   if (record.secretHash.length !== actual.length || !timingSafeEqual(record.secretHash, actual)) return null;
   return record.actor;

@@ -14,7 +14,6 @@ import {
   CHANNEL_INCLUDE,
   NOT_A_THREAD,
   parseTags,
-  sortChannels,
   THREAD_TYPES,
   toChannelObject,
   toOverwriteObjects,

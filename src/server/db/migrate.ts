@@ -149,7 +149,9 @@ async function withEngine<T>(factory: EngineAdapterFactory, run: (engine: Schema
   const Engine = await loadSchemaEngine();
   const bound = bindMigrationAwareSqlAdapterFactory(factory);
   try {
-    const engine = await Engine.new({ datamodels: undefined }, () => {}, bound);
+    const engine = await Engine.new({ datamodels: undefined }, () => {
+      // The engine's own log lines are not needed.
+    }, bound);
     try {
       return await run(engine);
     } finally {

@@ -17,10 +17,8 @@ async function onPostgres<T>(run: (client: pg.Client) => Promise<T>, url = POSTG
   try {
     await client.connect();
   } catch (error) {
-    await client.end().catch(() => {});
-    throw new Error(
-      `PostgreSQL is not reachable at ${url} (set TEST_POSTGRES_URL): ${error instanceof Error ? error.message : error}`,
-    );
+    await client.end().catch(() => undefined);
+    throw new Error(`PostgreSQL is not reachable at ${url} (set TEST_POSTGRES_URL): ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
   try {
     return await run(client);
@@ -35,7 +33,7 @@ async function migrationNames(provider: DbProvider): Promise<string[]> {
 
 describe.each(PROVIDERS)("%s migrations", (provider) => {
   beforeAll(async () => {
-    if (provider === "postgresql") await onPostgres(async () => {});
+    if (provider === "postgresql") await onPostgres(() => Promise.resolve());
   });
 
   it(

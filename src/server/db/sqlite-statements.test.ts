@@ -23,7 +23,7 @@ describe("reusePreparedStatements", () => {
     db.prepare = ((sql: string) => {
       compiled.push(sql);
       return prepare(sql);
-    }) as typeof db.prepare;
+    });
     reusePreparedStatements(db);
   });
 

@@ -10,9 +10,9 @@ export type ChangeContext = { db: Db; actor: Actor | null; auditReason?: string 
 export type Change = {
   tx: Tx;
   /** Stores a gateway event in the outbox, in this transaction; published after commit. */
-  emit(type: string, guildId: string | null, data: unknown): Promise<void>;
+  emit: (type: string, guildId: string | null, data: unknown) => Promise<void>;
   /** Records an audit log entry by the acting user, with the request's audit reason. */
-  audit(entry: Omit<AuditEntryInput, "userId" | "reason">): Promise<void>;
+  audit: (entry: Omit<AuditEntryInput, "userId" | "reason">) => Promise<void>;
 };
 
 /**

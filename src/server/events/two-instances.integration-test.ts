@@ -38,7 +38,7 @@ async function startInstance(): Promise<Instance> {
   });
   await new Promise<void>((resolve, reject) => {
     child.once("exit", (code) => reject(new Error(`server exited with ${code}`)));
-    child.stdout!.on("data", (chunk: Buffer) => chunk.toString().includes("listening") && resolve());
+    child.stdout.on("data", (chunk: Buffer) => chunk.toString().includes("listening") && resolve());
   });
   child.removeAllListeners("exit");
   return { process: child, base: `http://127.0.0.1:${port}/api/v10` };

@@ -10,7 +10,7 @@ export type GuildCounts = { approximate_member_count: number; approximate_presen
 
 /** Guild row → the platform's guild object. */
 export function toGuildObject(guild: Guild, roles: readonly Role[], counts?: GuildCounts) {
-  const incidents = guild.invitesDisabledUntil || guild.dmsDisabledUntil;
+  const incidents = guild.invitesDisabledUntil ?? guild.dmsDisabledUntil;
   return {
     id: guild.id,
     name: guild.name,

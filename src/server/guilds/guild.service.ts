@@ -126,7 +126,7 @@ export async function modifyGuild(ctx: ServiceContext, input: { guildId: string;
 
   const nextFeatures = body.features === undefined ? features : resolveFeatures(access, features, body.features);
   if (body.features !== undefined) {
-    checkFeatureRequirements(nextFeatures, { ...guild, ...pickDefined(data) } as Guild);
+    checkFeatureRequirements(nextFeatures, { ...guild, ...pickDefined(data) });
     data.features = JSON.stringify(nextFeatures);
   }
   const images = checkImages(body, nextFeatures);

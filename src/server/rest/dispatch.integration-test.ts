@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createRateLimiter } from "~/server/ratelimit/ratelimit.ts";
 import { makeBot, makeGuild } from "~/test/factories.ts";
-import { bot, restClient } from "~/test/rest-client.ts";
+import { bot, restClient, type RestResponse } from "~/test/rest-client.ts";
 import { useTestApp } from "~/test/test-app.ts";
 import { fetchHandler } from "~/server/http/fetch-adapter.ts";
 import { createDispatcher } from "./dispatch.ts";
@@ -71,7 +71,7 @@ describe("REST dispatcher", () => {
     expect(first.headers.get("x-ratelimit-remaining")).toBe("24");
     expect(Number(first.headers.get("x-ratelimit-reset-after"))).toBeGreaterThan(0);
     expect(first.headers.get("x-ratelimit-bucket")).toMatch(/^[0-9a-f]{32}$/);
-    let limited;
+    let limited: RestResponse | undefined;
     for (let i = 0; i < 30 && !limited; i++) {
       const res = await api.get(`/guilds/${guild.id}`);
       if (res.status === 429) limited = res;

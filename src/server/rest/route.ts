@@ -19,7 +19,7 @@ export type RestResult = { status: 200 | 201; body: unknown; headers?: Record<st
 type ParamsOf<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
   ? { [K in Name]: string } & ParamsOf<`/${Rest}`>
   : P extends `${string}:${infer Name}`
-    ? { [K in Name]: string }
+    ? Record<Name, string>
     : Record<never, string>;
 
 export type Route = {
@@ -50,7 +50,7 @@ export function route<P extends string, A extends RouteAuth, Q extends z.ZodType
     body: B extends z.ZodType ? z.output<B> : undefined;
   }): Promise<RestResult>;
 }): Route {
-  return def as unknown as Route;
+  return def;
 }
 
 export const ok = (body: unknown): RestResult => ({ status: 200, body });

@@ -24,6 +24,8 @@ export const ZRoleColorsSchema = z.object({
 });
 export type TRoleColors = z.output<typeof ZRoleColorsSchema>;
 
+// Zero-width joiner and keycap are listed on purpose: they join emoji sequences.
+// eslint-disable-next-line no-misleading-character-class
 const EMOJI = /^[\p{Extended_Pictographic}\p{Emoji_Component}\u200d\u20e3]+$/u;
 const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });
 

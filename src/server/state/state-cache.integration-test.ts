@@ -6,7 +6,7 @@ import { newId } from "~/server/snowflake/snowflake.ts";
 import { addMember, makeBot, makeGuild, makeUser, writeGuildState } from "~/test/factories.ts";
 import { bearer, bot } from "~/test/rest-client.ts";
 import { useTestApp } from "~/test/test-app.ts";
-import { StateCache, stateCache, TOKENS_REVOKED_EVENT, type TokenRecord } from "./state-cache.ts";
+import { StateCache, TOKENS_REVOKED_EVENT, type TokenRecord } from "./state-cache.ts";
 
 const app = useTestApp();
 
@@ -80,8 +80,8 @@ describe("cached guild state", () => {
     const cache = new StateCache(app.db, { guilds: 2, tokens: 1 });
     for (const guild of guilds) expect(await cache.guild(guild.id)).not.toBeNull();
     const record = (id: string): TokenRecord => ({ kind: "bot", secretHash: Buffer.alloc(32), expiresAt: null, isRevoked: false, actor: { ...owner.actor, userId: id } });
-    await cache.token("1", async () => record("1"));
-    await cache.token("2", async () => record("2"));
+    await cache.token("1", () => Promise.resolve(record("1")));
+    await cache.token("2", () => Promise.resolve(record("2")));
     expect(cache.size).toEqual({ guilds: 2, tokens: 1 });
   });
 });
@@ -122,9 +122,9 @@ describe("cached tokens", () => {
     finish({ kind: "bot", secretHash: Buffer.alloc(32), expiresAt: null, isRevoked: false, actor: owner.actor });
     await reading;
     let reloaded = false;
-    await cache.token(id, async () => {
+    await cache.token(id, () => {
       reloaded = true;
-      return null;
+      return Promise.resolve(null);
     });
     expect(reloaded).toBe(true);
   });

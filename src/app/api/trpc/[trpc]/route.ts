@@ -1,7 +1,5 @@
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
-import { auth } from "~/server/auth/session.ts";
-import { getDb } from "~/server/db/client.ts";
-import { createTRPCContext } from "~/server/trpc/init.ts";
+import { createRequestContext } from "~/server/trpc/request-context.ts";
 import { appRouter } from "~/server/trpc/root.ts";
 
 export const dynamic = "force-dynamic";
@@ -11,7 +9,7 @@ function handler(req: Request) {
     endpoint: "/api/trpc",
     req,
     router: appRouter,
-    createContext: async () => createTRPCContext({ db: getDb(), userId: (await auth())?.user.id ?? null }),
+    createContext: createRequestContext,
     onError: ({ error, path }) => {
       if (error.code === "INTERNAL_SERVER_ERROR") console.error(`[trpc] ${path ?? "?"} failed`, error.cause ?? error);
     },
