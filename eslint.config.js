@@ -49,7 +49,14 @@ export default tseslint.config(
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["~/server/db", "~/server/db/*"], message: "Pages and route handlers reach data through services (tRPC procedures, the REST dispatcher)." }] },
+        {
+          patterns: [
+            {
+              group: ["~/server/db", "~/server/db/*"],
+              message: "Pages and route handlers reach data through services (tRPC procedures, the REST dispatcher).",
+            },
+          ],
+        },
       ],
     },
   },

@@ -10,7 +10,10 @@ export default defineConfig({
     projects: [
       { resolve: { alias }, test: { name: "unit", include: ["src/**/*.test.ts"], environment: "node" } },
       // Real databases: each file makes its own, so files may run in parallel.
-      { resolve: { alias }, test: { name: "integration", include: ["src/**/*.integration-test.ts"], environment: "node", testTimeout: 30_000, hookTimeout: 60_000 } },
+      {
+        resolve: { alias },
+        test: { name: "integration", include: ["src/**/*.integration-test.ts"], environment: "node", testTimeout: 30_000, hookTimeout: 60_000 },
+      },
     ],
   },
 });

@@ -21,7 +21,13 @@ export type AutocannonResult = {
   timeouts: number;
   non2xx: number;
 };
-type Autocannon = (options: { url: string; connections: number; duration: number; headers?: Record<string, string>; requests?: AutocannonRequest[] }) => Promise<AutocannonResult>;
+type Autocannon = (options: {
+  url: string;
+  connections: number;
+  duration: number;
+  headers?: Record<string, string>;
+  requests?: AutocannonRequest[];
+}) => Promise<AutocannonResult>;
 const autocannon = createRequire(import.meta.url)("autocannon") as Autocannon;
 
 export const ROOT = fileURLToPath(new URL("..", import.meta.url));
@@ -95,8 +101,19 @@ function cpuMicros(pid: number | undefined): number | null {
  * A warm-up, then the measured run. CPU time per request is the server's own, so it stays
  * comparable when other work on the machine slows everything down.
  */
-export async function measure(server: Server, seconds: number, options: { path: string; headers: Record<string, string>; requests?: AutocannonRequest[] }): Promise<Measurement> {
-  const run = (duration: number) => autocannon({ url: `http://127.0.0.1:${server.port}${options.path}`, connections: CONNECTIONS, duration, headers: options.headers, requests: options.requests });
+export async function measure(
+  server: Server,
+  seconds: number,
+  options: { path: string; headers: Record<string, string>; requests?: AutocannonRequest[] },
+): Promise<Measurement> {
+  const run = (duration: number) =>
+    autocannon({
+      url: `http://127.0.0.1:${server.port}${options.path}`,
+      connections: CONNECTIONS,
+      duration,
+      headers: options.headers,
+      requests: options.requests,
+    });
   await run(WARMUP_SECONDS);
   const cpuBefore = cpuMicros(server.process.pid);
   const result = await run(seconds);

@@ -30,7 +30,12 @@ type Scenario = (typeof SCENARIOS)[number];
 
 const { values: flags } = parseArgs({
   args: process.argv.slice(2),
-  options: { duration: { type: "string", default: "10" }, profile: { type: "boolean", default: false }, only: { type: "string" }, guilds: { type: "string", default: "1000" } },
+  options: {
+    duration: { type: "string", default: "10" },
+    profile: { type: "boolean", default: false },
+    only: { type: "string" },
+    guilds: { type: "string", default: "1000" },
+  },
 });
 const duration = Number(flags.duration);
 const guildCount = Number(flags.guilds);
@@ -89,8 +94,12 @@ async function main(): Promise<void> {
     }
     const profilesBefore = new Set(flags.profile ? readdirSync(OUT_DIR) : []);
 
-    console.log(`Guildhall REST bench: ${CONNECTIONS} connections, 2 s warm-up + ${duration} s per run; ${cpus().length} CPUs, load average ${loadavg()[0]!.toFixed(2)}.`);
-    console.log(`Server: node ${serverFlags.join(" ")} dist/server.mjs, GUILDHALL_REST_ONLY=1, RATE_LIMIT_SCALE=${RATE_LIMIT_SCALE} (the limiter runs on every request but does not throttle).`);
+    console.log(
+      `Guildhall REST bench: ${CONNECTIONS} connections, 2 s warm-up + ${duration} s per run; ${cpus().length} CPUs, load average ${loadavg()[0]!.toFixed(2)}.`,
+    );
+    console.log(
+      `Server: node ${serverFlags.join(" ")} dist/server.mjs, GUILDHALL_REST_ONLY=1, RATE_LIMIT_SCALE=${RATE_LIMIT_SCALE} (the limiter runs on every request but does not throttle).`,
+    );
     if (flags.profile) console.log(`CPU profiling the server into ${OUT_DIR}: figures are lower than without --profile.`);
 
     const server = await startServer("guildhall", [...serverFlags, "dist/server.mjs"], { DATABASE_URL: url, GUILDHALL_REST_ONLY: "1", RATE_LIMIT_SCALE });
@@ -114,7 +123,11 @@ async function main(): Promise<void> {
     await row("channels", "GET /guilds/{id}/channels", { path: `${guildPath}/channels`, headers: auth });
     await row("roles", "GET /guilds/{id}/roles", { path: `${guildPath}/roles`, headers: auth });
     const json = { ...auth, "content-type": "application/json" };
-    await row("patch", "PATCH /guilds/{id}", { path: guildPath, headers: json, requests: ["Bench Guild A", "Bench Guild B"].map((name) => ({ method: "PATCH", body: JSON.stringify({ name }) })) });
+    await row("patch", "PATCH /guilds/{id}", {
+      path: guildPath,
+      headers: json,
+      requests: ["Bench Guild A", "Bench Guild B"].map((name) => ({ method: "PATCH", body: JSON.stringify({ name }) })),
+    });
     const roleRequests: AutocannonRequest[] = [
       {
         method: "POST",
@@ -128,7 +141,9 @@ async function main(): Promise<void> {
     ];
     await row("role", "POST+DELETE /guilds/{id}/roles", { path: guildPath, headers: json, requests: roleRequests });
     let next = 0;
-    const manyRequests: AutocannonRequest[] = [{ setupRequest: (request) => ({ ...request, path: `/api/v10/guilds/${manyGuilds[next++ % manyGuilds.length]}` }) }];
+    const manyRequests: AutocannonRequest[] = [
+      { setupRequest: (request) => ({ ...request, path: `/api/v10/guilds/${manyGuilds[next++ % manyGuilds.length]}` }) },
+    ];
     await row("many", `GET /guilds/{id} x ${manyGuilds.length} guilds`, { path: guildPath, headers: auth, requests: manyRequests });
     await stopServer(server);
     await stopServer(floor);
@@ -140,8 +155,24 @@ async function main(): Promise<void> {
     const peakRss = Math.max(...rows.map((r) => r.peakRssMb ?? 0));
     const clean = rows.every(({ result }) => result.errors + result.timeouts + result.non2xx === 0);
     const aims = [
-      ...(get ? [{ aim: `GET /guilds/{id} at ${AIMS.getShareOfFloor * 100}% of the floor or better`, value: `${((get.result.requests.average / floorRow.result.requests.average) * 100).toFixed(1)}%`, met: get.result.requests.average >= AIMS.getShareOfFloor * floorRow.result.requests.average }] : []),
-      ...(patch ? [{ aim: `PATCH /guilds/{id} at ${AIMS.patchPerSecond} req/s or better`, value: `${patch.result.requests.average.toFixed(0)} req/s`, met: patch.result.requests.average >= AIMS.patchPerSecond }] : []),
+      ...(get
+        ? [
+            {
+              aim: `GET /guilds/{id} at ${AIMS.getShareOfFloor * 100}% of the floor or better`,
+              value: `${((get.result.requests.average / floorRow.result.requests.average) * 100).toFixed(1)}%`,
+              met: get.result.requests.average >= AIMS.getShareOfFloor * floorRow.result.requests.average,
+            },
+          ]
+        : []),
+      ...(patch
+        ? [
+            {
+              aim: `PATCH /guilds/{id} at ${AIMS.patchPerSecond} req/s or better`,
+              value: `${patch.result.requests.average.toFixed(0)} req/s`,
+              met: patch.result.requests.average >= AIMS.patchPerSecond,
+            },
+          ]
+        : []),
       { aim: "no errors and no non-2xx answers", value: clean ? "none" : "some", met: clean },
       { aim: `server peak RSS below ${AIMS.peakRssMb} MB`, value: `${peakRss.toFixed(0)} MB`, met: peakRss < AIMS.peakRssMb },
     ];
@@ -153,7 +184,13 @@ async function main(): Promise<void> {
     const report = {
       date: new Date().toISOString(),
       machine: { cpus: cpus().length, loadAverage: loadavg()[0] },
-      config: { connections: CONNECTIONS, durationSeconds: duration, nodeFlags: serverFlags, rateLimitScale: Number(RATE_LIMIT_SCALE), guildsInManyRun: manyGuilds.length },
+      config: {
+        connections: CONNECTIONS,
+        durationSeconds: duration,
+        nodeFlags: serverFlags,
+        rateLimitScale: Number(RATE_LIMIT_SCALE),
+        guildsInManyRun: manyGuilds.length,
+      },
       rows: [...rows, floorRow].map((r) => ({
         server: r.server,
         request: r.request,
@@ -173,7 +210,9 @@ async function main(): Promise<void> {
 
     if (flags.profile) {
       // Node writes one profile per thread; the main thread's is the first (…0.001…), the others are loader threads.
-      const written = readdirSync(OUT_DIR).filter((f) => f.endsWith(".cpuprofile") && !profilesBefore.has(f)).sort();
+      const written = readdirSync(OUT_DIR)
+        .filter((f) => f.endsWith(".cpuprofile") && !profilesBefore.has(f))
+        .sort();
       const main = written.find((f) => f.endsWith(".0.001.cpuprofile")) ?? written[0];
       if (main) summarizeProfile(join(OUT_DIR, main));
     }

@@ -114,7 +114,10 @@ describe("seed", () => {
     expect(user.username).toBe("demo");
     expect(await verifyPassword(DEMO_PASSWORD, user.passwordHash!)).toBe(true);
 
-    const guild = await app.db.guild.findFirstOrThrow({ where: { name: DEMO_GUILD_NAME }, include: { roles: true, channels: true, members: { include: { roles: true } } } });
+    const guild = await app.db.guild.findFirstOrThrow({
+      where: { name: DEMO_GUILD_NAME },
+      include: { roles: true, channels: true, members: { include: { roles: true } } },
+    });
     expect(guild.ownerId).toBe(user.id);
     expect(guild.features).toContain(GuildFeature.Community);
     const roleId = (name: string) => guild.roles.find((r) => r.name === name)!.id;
@@ -123,7 +126,12 @@ describe("seed", () => {
     for (const type of [ChannelType.GuildCategory, ChannelType.GuildText, ChannelType.GuildVoice, ChannelType.GuildAnnouncement]) expect(types).toContain(type);
     const botMember = guild.members.find((m) => m.userId === application.botUserId);
     expect(botMember?.roles.map((r) => r.roleId)).toEqual([roleId("Moderators")]);
-    expect(guild.members.find((m) => m.userId === user.id)?.roles.map((r) => r.roleId).sort()).toEqual([roleId("Members"), roleId("Moderators")].sort());
+    expect(
+      guild.members
+        .find((m) => m.userId === user.id)
+        ?.roles.map((r) => r.roleId)
+        .sort(),
+    ).toEqual([roleId("Members"), roleId("Moderators")].sort());
 
     // The printed token is the demo bot's, and the bot can read its guild.
     const guildRead = await app.as(bot(botToken!)).get(`/guilds/${guild.id}`);
@@ -144,7 +152,12 @@ describe("user, app and token create", () => {
     const applicationId = /Application id\s+(\d+)/.exec(created)?.[1];
     const botUserId = /Bot user id\s+(\d+)/.exec(created)?.[1];
     const botToken = /Bot token\s+(\S+)/.exec(created)?.[1];
-    expect(await app.db.application.findUnique({ where: { id: applicationId } })).toMatchObject({ name: "Ops Bot", ownerId: userId, botUserId, maxConcurrency: 16 });
+    expect(await app.db.application.findUnique({ where: { id: applicationId } })).toMatchObject({
+      name: "Ops Bot",
+      ownerId: userId,
+      botUserId,
+      maxConcurrency: 16,
+    });
     const stored = await app.db.token.findMany({ where: { applicationId } });
     expect(stored.map((t) => t.secretHash).join()).not.toContain(botToken!.split(".")[1]);
     const me = await app.as(bot(botToken!)).get("/users/@me");

@@ -18,7 +18,15 @@ export function GuardedAction({ label, blockedReason, onClick, children, ...prop
     <Tooltip label={blockedReason ? `${label}: ${blockedReason}` : label}>
       {/* Disabled buttons get no pointer events; the wrapper keeps the tooltip working. */}
       <span style={{ display: "inline-flex" }}>
-        <ActionIcon variant="subtle" color="gray" className="guarded-action" aria-label={blockedReason ? `${label} (${blockedReason})` : label} {...props} disabled={blocked} onClick={onClick}>
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          className="guarded-action"
+          aria-label={blockedReason ? `${label} (${blockedReason})` : label}
+          {...props}
+          disabled={blocked}
+          onClick={onClick}
+        >
           {children}
         </ActionIcon>
       </span>

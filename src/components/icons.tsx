@@ -34,33 +34,77 @@ export const IconSettings = createIcon([
 ]);
 export const IconShield = createIcon(["M12 3a12 12 0 0 0 8.5 3a12 12 0 0 1 -8.5 15a12 12 0 0 1 -8.5 -15a12 12 0 0 0 8.5 -3"]);
 export const IconHash = createIcon(["M5 9l14 0", "M5 15l14 0", "M11 4l-4 16", "M17 4l-4 16"]);
-export const IconVolume = createIcon(["M15 8a5 5 0 0 1 0 8", "M17.7 5a9 9 0 0 1 0 14", "M6 15h-2a1 1 0 0 1 -1 -1v-4a1 1 0 0 1 1 -1h2l3.5 -4.5a.8 .8 0 0 1 1.5 .5v14a.8 .8 0 0 1 -1.5 .5l-3.5 -4.5"]);
-export const IconSpeakerphone = createIcon(["M18 8a3 3 0 0 1 0 6", "M10 8v11a1 1 0 0 1 -1 1h-1a1 1 0 0 1 -1 -1v-5", "M12 8h0l4.524 -3.77a.9 .9 0 0 1 1.476 .692v12.156a.9 .9 0 0 1 -1.476 .692l-4.524 -3.77h-8a1 1 0 0 1 -1 -1v-4a1 1 0 0 1 1 -1h8"]);
-export const IconMessages = createIcon(["M21 14l-3 -3h-7a1 1 0 0 1 -1 -1v-6a1 1 0 0 1 1 -1h9a1 1 0 0 1 1 1v10", "M14 15v2a1 1 0 0 1 -1 1h-7l-3 3v-10a1 1 0 0 1 1 -1h2"]);
+export const IconVolume = createIcon([
+  "M15 8a5 5 0 0 1 0 8",
+  "M17.7 5a9 9 0 0 1 0 14",
+  "M6 15h-2a1 1 0 0 1 -1 -1v-4a1 1 0 0 1 1 -1h2l3.5 -4.5a.8 .8 0 0 1 1.5 .5v14a.8 .8 0 0 1 -1.5 .5l-3.5 -4.5",
+]);
+export const IconSpeakerphone = createIcon([
+  "M18 8a3 3 0 0 1 0 6",
+  "M10 8v11a1 1 0 0 1 -1 1h-1a1 1 0 0 1 -1 -1v-5",
+  "M12 8h0l4.524 -3.77a.9 .9 0 0 1 1.476 .692v12.156a.9 .9 0 0 1 -1.476 .692l-4.524 -3.77h-8a1 1 0 0 1 -1 -1v-4a1 1 0 0 1 1 -1h8",
+]);
+export const IconMessages = createIcon([
+  "M21 14l-3 -3h-7a1 1 0 0 1 -1 -1v-6a1 1 0 0 1 1 -1h9a1 1 0 0 1 1 1v10",
+  "M14 15v2a1 1 0 0 1 -1 1h-7l-3 3v-10a1 1 0 0 1 1 -1h2",
+]);
 export const IconFolder = createIcon(["M5 4h4l3 3h7a2 2 0 0 1 2 2v8a2 2 0 0 1 -2 2h-14a2 2 0 0 1 -2 -2v-11a2 2 0 0 1 2 -2"]);
 export const IconList = createIcon(["M9 6l11 0", "M9 12l11 0", "M9 18l11 0", "M5 6l0 .01", "M5 12l0 .01", "M5 18l0 .01"]);
 export const IconPlus = createIcon(["M12 5l0 14", "M5 12l14 0"]);
-export const IconTrash = createIcon(["M4 7l16 0", "M10 11l0 6", "M14 11l0 6", "M5 7l1 12a2 2 0 0 0 2 2h8a2 2 0 0 0 2 -2l1 -12", "M9 7v-3a1 1 0 0 1 1 -1h4a1 1 0 0 1 1 1v3"]);
+export const IconTrash = createIcon([
+  "M4 7l16 0",
+  "M10 11l0 6",
+  "M14 11l0 6",
+  "M5 7l1 12a2 2 0 0 0 2 2h8a2 2 0 0 0 2 -2l1 -12",
+  "M9 7v-3a1 1 0 0 1 1 -1h4a1 1 0 0 1 1 1v3",
+]);
 export const IconPencil = createIcon(["M4 20h4l10.5 -10.5a2.828 2.828 0 1 0 -4 -4l-10.5 10.5v4", "M13.5 6.5l4 4"]);
 export const IconArrowUp = createIcon(["M12 5l0 14", "M18 11l-6 -6", "M6 11l6 -6"]);
 export const IconArrowDown = createIcon(["M12 5l0 14", "M18 13l-6 6", "M6 13l6 6"]);
 export const IconLogout = createIcon(["M14 8v-2a2 2 0 0 0 -2 -2h-7a2 2 0 0 0 -2 2v12a2 2 0 0 0 2 2h7a2 2 0 0 0 2 -2v-2", "M9 12h12l-3 -3", "M18 15l3 -3"]);
-export const IconSun = createIcon(["M12 12m-4 0a4 4 0 1 0 8 0a4 4 0 1 0 -8 0", "M3 12h1m8 -9v1m8 8h1m-9 8v1m-6.4 -15.4l.7 .7m12.1 -.7l-.7 .7m0 11.4l.7 .7m-12.1 -.7l-.7 .7"]);
+export const IconSun = createIcon([
+  "M12 12m-4 0a4 4 0 1 0 8 0a4 4 0 1 0 -8 0",
+  "M3 12h1m8 -9v1m8 8h1m-9 8v1m-6.4 -15.4l.7 .7m12.1 -.7l-.7 .7m0 11.4l.7 .7m-12.1 -.7l-.7 .7",
+]);
 export const IconMoon = createIcon(["M12 3c.132 0 .263 0 .393 0a7.5 7.5 0 0 0 7.92 12.446a9 9 0 1 1 -8.313 -12.454z"]);
-export const IconUsers = createIcon(["M9 7m-4 0a4 4 0 1 0 8 0a4 4 0 1 0 -8 0", "M3 21v-2a4 4 0 0 1 4 -4h4a4 4 0 0 1 4 4v2", "M16 3.13a4 4 0 0 1 0 7.75", "M21 21v-2a4 4 0 0 0 -3 -3.85"]);
+export const IconUsers = createIcon([
+  "M9 7m-4 0a4 4 0 1 0 8 0a4 4 0 1 0 -8 0",
+  "M3 21v-2a4 4 0 0 1 4 -4h4a4 4 0 0 1 4 4v2",
+  "M16 3.13a4 4 0 0 1 0 7.75",
+  "M21 21v-2a4 4 0 0 0 -3 -3.85",
+]);
 export const IconCrown = createIcon(["M12 6l4 6l5 -4l-2 10h-14l-2 -10l5 4z"]);
 export const IconUpload = createIcon(["M4 17v2a2 2 0 0 0 2 2h12a2 2 0 0 0 2 -2v-2", "M7 9l5 -5l5 5", "M12 4l0 12"]);
-export const IconPhoto = createIcon(["M15 8h.01", "M3 6a3 3 0 0 1 3 -3h12a3 3 0 0 1 3 3v12a3 3 0 0 1 -3 3h-12a3 3 0 0 1 -3 -3v-12z", "M3 16l5 -5c.928 -.893 2.072 -.893 3 0l5 5", "M14 14l1 -1c.928 -.893 2.072 -.893 3 0l3 3"]);
+export const IconPhoto = createIcon([
+  "M15 8h.01",
+  "M3 6a3 3 0 0 1 3 -3h12a3 3 0 0 1 3 3v12a3 3 0 0 1 -3 3h-12a3 3 0 0 1 -3 -3v-12z",
+  "M3 16l5 -5c.928 -.893 2.072 -.893 3 0l5 5",
+  "M14 14l1 -1c.928 -.893 2.072 -.893 3 0l3 3",
+]);
 export const IconX = createIcon(["M18 6l-12 12", "M6 6l12 12"]);
 export const IconCheck = createIcon(["M5 12l5 5l10 -10"]);
-export const IconAlertTriangle = createIcon(["M12 9v4", "M10.363 3.591l-8.106 13.534a1.914 1.914 0 0 0 1.636 2.871h16.214a1.914 1.914 0 0 0 1.636 -2.87l-8.106 -13.536a1.914 1.914 0 0 0 -3.274 0z", "M12 16h.01"]);
-export const IconLock = createIcon(["M5 13a2 2 0 0 1 2 -2h10a2 2 0 0 1 2 2v6a2 2 0 0 1 -2 2h-10a2 2 0 0 1 -2 -2v-6z", "M11 16a1 1 0 1 0 2 0a1 1 0 0 0 -2 0", "M8 11v-4a4 4 0 1 1 8 0v4"]);
+export const IconAlertTriangle = createIcon([
+  "M12 9v4",
+  "M10.363 3.591l-8.106 13.534a1.914 1.914 0 0 0 1.636 2.871h16.214a1.914 1.914 0 0 0 1.636 -2.87l-8.106 -13.536a1.914 1.914 0 0 0 -3.274 0z",
+  "M12 16h.01",
+]);
+export const IconLock = createIcon([
+  "M5 13a2 2 0 0 1 2 -2h10a2 2 0 0 1 2 2v6a2 2 0 0 1 -2 2h-10a2 2 0 0 1 -2 -2v-6z",
+  "M11 16a1 1 0 1 0 2 0a1 1 0 0 0 -2 0",
+  "M8 11v-4a4 4 0 1 1 8 0v4",
+]);
 export const IconChevronLeft = createIcon(["M15 6l-6 6l6 6"]);
 export const IconChevronRight = createIcon(["M9 6l6 6l-6 6"]);
 export const IconChevronDown = createIcon(["M6 9l6 6l6 -6"]);
-export const IconBuildingCastle = createIcon(["M15 19v-2a3 3 0 0 0 -6 0v2a1 1 0 0 1 -1 1h-4a1 1 0 0 1 -1 -1v-14h4v3h3v-3h4v3h3v-3h4v14a1 1 0 0 1 -1 1h-4a1 1 0 0 1 -1 -1z", "M3 11l18 0"]);
+export const IconBuildingCastle = createIcon([
+  "M15 19v-2a3 3 0 0 0 -6 0v2a1 1 0 0 1 -1 1h-4a1 1 0 0 1 -1 -1v-14h4v3h3v-3h4v3h3v-3h4v14a1 1 0 0 1 -1 1h-4a1 1 0 0 1 -1 -1z",
+  "M3 11l18 0",
+]);
 export const IconHistory = createIcon(["M12 8l0 4l2 2", "M3.05 11a9 9 0 1 1 .5 4m-.5 5v-5h5"]);
 export const IconRefresh = createIcon(["M20 11a8.1 8.1 0 0 0 -15.5 -2m-.5 -4v4h4", "M4 13a8.1 8.1 0 0 0 15.5 2m.5 4v-4h-4"]);
 export const IconFilter = createIcon(["M4 4h16v2.172a2 2 0 0 1 -.586 1.414l-4.414 4.414v7l-6 2v-8.5l-4.48 -4.928a2 2 0 0 1 -.52 -1.345v-2.227z"]);
 export const IconLogin = createIcon(["M15 8v-2a2 2 0 0 0 -2 -2h-7a2 2 0 0 0 -2 2v12a2 2 0 0 0 2 2h7a2 2 0 0 0 2 -2v-2", "M21 12h-13l3 -3", "M11 15l-3 -3"]);
-export const IconKey = createIcon(["M16.555 3.843l3.602 3.602a2.877 2.877 0 0 1 0 4.069l-2.643 2.643a2.877 2.877 0 0 1 -4.069 0l-.301 -.301l-6.558 6.558a2 2 0 0 1 -1.239 .578l-.175 .008h-1.172a1 1 0 0 1 -.993 -.883l-.007 -.117v-1.172a2 2 0 0 1 .467 -1.284l.119 -.13l.414 -.414h2v-2h2v-2l2.144 -2.144l-.301 -.301a2.877 2.877 0 0 1 0 -4.069l2.643 -2.643a2.877 2.877 0 0 1 4.069 0z", "M15 9h.01"]);
+export const IconKey = createIcon([
+  "M16.555 3.843l3.602 3.602a2.877 2.877 0 0 1 0 4.069l-2.643 2.643a2.877 2.877 0 0 1 -4.069 0l-.301 -.301l-6.558 6.558a2 2 0 0 1 -1.239 .578l-.175 .008h-1.172a1 1 0 0 1 -.993 -.883l-.007 -.117v-1.172a2 2 0 0 1 .467 -1.284l.119 -.13l.414 -.414h2v-2h2v-2l2.144 -2.144l-.301 -.301a2.877 2.877 0 0 1 0 -4.069l2.643 -2.643a2.877 2.877 0 0 1 4.069 0z",
+  "M15 9h.01",
+]);

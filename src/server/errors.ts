@@ -5,7 +5,16 @@ type ErrorSpec = {
   status: 400 | 401 | 403 | 404 | 405 | 409 | 413 | 429 | 500;
   code: number;
   message: string;
-  trpcCode: "BAD_REQUEST" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_SUPPORTED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "TOO_MANY_REQUESTS" | "INTERNAL_SERVER_ERROR";
+  trpcCode:
+    | "BAD_REQUEST"
+    | "UNAUTHORIZED"
+    | "FORBIDDEN"
+    | "NOT_FOUND"
+    | "METHOD_NOT_SUPPORTED"
+    | "CONFLICT"
+    | "PAYLOAD_TOO_LARGE"
+    | "TOO_MANY_REQUESTS"
+    | "INTERNAL_SERVER_ERROR";
 };
 
 /** The one table of domain errors: REST status + platform code, and the tRPC code. */
@@ -15,21 +24,51 @@ export const ERRORS = {
   METHOD_NOT_ALLOWED: { status: 405, code: 0, message: "405: Method Not Allowed", trpcCode: "METHOD_NOT_SUPPORTED" },
   INTERNAL: { status: 500, code: 0, message: "500: Internal Server Error", trpcCode: "INTERNAL_SERVER_ERROR" },
   REQUEST_TOO_LARGE: { status: 413, code: RESTJSONErrorCodes.RequestEntityTooLarge, message: "Request entity too large", trpcCode: "PAYLOAD_TOO_LARGE" },
-  INVALID_JSON: { status: 400, code: RESTJSONErrorCodes.RequestBodyContainsInvalidJSON, message: "The request body contains invalid JSON.", trpcCode: "BAD_REQUEST" },
+  INVALID_JSON: {
+    status: 400,
+    code: RESTJSONErrorCodes.RequestBodyContainsInvalidJSON,
+    message: "The request body contains invalid JSON.",
+    trpcCode: "BAD_REQUEST",
+  },
   UNKNOWN_CHANNEL: { status: 404, code: RESTJSONErrorCodes.UnknownChannel, message: "Unknown Channel", trpcCode: "NOT_FOUND" },
   UNKNOWN_GUILD: { status: 404, code: RESTJSONErrorCodes.UnknownGuild, message: "Unknown Guild", trpcCode: "NOT_FOUND" },
   UNKNOWN_MEMBER: { status: 404, code: RESTJSONErrorCodes.UnknownMember, message: "Unknown Member", trpcCode: "NOT_FOUND" },
   UNKNOWN_ROLE: { status: 404, code: RESTJSONErrorCodes.UnknownRole, message: "Unknown Role", trpcCode: "NOT_FOUND" },
   UNKNOWN_USER: { status: 404, code: RESTJSONErrorCodes.UnknownUser, message: "Unknown User", trpcCode: "NOT_FOUND" },
-  MAX_GUILDS: { status: 400, code: RESTJSONErrorCodes.MaximumNumberOfGuildsReached, message: "Maximum number of guilds reached (100)", trpcCode: "BAD_REQUEST" },
-  MAX_ROLES: { status: 400, code: RESTJSONErrorCodes.MaximumNumberOfGuildRolesReached, message: "Maximum number of guild roles reached (250)", trpcCode: "BAD_REQUEST" },
-  MAX_CHANNELS: { status: 400, code: RESTJSONErrorCodes.MaximumNumberOfGuildChannelsReached, message: "Maximum number of guild channels reached (500)", trpcCode: "BAD_REQUEST" },
+  MAX_GUILDS: {
+    status: 400,
+    code: RESTJSONErrorCodes.MaximumNumberOfGuildsReached,
+    message: "Maximum number of guilds reached (100)",
+    trpcCode: "BAD_REQUEST",
+  },
+  MAX_ROLES: {
+    status: 400,
+    code: RESTJSONErrorCodes.MaximumNumberOfGuildRolesReached,
+    message: "Maximum number of guild roles reached (250)",
+    trpcCode: "BAD_REQUEST",
+  },
+  MAX_CHANNELS: {
+    status: 400,
+    code: RESTJSONErrorCodes.MaximumNumberOfGuildChannelsReached,
+    message: "Maximum number of guild channels reached (500)",
+    trpcCode: "BAD_REQUEST",
+  },
   MISSING_ACCESS: { status: 403, code: RESTJSONErrorCodes.MissingAccess, message: "Missing Access", trpcCode: "FORBIDDEN" },
   MISSING_PERMISSIONS: { status: 403, code: RESTJSONErrorCodes.MissingPermissions, message: "Missing Permissions", trpcCode: "FORBIDDEN" },
   INVALID_FORM_BODY: { status: 400, code: RESTJSONErrorCodes.InvalidFormBodyOrContentType, message: "Invalid Form Body", trpcCode: "BAD_REQUEST" },
   INVALID_ROLE: { status: 400, code: RESTJSONErrorCodes.InvalidRole, message: "Invalid Role", trpcCode: "BAD_REQUEST" },
-  NEEDS_MORE_BOOSTS: { status: 400, code: RESTJSONErrorCodes.ServerNeedsMoreBoostsToPerformThisAction, message: "This server needs more boosts to perform this action", trpcCode: "BAD_REQUEST" },
-  CANNOT_DELETE_REQUIRED_CHANNEL: { status: 400, code: RESTJSONErrorCodes.CannotDeleteChannelRequiredForCommunityGuilds, message: "Cannot delete a channel required for Community guilds", trpcCode: "BAD_REQUEST" },
+  NEEDS_MORE_BOOSTS: {
+    status: 400,
+    code: RESTJSONErrorCodes.ServerNeedsMoreBoostsToPerformThisAction,
+    message: "This server needs more boosts to perform this action",
+    trpcCode: "BAD_REQUEST",
+  },
+  CANNOT_DELETE_REQUIRED_CHANNEL: {
+    status: 400,
+    code: RESTJSONErrorCodes.CannotDeleteChannelRequiredForCommunityGuilds,
+    message: "Cannot delete a channel required for Community guilds",
+    trpcCode: "BAD_REQUEST",
+  },
 } as const satisfies Record<string, ErrorSpec>;
 
 export type ErrorKey = keyof typeof ERRORS;
@@ -107,10 +146,12 @@ function fieldErrorOf(issue: z.core.$ZodIssue, input: unknown): FieldError {
       if (input === undefined) return { code: "BASE_TYPE_REQUIRED", message: "This field is required" };
       return invalidTypeError(issue.expected, input);
     case "too_small":
-      if (issue.origin === "string" || issue.origin === "array") return { code: "BASE_TYPE_MIN_LENGTH", message: `Must be ${String(issue.minimum)} or more in length.` };
+      if (issue.origin === "string" || issue.origin === "array")
+        return { code: "BASE_TYPE_MIN_LENGTH", message: `Must be ${String(issue.minimum)} or more in length.` };
       return { code: "NUMBER_TYPE_MIN", message: `int value should be greater than or equal to ${String(issue.minimum)}.` };
     case "too_big":
-      if (issue.origin === "string" || issue.origin === "array") return { code: "BASE_TYPE_MAX_LENGTH", message: `Must be ${String(issue.maximum)} or fewer in length.` };
+      if (issue.origin === "string" || issue.origin === "array")
+        return { code: "BASE_TYPE_MAX_LENGTH", message: `Must be ${String(issue.maximum)} or fewer in length.` };
       return { code: "NUMBER_TYPE_MAX", message: `int value should be less than or equal to ${String(issue.maximum)}.` };
     case "invalid_value":
       return { code: "BASE_TYPE_CHOICES", message: `Value must be one of ${issue.values.map((v) => JSON.stringify(v)).join(", ")}.` };

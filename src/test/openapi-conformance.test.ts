@@ -8,7 +8,8 @@ const conformance = loadConformance();
 function exchange(method: string, path: string, status: number, body?: unknown, headers: Record<string, string> = {}): RestExchange {
   const text = body === undefined ? "" : typeof body === "string" ? body : JSON.stringify(body);
   const responseHeaders = new Headers(headers);
-  if (body !== undefined && !responseHeaders.has("content-type")) responseHeaders.set("content-type", typeof body === "string" ? "text/plain" : "application/json");
+  if (body !== undefined && !responseHeaders.has("content-type"))
+    responseHeaders.set("content-type", typeof body === "string" ? "text/plain" : "application/json");
   return { method, url: `http://guildhall.test/api/v10${path}`, status, headers: responseHeaders, text, body: body ?? "" };
 }
 
@@ -114,7 +115,15 @@ describe("success bodies", () => {
   });
 
   it("applies require and non_nullable overrides", () => {
-    const message = { id: "1", type: 0, content: "hi", lobby_id: "2", channel_id: "2", author: { id: "3", username: "u", avatar: null, discriminator: "0", public_flags: 0, flags: 0, global_name: null, primary_guild: null }, flags: 0 };
+    const message = {
+      id: "1",
+      type: 0,
+      content: "hi",
+      lobby_id: "2",
+      channel_id: "2",
+      author: { id: "3", username: "u", avatar: null, discriminator: "0", public_flags: 0, flags: 0, global_name: null, primary_guild: null },
+      flags: 0,
+    };
     expect(conformance.check(exchange("POST", "/lobbies/2/messages", 200, { ...message, application_id: "4", metadata: null }))).toBeNull();
     expect(conformance.check(exchange("POST", "/lobbies/2/messages", 200, message))).toContain("must have required property 'application_id'");
     const job = { status: 3, total_users: 1, processed_users: 1, created_at: "2026-01-01T00:00:00.000Z", completed_at: null, error_message: null };
@@ -146,7 +155,9 @@ describe("statuses", () => {
   it("requires an empty body for 204 and the described content type otherwise", () => {
     expect(conformance.check(exchange("DELETE", "/guilds/1/roles/2", 204))).toBeNull();
     expect(conformance.check(exchange("DELETE", "/guilds/1/roles/2", 204, {}))).toContain("the description has no body for 204");
-    expect(conformance.check(exchange("GET", "/guilds/1000/roles/1000", 200, "plain"))).toContain("content-type text/plain, the description says application/json");
+    expect(conformance.check(exchange("GET", "/guilds/1000/roles/1000", 200, "plain"))).toContain(
+      "content-type text/plain, the description says application/json",
+    );
     expect(conformance.check(exchange("GET", "/guilds/1000/widget.png", 200, "PNG", { "content-type": "image/png" }))).toBeNull();
   });
 
@@ -158,7 +169,11 @@ describe("statuses", () => {
 
 describe("error bodies", () => {
   it("accepts the error envelope with string field codes and rejects one without a message", () => {
-    const invalid = { code: 50035, message: "Invalid Form Body", errors: { name: { _errors: [{ code: "BASE_TYPE_BAD_LENGTH", message: "Must be between 2 and 100 in length." }] } } };
+    const invalid = {
+      code: 50035,
+      message: "Invalid Form Body",
+      errors: { name: { _errors: [{ code: "BASE_TYPE_BAD_LENGTH", message: "Must be between 2 and 100 in length." }] } },
+    };
     expect(conformance.check(exchange("PATCH", "/guilds/1000", 400, invalid))).toBeNull();
     expect(conformance.check(exchange("PATCH", "/guilds/1000", 404, { code: 10004, message: "Unknown Guild" }))).toBeNull();
     const problem = conformance.check(exchange("PATCH", "/guilds/1000", 404, { code: 10004 }));

@@ -342,7 +342,11 @@ function formatErrors(errors: readonly ErrorObject[], body: unknown): string {
   for (const error of errors) {
     const params = error.params as Record<string, unknown>;
     const detail =
-      error.keyword === "enum" ? ` ${JSON.stringify(params.allowedValues)}` : error.keyword === "additionalProperties" ? ` (${String(params.additionalProperty)})` : "";
+      error.keyword === "enum"
+        ? ` ${JSON.stringify(params.allowedValues)}`
+        : error.keyword === "additionalProperties"
+          ? ` (${String(params.additionalProperty)})`
+          : "";
     const got = error.keyword === "required" ? "" : ` (got ${preview(valueAt(body, error.instancePath))})`;
     lines.add(`  ${error.instancePath || "/"} ${error.message ?? error.keyword}${detail}${got}`);
   }

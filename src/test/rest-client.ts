@@ -1,4 +1,3 @@
-
 export type RestResponse<T = any> = { status: number; body: T; headers: Headers };
 
 /** One request as the client saw it: what was asked and what came back (raw text and parsed body). */

@@ -12,7 +12,9 @@ export const tokenCreate: CliCommand = {
   async run(args) {
     noPositionals(args, `token create ${USAGE}`);
     const userId = requiredString(args, "user");
-    const requested = requiredString(args, "scopes").split(/[\s,]+/).filter(Boolean);
+    const requested = requiredString(args, "scopes")
+      .split(/[\s,]+/)
+      .filter(Boolean);
     const applicationId = optionalString(args, "app");
     const { OAUTH2_SCOPES } = await import("~/server/auth/actor.ts");
     const valid: readonly string[] = OAUTH2_SCOPES;
@@ -22,7 +24,8 @@ export const tokenCreate: CliCommand = {
     const { issueBearerToken } = await import("~/server/applications/application.service.ts");
     const token = await withDatabase(async (db) => {
       if (!(await db.user.findUnique({ where: { id: userId }, select: { id: true } }))) throw new Error(`Unknown user ${userId}`);
-      if (applicationId && !(await db.application.findUnique({ where: { id: applicationId }, select: { id: true } }))) throw new Error(`Unknown application ${applicationId}`);
+      if (applicationId && !(await db.application.findUnique({ where: { id: applicationId }, select: { id: true } })))
+        throw new Error(`Unknown application ${applicationId}`);
       return issueBearerToken(db, { userId, applicationId, scopes });
     });
     console.log(token);

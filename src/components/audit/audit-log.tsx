@@ -158,7 +158,12 @@ export function AuditLogView({ guildId }: { guildId: string }) {
             Page {cursors.length + 1}
           </Text>
           <Group gap="xs">
-            <Button variant="default" leftSection={<IconChevronLeft size={16} />} disabled={cursors.length === 0} onClick={() => setCursors((c) => c.slice(0, -1))}>
+            <Button
+              variant="default"
+              leftSection={<IconChevronLeft size={16} />}
+              disabled={cursors.length === 0}
+              onClick={() => setCursors((c) => c.slice(0, -1))}
+            >
               Newer
             </Button>
             <Button
@@ -217,7 +222,12 @@ function AuditRow({ entry, names }: { entry: Entry; names: Names }) {
                 </Text>
               ))}
               {entry.changes.length > 4 ? (
-                <Tooltip label={entry.changes.slice(4).map((c) => c.key).join(", ")}>
+                <Tooltip
+                  label={entry.changes
+                    .slice(4)
+                    .map((c) => c.key)
+                    .join(", ")}
+                >
                   <Text size="xs" c="dimmed" w="fit-content">
                     and {entry.changes.length - 4} more
                   </Text>

@@ -81,9 +81,23 @@ export function ChannelForm({ mode, initialValues, categories, submitting, onSub
           description={mode === "edit" ? "A channel's type is set when it is created." : undefined}
           {...form.getInputProps("type")}
         />
-        <TextInput label={type === ChannelType.GuildCategory ? "Category name" : "Channel name"} required maxLength={CHANNEL_NAME_MAX} data-autofocus {...form.getInputProps("name")} />
+        <TextInput
+          label={type === ChannelType.GuildCategory ? "Category name" : "Channel name"}
+          required
+          maxLength={CHANNEL_NAME_MAX}
+          data-autofocus
+          {...form.getInputProps("name")}
+        />
         {fieldAppliesTo("topic", type) ? (
-          <Textarea label="Topic" description="Shown at the top of the channel." autosize minRows={2} maxRows={5} maxLength={CHANNEL_TOPIC_MAX} {...form.getInputProps("topic")} />
+          <Textarea
+            label="Topic"
+            description="Shown at the top of the channel."
+            autosize
+            minRows={2}
+            maxRows={5}
+            maxLength={CHANNEL_TOPIC_MAX}
+            {...form.getInputProps("topic")}
+          />
         ) : null}
         {fieldAppliesTo("parent_id", type) ? (
           <Select
@@ -95,7 +109,13 @@ export function ChannelForm({ mode, initialValues, categories, submitting, onSub
           />
         ) : null}
         {mode === "edit" && fieldAppliesTo("rate_limit_per_user", type) ? (
-          <Select label="Slowmode" description="How long members wait between messages." data={SLOWMODE_OPTIONS} allowDeselect={false} {...form.getInputProps("rate_limit_per_user")} />
+          <Select
+            label="Slowmode"
+            description="How long members wait between messages."
+            data={SLOWMODE_OPTIONS}
+            allowDeselect={false}
+            {...form.getInputProps("rate_limit_per_user")}
+          />
         ) : null}
         {mode === "edit" && fieldAppliesTo("nsfw", type) ? (
           <Switch label="Age-restricted" description="Members confirm they are of age before viewing." {...form.getInputProps("nsfw", { type: "checkbox" })} />

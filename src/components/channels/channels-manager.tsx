@@ -96,10 +96,20 @@ export function ChannelsManager({ guildId }: { guildId: string }) {
 
   const actions = (channel: ChannelObject, siblings: readonly ChannelObject[], index: number) => (
     <Group gap={2} wrap="nowrap">
-      <GuardedAction label={`Move ${channel.name} up`} blockedReason={manageReason ?? (index === 0 ? "Already first" : null)} disabled={reorder.isPending} onClick={() => move(siblings, channel, -1)}>
+      <GuardedAction
+        label={`Move ${channel.name} up`}
+        blockedReason={manageReason ?? (index === 0 ? "Already first" : null)}
+        disabled={reorder.isPending}
+        onClick={() => move(siblings, channel, -1)}
+      >
         <IconArrowUp size={16} />
       </GuardedAction>
-      <GuardedAction label={`Move ${channel.name} down`} blockedReason={manageReason ?? (index === siblings.length - 1 ? "Already last" : null)} disabled={reorder.isPending} onClick={() => move(siblings, channel, 1)}>
+      <GuardedAction
+        label={`Move ${channel.name} down`}
+        blockedReason={manageReason ?? (index === siblings.length - 1 ? "Already last" : null)}
+        disabled={reorder.isPending}
+        onClick={() => move(siblings, channel, 1)}
+      >
         <IconArrowDown size={16} />
       </GuardedAction>
       <GuardedAction label={`Edit ${channel.name}`} blockedReason={manageReason} onClick={() => setEditor({ mode: "edit", channel })}>
@@ -156,7 +166,11 @@ export function ChannelsManager({ guildId }: { guildId: string }) {
         description="Where members talk, in the order they see them."
         actions={
           <Group gap="xs">
-            <Button variant="default" disabled={Boolean(manageReason)} onClick={() => setEditor({ mode: "create", defaults: { type: String(ChannelType.GuildCategory) } })}>
+            <Button
+              variant="default"
+              disabled={Boolean(manageReason)}
+              onClick={() => setEditor({ mode: "create", defaults: { type: String(ChannelType.GuildCategory) } })}
+            >
               Create category
             </Button>
             <Tooltip label={manageReason} disabled={!manageReason}>
@@ -182,7 +196,12 @@ export function ChannelsManager({ guildId }: { guildId: string }) {
           const categoryIndex = group.category ? categories.indexOf(group.category) : -1;
           const title = group.category?.name ?? "No category";
           return (
-            <Card key={group.category?.id ?? "none"} padding={0} component="section" aria-label={group.category ? `Category ${title}` : "Channels without a category"}>
+            <Card
+              key={group.category?.id ?? "none"}
+              padding={0}
+              component="section"
+              aria-label={group.category ? `Category ${title}` : "Channels without a category"}
+            >
               <Group justify="space-between" px="md" py="sm" bg="var(--mantine-color-default-hover)" wrap="nowrap">
                 <Group gap="xs" wrap="nowrap" miw={0}>
                   <Text size="xs" fw={700} tt="uppercase" c="dimmed" lts={0.5} truncate>
@@ -194,7 +213,11 @@ export function ChannelsManager({ guildId }: { guildId: string }) {
                 </Group>
                 {group.category ? (
                   <Group gap={2} wrap="nowrap">
-                    <GuardedAction label={`Add a channel to ${title}`} blockedReason={manageReason} onClick={() => setEditor({ mode: "create", defaults: { parent_id: group.category?.id ?? null } })}>
+                    <GuardedAction
+                      label={`Add a channel to ${title}`}
+                      blockedReason={manageReason}
+                      onClick={() => setEditor({ mode: "create", defaults: { parent_id: group.category?.id ?? null } })}
+                    >
                       <IconPlus size={16} />
                     </GuardedAction>
                     {actions(group.category, categories, categoryIndex)}
@@ -216,7 +239,13 @@ export function ChannelsManager({ guildId }: { guildId: string }) {
       <Modal
         opened={editor !== null}
         onClose={() => setEditor(null)}
-        title={editor?.mode === "edit" ? `Edit ${editor.channel.name}` : editor?.defaults.type === String(ChannelType.GuildCategory) ? "Create category" : "Create channel"}
+        title={
+          editor?.mode === "edit"
+            ? `Edit ${editor.channel.name}`
+            : editor?.defaults.type === String(ChannelType.GuildCategory)
+              ? "Create category"
+              : "Create channel"
+        }
         size="lg"
       >
         {editor ? (

@@ -63,7 +63,9 @@ export function ImageField({ label, description, currentUrl, value, onChange, er
               setRejection(null);
               readAsDataUri(file).then(onChange, (cause: Error) => setRejection(cause.message));
             }}
-            onReject={(rejections) => setRejection(rejections[0]?.errors[0]?.code === "file-too-large" ? "Images can be at most 10 MB." : "Use a PNG, JPEG, GIF or WebP image.")}
+            onReject={(rejections) =>
+              setRejection(rejections[0]?.errors[0]?.code === "file-too-large" ? "Images can be at most 10 MB." : "Use a PNG, JPEG, GIF or WebP image.")
+            }
             accept={ACCEPTED}
             maxSize={MAX_UPLOAD_BYTES}
             multiple={false}

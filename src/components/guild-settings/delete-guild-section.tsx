@@ -56,7 +56,13 @@ export function DeleteGuildSection({ guild, isOwner }: { guild: { id: string; na
             <Text size="sm">
               This deletes <b>{guild.name}</b> for everyone, with all its channels and roles. It cannot be undone.
             </Text>
-            <TextInput label="Type the guild name to confirm" value={typed} onChange={(event) => setTyped(event.currentTarget.value)} autoComplete="off" data-autofocus />
+            <TextInput
+              label="Type the guild name to confirm"
+              value={typed}
+              onChange={(event) => setTyped(event.currentTarget.value)}
+              autoComplete="off"
+              data-autofocus
+            />
             <Group justify="flex-end">
               <Button variant="default" onClick={close}>
                 Cancel

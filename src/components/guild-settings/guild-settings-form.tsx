@@ -34,8 +34,20 @@ type Channel = RouterOutputs["channel"]["list"][number];
 const GUILD_IMAGES = [
   { field: "icon", cdnFolder: "icons", shape: "square", label: "Icon", description: "Square, at least 512×512. Animated GIFs need the Animated Icon feature." },
   { field: "banner", cdnFolder: "banners", shape: "wide", label: "Banner", description: "16:9. Needs the Banner feature." },
-  { field: "splash", cdnFolder: "splashes", shape: "wide", label: "Invite splash", description: "16:9 background of invite pages. Needs the Invite Splash feature." },
-  { field: "discovery_splash", cdnFolder: "discovery-splashes", shape: "wide", label: "Discovery splash", description: "16:9 image in discovery. Needs the Discoverable feature." },
+  {
+    field: "splash",
+    cdnFolder: "splashes",
+    shape: "wide",
+    label: "Invite splash",
+    description: "16:9 background of invite pages. Needs the Invite Splash feature.",
+  },
+  {
+    field: "discovery_splash",
+    cdnFolder: "discovery-splashes",
+    shape: "wide",
+    label: "Discovery splash",
+    description: "16:9 image in discovery. Needs the Discoverable feature.",
+  },
 ] as const;
 
 const validateBody = schemaResolver(ZGuildModifyBodySchema, { sync: true });
@@ -62,7 +74,11 @@ function SettingsForm({ guild, channels, access }: { guild: GuildObject; channel
 
   const modify = api.guild.modify.useMutation({
     onSuccess: (updated) => {
-      utils.guild.get.setData({ guildId: guild.id }, (previous) => ({ ...updated, approximate_member_count: previous?.approximate_member_count, approximate_presence_count: previous?.approximate_presence_count }));
+      utils.guild.get.setData({ guildId: guild.id }, (previous) => ({
+        ...updated,
+        approximate_member_count: previous?.approximate_member_count,
+        approximate_presence_count: previous?.approximate_presence_count,
+      }));
       void utils.guild.list.invalidate();
       const next = toSettingsValues(updated);
       form.setInitialValues(next);
@@ -91,7 +107,12 @@ function SettingsForm({ guild, channels, access }: { guild: GuildObject; channel
   };
 
   const dirty = form.isDirty();
-  const channelSelect = (field: "afk_channel_id" | "system_channel_id" | "rules_channel_id" | "public_updates_channel_id" | "safety_alerts_channel_id", label: string, description: string, voice = false) => (
+  const channelSelect = (
+    field: "afk_channel_id" | "system_channel_id" | "rules_channel_id" | "public_updates_channel_id" | "safety_alerts_channel_id",
+    label: string,
+    description: string,
+    voice = false,
+  ) => (
     <Select
       label={label}
       description={description}
@@ -209,7 +230,12 @@ function SettingsForm({ guild, channels, access }: { guild: GuildObject; channel
                     label={label}
                     disabled={locked}
                     checked={(form.values.system_channel_flags & flag) === 0}
-                    onChange={(event) => form.setFieldValue("system_channel_flags", event.currentTarget.checked ? form.values.system_channel_flags & ~flag : form.values.system_channel_flags | flag)}
+                    onChange={(event) =>
+                      form.setFieldValue(
+                        "system_channel_flags",
+                        event.currentTarget.checked ? form.values.system_channel_flags & ~flag : form.values.system_channel_flags | flag,
+                      )
+                    }
                   />
                 ))}
               </Stack>

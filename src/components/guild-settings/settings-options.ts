@@ -41,7 +41,10 @@ export const SYSTEM_CHANNEL_MESSAGES = [
   { flag: GuildSystemChannelFlags.SuppressPremiumSubscriptions, label: "Send a message when someone boosts the guild" },
   { flag: GuildSystemChannelFlags.SuppressGuildReminderNotifications, label: "Send helpful tips for setting up the guild" },
   { flag: GuildSystemChannelFlags.SuppressRoleSubscriptionPurchaseNotifications, label: "Send a message when someone buys or renews a role subscription" },
-  { flag: GuildSystemChannelFlags.SuppressRoleSubscriptionPurchaseNotificationReplies, label: "Prompt members to reply to role subscription messages with a sticker" },
+  {
+    flag: GuildSystemChannelFlags.SuppressRoleSubscriptionPurchaseNotificationReplies,
+    label: "Prompt members to reply to role subscription messages with a sticker",
+  },
 ];
 
 const languageNames = new Intl.DisplayNames(["en"], { type: "language" });

@@ -26,7 +26,18 @@ type Props = {
   requireChanges?: boolean;
 };
 
-export function RoleForm({ initialValues, isEveryone = false, permissionLock, submitLabel, submitting, onSubmit, failureTitle, onCancel, withPermissions = true, requireChanges = false }: Props) {
+export function RoleForm({
+  initialValues,
+  isEveryone = false,
+  permissionLock,
+  submitLabel,
+  submitting,
+  onSubmit,
+  failureTitle,
+  onCancel,
+  withPermissions = true,
+  requireChanges = false,
+}: Props) {
   const form = useForm<RoleValues>({
     initialValues,
     validate: (values) => validateParams(toRoleParams(values)),
@@ -64,7 +75,12 @@ export function RoleForm({ initialValues, isEveryone = false, permissionLock, su
           {...form.getInputProps("color")}
           error={form.errors.color ?? form.errors.colors}
         />
-        <Switch label="Display members separately" description="Members with this role are listed in their own group." disabled={isEveryone} {...form.getInputProps("hoist", { type: "checkbox" })} />
+        <Switch
+          label="Display members separately"
+          description="Members with this role are listed in their own group."
+          disabled={isEveryone}
+          {...form.getInputProps("hoist", { type: "checkbox" })}
+        />
         <Switch label="Allow anyone to @mention this role" disabled={isEveryone} {...form.getInputProps("mentionable", { type: "checkbox" })} />
         {withPermissions ? (
           <>

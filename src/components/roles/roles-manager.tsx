@@ -43,7 +43,8 @@ export function RolesManager({ guildId }: { guildId: string }) {
   const roleLock = (role: RoleObject): string | null => {
     if (manageReason) return manageReason;
     if (role.managed) return "Managed by an integration";
-    if (!canManageRole({ isOwner: access.isOwner, actorHighestPosition: access.topRolePosition, targetRolePosition: role.position })) return "At or above your highest role";
+    if (!canManageRole({ isOwner: access.isOwner, actorHighestPosition: access.topRolePosition, targetRolePosition: role.position }))
+      return "At or above your highest role";
     return null;
   };
   // A role may only carry permissions its editor holds.
@@ -89,7 +90,13 @@ export function RolesManager({ guildId }: { guildId: string }) {
     const index = ranked.findIndex((r) => r.id === role.id);
     const other = ranked[direction === "up" ? index + 1 : index - 1];
     if (!other) return;
-    reorder.mutate({ guildId, positions: [{ id: role.id, position: other.position }, { id: other.id, position: role.position }] });
+    reorder.mutate({
+      guildId,
+      positions: [
+        { id: role.id, position: other.position },
+        { id: other.id, position: role.position },
+      ],
+    });
   };
 
   const confirmDelete = (role: RoleObject) =>
@@ -173,10 +180,20 @@ export function RolesManager({ guildId }: { guildId: string }) {
           <Group gap={2} justify="flex-end" wrap="nowrap">
             {isEveryone ? null : (
               <>
-                <GuardedAction label={`Move ${role.name} up`} blockedReason={lock ?? (above ? roleLock(above) : "Already the highest role")} disabled={reorder.isPending} onClick={() => move(role, "up")}>
+                <GuardedAction
+                  label={`Move ${role.name} up`}
+                  blockedReason={lock ?? (above ? roleLock(above) : "Already the highest role")}
+                  disabled={reorder.isPending}
+                  onClick={() => move(role, "up")}
+                >
                   <IconArrowUp size={16} />
                 </GuardedAction>
-                <GuardedAction label={`Move ${role.name} down`} blockedReason={lock ?? (below && below.id !== guildId ? null : "Already the lowest role")} disabled={reorder.isPending} onClick={() => move(role, "down")}>
+                <GuardedAction
+                  label={`Move ${role.name} down`}
+                  blockedReason={lock ?? (below && below.id !== guildId ? null : "Already the lowest role")}
+                  disabled={reorder.isPending}
+                  onClick={() => move(role, "down")}
+                >
                   <IconArrowDown size={16} />
                 </GuardedAction>
               </>
@@ -278,4 +295,3 @@ export function RolesManager({ guildId }: { guildId: string }) {
     </Stack>
   );
 }
-

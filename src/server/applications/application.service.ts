@@ -19,7 +19,17 @@ export async function createUser(db: Tx, input: { username: string; globalName?:
 
 /** Creates an application with its bot user and returns a first bot token (shown once). */
 export async function createApplication(db: Tx, input: { name: string; ownerId: string; maxConcurrency?: number }) {
-  const botUser = await db.user.create({ data: { id: newId(), username: input.name.toLowerCase().replace(/[^a-z0-9_.]/g, "_").slice(0, 32) || "bot", bot: true } });
+  const botUser = await db.user.create({
+    data: {
+      id: newId(),
+      username:
+        input.name
+          .toLowerCase()
+          .replace(/[^a-z0-9_.]/g, "_")
+          .slice(0, 32) || "bot",
+      bot: true,
+    },
+  });
   const application = await db.application.create({
     data: { id: newId(), name: input.name, ownerId: input.ownerId, botUserId: botUser.id, maxConcurrency: input.maxConcurrency ?? 1 },
   });

@@ -9,7 +9,9 @@ const ACTION_TYPES = Object.values(AuditLogEvent).filter((v): v is number => typ
 /** GET /guilds/{guild.id}/audit-logs query. */
 export const ZAuditLogQuerySchema = z.object({
   user_id: ZSnowflake.optional(),
-  action_type: queryInt(0, 2 ** 16).refine((v) => ACTION_TYPES.includes(v), { message: "Unknown audit log action type.", params: { code: "BASE_TYPE_CHOICES" } }).optional(),
+  action_type: queryInt(0, 2 ** 16)
+    .refine((v) => ACTION_TYPES.includes(v), { message: "Unknown audit log action type.", params: { code: "BASE_TYPE_CHOICES" } })
+    .optional(),
   before: ZSnowflake.optional(),
   after: ZSnowflake.optional(),
   limit: queryInt(1, AUDIT_LOG_LIMIT_MAX).optional(),

@@ -8,7 +8,15 @@ const app = useTestApp();
 let counter = 0;
 function identity(overrides: Partial<ExternalIdentity> = {}): ExternalIdentity {
   counter += 1;
-  return { provider: "oidc", subject: `subject-${Date.now()}-${counter}`, email: null, emailVerified: false, displayName: "Grace Hopper", preferredUsername: "Grace.Hopper", ...overrides };
+  return {
+    provider: "oidc",
+    subject: `subject-${Date.now()}-${counter}`,
+    email: null,
+    emailVerified: false,
+    displayName: "Grace Hopper",
+    preferredUsername: "Grace.Hopper",
+    ...overrides,
+  };
 }
 
 describe("resolveExternalAccountUser", () => {

@@ -17,7 +17,11 @@ const USERNAME_MAX = 32;
 /** A platform-style username: lowercase letters, digits, `_` and `.`, 2–32 characters. */
 function toUsername(identity: ExternalIdentity): string {
   const base = identity.preferredUsername ?? identity.email?.split("@")[0] ?? identity.displayName ?? "user";
-  const cleaned = base.toLowerCase().replace(/[^a-z0-9_.]/g, "_").replace(/_+/g, "_").slice(0, USERNAME_MAX);
+  const cleaned = base
+    .toLowerCase()
+    .replace(/[^a-z0-9_.]/g, "_")
+    .replace(/_+/g, "_")
+    .slice(0, USERNAME_MAX);
   return cleaned.length >= 2 ? cleaned : `user_${cleaned}`;
 }
 

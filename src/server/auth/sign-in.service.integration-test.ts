@@ -10,7 +10,10 @@ describe("signInWithPassword", () => {
   it("accepts the right password, case-insensitively by e-mail, and refuses a wrong one or a bot", async () => {
     const user = await createUser(app.db, { username: "ines", email: "ines@example.test", password: "a long passphrase" });
     const deps = { db: app.db, limiter: createRateLimiter() };
-    expect(await signInWithPassword(deps, { email: "Ines@Example.test", password: "a long passphrase" })).toMatchObject({ id: user.id, email: "ines@example.test" });
+    expect(await signInWithPassword(deps, { email: "Ines@Example.test", password: "a long passphrase" })).toMatchObject({
+      id: user.id,
+      email: "ines@example.test",
+    });
     expect(await signInWithPassword(deps, { email: "ines@example.test", password: "wrong" })).toBeNull();
     expect(await signInWithPassword(deps, { email: "nobody@example.test", password: "a long passphrase" })).toBeNull();
     expect(await signInWithPassword(deps, { email: "", password: "x" })).toBeNull();

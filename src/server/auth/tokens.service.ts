@@ -25,11 +25,22 @@ export function tokenIdOf(token: string): string | null {
   return /^\d{1,20}$/.test(id) ? id : null;
 }
 
-async function issueToken(db: Tx, data: { kind: "bot" | "bearer"; userId: string; applicationId: string | null; scopes: readonly string[]; expiresAt?: Date | null }): Promise<string> {
+async function issueToken(
+  db: Tx,
+  data: { kind: "bot" | "bearer"; userId: string; applicationId: string | null; scopes: readonly string[]; expiresAt?: Date | null },
+): Promise<string> {
   const id = newId();
   const secret = randomBytes(32).toString("base64url");
   await db.token.create({
-    data: { id, kind: data.kind, userId: data.userId, applicationId: data.applicationId, scopes: data.scopes.join(" "), secretHash: hashSecret(secret).toString("hex"), expiresAt: data.expiresAt ?? null },
+    data: {
+      id,
+      kind: data.kind,
+      userId: data.userId,
+      applicationId: data.applicationId,
+      scopes: data.scopes.join(" "),
+      secretHash: hashSecret(secret).toString("hex"),
+      expiresAt: data.expiresAt ?? null,
+    },
   });
   return formatToken(id, secret);
 }
@@ -40,14 +51,25 @@ export async function createBotToken(db: Tx, application: { id: string; botUserI
 }
 
 /** A new OAuth2 bearer token for a user with the given scopes. */
-export async function createBearerToken(db: Tx, input: { userId: string; applicationId: string | null; scopes: readonly OAuth2Scope[]; expiresAt?: Date | null }): Promise<string> {
+export async function createBearerToken(
+  db: Tx,
+  input: { userId: string; applicationId: string | null; scopes: readonly OAuth2Scope[]; expiresAt?: Date | null },
+): Promise<string> {
   return issueToken(db, { kind: "bearer", ...input });
 }
 
 async function readToken(db: Db, id: string): Promise<TokenRecord | null> {
-  const row = await db.token.findUnique({ where: { id }, select: { kind: true, secretHash: true, userId: true, applicationId: true, scopes: true, expiresAt: true, revokedAt: true } });
+  const row = await db.token.findUnique({
+    where: { id },
+    select: { kind: true, secretHash: true, userId: true, applicationId: true, scopes: true, expiresAt: true, revokedAt: true },
+  });
   if (!row || (row.kind !== "bot" && row.kind !== "bearer")) return null;
-  const actor: Actor = Object.freeze({ kind: row.kind, userId: row.userId, applicationId: row.applicationId, scopes: new Set(row.scopes ? row.scopes.split(" ") : []) });
+  const actor: Actor = Object.freeze({
+    kind: row.kind,
+    userId: row.userId,
+    applicationId: row.applicationId,
+    scopes: new Set(row.scopes ? row.scopes.split(" ") : []),
+  });
   return { kind: row.kind, secretHash: Buffer.from(row.secretHash, "hex"), expiresAt: row.expiresAt, isRevoked: row.revokedAt !== null, actor };
 }
 

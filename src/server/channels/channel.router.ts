@@ -13,5 +13,7 @@ export const channelRouter = createTRPCRouter({
   get: protectedProcedure.input(ZChannelId).query(({ ctx, input }) => getChannel(ctx, input)),
   modify: protectedProcedure.input(ZChannelId.extend({ body: ZChannelModifyBodySchema })).mutation(({ ctx, input }) => modifyChannel(ctx, input)),
   delete: protectedProcedure.input(ZChannelId).mutation(({ ctx, input }) => deleteChannel(ctx, input)),
-  reorder: protectedProcedure.input(ZGuildIdInputSchema.extend({ positions: ZChannelPositionsBodySchema })).mutation(({ ctx, input }) => modifyGuildChannelPositions(ctx, input)),
+  reorder: protectedProcedure
+    .input(ZGuildIdInputSchema.extend({ positions: ZChannelPositionsBodySchema }))
+    .mutation(({ ctx, input }) => modifyGuildChannelPositions(ctx, input)),
 });

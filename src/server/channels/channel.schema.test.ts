@@ -29,10 +29,25 @@ describe("channel create body", () => {
   });
 
   it("accepts only guild channel types", () => {
-    for (const type of [ChannelType.GuildText, ChannelType.GuildVoice, ChannelType.GuildCategory, ChannelType.GuildAnnouncement, ChannelType.GuildStageVoice, ChannelType.GuildForum, ChannelType.GuildMedia]) {
+    for (const type of [
+      ChannelType.GuildText,
+      ChannelType.GuildVoice,
+      ChannelType.GuildCategory,
+      ChannelType.GuildAnnouncement,
+      ChannelType.GuildStageVoice,
+      ChannelType.GuildForum,
+      ChannelType.GuildMedia,
+    ]) {
       expect(createError({ name: "c", type }, "type")).toBeUndefined();
     }
-    for (const type of [ChannelType.DM, ChannelType.GroupDM, ChannelType.PublicThread, ChannelType.PrivateThread, ChannelType.AnnouncementThread, ChannelType.GuildDirectory]) {
+    for (const type of [
+      ChannelType.DM,
+      ChannelType.GroupDM,
+      ChannelType.PublicThread,
+      ChannelType.PrivateThread,
+      ChannelType.AnnouncementThread,
+      ChannelType.GuildDirectory,
+    ]) {
       expect(createError({ name: "c", type }, "type")).toBe("BASE_TYPE_CHOICES");
     }
   });

@@ -50,7 +50,16 @@ describe("GET /guilds/{guild.id}/channels", () => {
       [ChannelType.GuildCategory, "Voice Channels"],
     ]);
     const [category, text, voice] = res.body;
-    expect(category).toEqual({ id: expect.any(String), type: 4, guild_id: guild.id, name: "Text Channels", position: 0, flags: 0, parent_id: null, permission_overwrites: [] });
+    expect(category).toEqual({
+      id: expect.any(String),
+      type: 4,
+      guild_id: guild.id,
+      name: "Text Channels",
+      position: 0,
+      flags: 0,
+      parent_id: null,
+      permission_overwrites: [],
+    });
     expect(text).toMatchObject({ guild_id: guild.id, parent_id: category.id, topic: null, nsfw: false, rate_limit_per_user: 0, last_message_id: null });
     expect(text).not.toHaveProperty("bitrate");
     expect(voice).toMatchObject({ bitrate: 64000, user_limit: 0, rtc_region: null, rate_limit_per_user: 0 });
@@ -97,7 +106,15 @@ describe("POST /guilds/{guild.id}/channels", () => {
     const categories = (await api.get(`/guilds/${guild.id}/channels`)).body.filter((c: any) => c.type === ChannelType.GuildCategory);
     const res = await api.post(
       `/guilds/${guild.id}/channels`,
-      { name: "announcements-ish", topic: "Read me", rate_limit_per_user: 30, nsfw: true, parent_id: categories[0].id, bitrate: 96000, default_auto_archive_duration: 1440 },
+      {
+        name: "announcements-ish",
+        topic: "Read me",
+        rate_limit_per_user: 30,
+        nsfw: true,
+        parent_id: categories[0].id,
+        bitrate: 96000,
+        default_auto_archive_duration: 1440,
+      },
       { headers: { "X-Audit-Log-Reason": encodeURIComponent("Setting up: phase 1 ✓") } },
     );
     expect(res.status).toBe(200);
@@ -127,7 +144,14 @@ describe("POST /guilds/{guild.id}/channels", () => {
 
   it("creates voice, stage, category and forum channels with their own fields", async () => {
     const { guild, api } = await ownerSetup();
-    const voice = await api.post(`/guilds/${guild.id}/channels`, { name: "Lounge", type: 2, topic: "ignored", user_limit: 10, rtc_region: "rotterdam", video_quality_mode: 2 });
+    const voice = await api.post(`/guilds/${guild.id}/channels`, {
+      name: "Lounge",
+      type: 2,
+      topic: "ignored",
+      user_limit: 10,
+      rtc_region: "rotterdam",
+      video_quality_mode: 2,
+    });
     expect(voice.status).toBe(200);
     expect(voice.body).toMatchObject({ type: 2, bitrate: 64000, user_limit: 10, rtc_region: "rotterdam", video_quality_mode: 2, parent_id: null });
     expect(voice.body).not.toHaveProperty("topic");
@@ -145,7 +169,10 @@ describe("POST /guilds/{guild.id}/channels", () => {
       name: "help",
       type: 15,
       topic: "g".repeat(1024),
-      available_tags: [{ name: "solved", moderated: true }, { name: "bug", emoji_name: "🐛" }],
+      available_tags: [
+        { name: "solved", moderated: true },
+        { name: "bug", emoji_name: "🐛" },
+      ],
       default_reaction_emoji: { emoji_name: "👍" },
       default_sort_order: 1,
       default_forum_layout: 2,
@@ -195,7 +222,9 @@ describe("POST /guilds/{guild.id}/channels", () => {
     await writeGuildState(app.db, guild.id, (tx) => tx.guild.update({ where: { id: guild.id }, data: { premiumTier: 2 } }));
     expect((await api.post(path, { name: "v", type: 2, bitrate: 256000 })).status).toBe(200);
     expect((await api.post(path, { name: "v", type: 2, bitrate: 256001 })).status).toBe(400);
-    await writeGuildState(app.db, guild.id, (tx) => tx.guild.update({ where: { id: guild.id }, data: { premiumTier: 0, features: JSON.stringify(["VIP_REGIONS"]) } }));
+    await writeGuildState(app.db, guild.id, (tx) =>
+      tx.guild.update({ where: { id: guild.id }, data: { premiumTier: 0, features: JSON.stringify(["VIP_REGIONS"]) } }),
+    );
     expect((await api.post(path, { name: "v", type: 2, bitrate: 384000 })).status).toBe(200);
 
     const stage = await api.post(path, { name: "s", type: 13, bitrate: 64001 });
@@ -273,13 +302,20 @@ describe("POST /guilds/{guild.id}/channels", () => {
     const manageRoles = await manager.api.post(path, { name: "no", permission_overwrites: [{ id: manager.role.id, type: 0, allow: String(P.ManageRoles) }] });
     expect([manageRoles.status, manageRoles.body.code]).toEqual([403, 50013]);
 
-    const byOwner = await api.post(path, { name: "yes", permission_overwrites: [{ id: manager.role.id, type: 0, allow: String(P.ManageRoles | P.BanMembers) }] });
+    const byOwner = await api.post(path, {
+      name: "yes",
+      permission_overwrites: [{ id: manager.role.id, type: 0, allow: String(P.ManageRoles | P.BanMembers) }],
+    });
     expect(byOwner.status).toBe(200);
   });
 
   it("starts a channel synced with its category unless it brings overwrites", async () => {
     const { guild, api } = await ownerSetup();
-    const category = await api.post(`/guilds/${guild.id}/channels`, { name: "Staff", type: 4, permission_overwrites: [{ id: guild.id, type: 0, deny: String(P.ViewChannel) }] });
+    const category = await api.post(`/guilds/${guild.id}/channels`, {
+      name: "Staff",
+      type: 4,
+      permission_overwrites: [{ id: guild.id, type: 0, deny: String(P.ViewChannel) }],
+    });
     const synced = await api.post(`/guilds/${guild.id}/channels`, { name: "mods", parent_id: category.body.id });
     expect(synced.body.permission_overwrites).toEqual(category.body.permission_overwrites);
     const own = await api.post(`/guilds/${guild.id}/channels`, { name: "open", parent_id: category.body.id, permission_overwrites: [] });
@@ -296,7 +332,9 @@ describe("POST /guilds/{guild.id}/channels", () => {
 
   it("stops at 500 channels", async () => {
     const { guild, api } = await ownerSetup();
-    await writeGuildState(app.db, guild.id, (tx) => tx.channel.createMany({ data: Array.from({ length: 496 }, (_, i) => ({ id: newId(), guildId: guild.id, type: 0, name: `c${i}`, position: i })) }));
+    await writeGuildState(app.db, guild.id, (tx) =>
+      tx.channel.createMany({ data: Array.from({ length: 496 }, (_, i) => ({ id: newId(), guildId: guild.id, type: 0, name: `c${i}`, position: i })) }),
+    );
     const res = await api.post(`/guilds/${guild.id}/channels`, { name: "one-too-many" });
     expect([res.status, res.body.code]).toEqual([400, 30013]);
   });
@@ -311,16 +349,24 @@ describe("PATCH /guilds/{guild.id}/channels", () => {
     await api.patch(`/channels/${voiceCategory.id}`, { permission_overwrites: [{ id: guild.id, type: 0, deny: String(P.SendMessages) }] });
     const eventsBefore = (await eventsOf(guild.id, GatewayDispatchEvents.ChannelUpdate)).length;
 
-    const res = await api.patch(path, [
-      { id: general.id, position: 5, parent_id: voiceCategory.id, lock_permissions: true },
-      { id: voice.id, parent_id: null },
-      { id: textCategory.id, position: 0 },
-    ], { headers: { "X-Audit-Log-Reason": "tidy%20up" } });
+    const res = await api.patch(
+      path,
+      [
+        { id: general.id, position: 5, parent_id: voiceCategory.id, lock_permissions: true },
+        { id: voice.id, parent_id: null },
+        { id: textCategory.id, position: 0 },
+      ],
+      { headers: { "X-Audit-Log-Reason": "tidy%20up" } },
+    );
     expect(res.status).toBe(204);
 
     const updates = (await eventsOf(guild.id, GatewayDispatchEvents.ChannelUpdate)).slice(eventsBefore);
     expect(updates.map((c) => c.id)).toEqual([general.id, voice.id]);
-    expect(updates[0]).toMatchObject({ position: 5, parent_id: voiceCategory.id, permission_overwrites: [{ id: guild.id, type: 0, allow: "0", deny: String(P.SendMessages) }] });
+    expect(updates[0]).toMatchObject({
+      position: 5,
+      parent_id: voiceCategory.id,
+      permission_overwrites: [{ id: guild.id, type: 0, allow: "0", deny: String(P.SendMessages) }],
+    });
     expect(updates[1]).toMatchObject({ parent_id: null, position: voice.position });
     const after = (await api.get(`/channels/${general.id}`)).body;
     expect(after).toEqual(updates[0]);
@@ -481,7 +527,9 @@ describe("DELETE /channels/{channel.id}", () => {
   it("keeps the rules channel of a Community guild, and needs MANAGE_CHANNELS", async () => {
     const { guild, api } = await ownerSetup();
     const [, general] = (await api.get(`/guilds/${guild.id}/channels`)).body;
-    await writeGuildState(app.db, guild.id, (tx) => tx.guild.update({ where: { id: guild.id }, data: { features: JSON.stringify(["COMMUNITY"]), rulesChannelId: general.id } }));
+    await writeGuildState(app.db, guild.id, (tx) =>
+      tx.guild.update({ where: { id: guild.id }, data: { features: JSON.stringify(["COMMUNITY"]), rulesChannelId: general.id } }),
+    );
     const res = await api.delete(`/channels/${general.id}`);
     expect([res.status, res.body.code]).toEqual([400, 50074]);
 
@@ -500,10 +548,15 @@ describe("tRPC channel router", () => {
 
     const channels = await caller.channel.list({ guildId: guild.id });
     expect(channels.map((c) => c.name)).toContain("general");
-    await expect(caller.channel.create({ guildId: guild.id, body: { name: "from-dashboard" } })).rejects.toMatchObject({ code: "FORBIDDEN", cause: { code: 50013 } });
+    await expect(caller.channel.create({ guildId: guild.id, body: { name: "from-dashboard" } })).rejects.toMatchObject({
+      code: "FORBIDDEN",
+      cause: { code: 50013 },
+    });
 
     const ownerCaller = createCaller({ db: app.db, userId: guild.owner_id });
-    await expect(ownerCaller.channel.create({ guildId: guild.id, body: { name: "t", topic: "x".repeat(1025) } })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    await expect(ownerCaller.channel.create({ guildId: guild.id, body: { name: "t", topic: "x".repeat(1025) } })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+    });
     const created = await ownerCaller.channel.create({ guildId: guild.id, body: { name: "from-dashboard" } });
     await ownerCaller.channel.reorder({ guildId: guild.id, positions: [{ id: created.id, position: 9 }] });
     expect((await caller.channel.get({ channelId: created.id })).position).toBe(9);

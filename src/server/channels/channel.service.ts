@@ -46,15 +46,37 @@ const P = PermissionFlagsBits;
 
 /** Keys of the channel object recorded in audit entries; overwrites get entries of their own on update. */
 const CHANNEL_AUDIT_KEYS = [
-  "name", "type", "position", "topic", "bitrate", "user_limit", "rate_limit_per_user", "nsfw", "parent_id", "rtc_region",
-  "video_quality_mode", "default_auto_archive_duration", "default_thread_rate_limit_per_user", "available_tags",
-  "default_reaction_emoji", "default_sort_order", "default_forum_layout", "flags",
+  "name",
+  "type",
+  "position",
+  "topic",
+  "bitrate",
+  "user_limit",
+  "rate_limit_per_user",
+  "nsfw",
+  "parent_id",
+  "rtc_region",
+  "video_quality_mode",
+  "default_auto_archive_duration",
+  "default_thread_rate_limit_per_user",
+  "available_tags",
+  "default_reaction_emoji",
+  "default_sort_order",
+  "default_forum_layout",
+  "flags",
 ] as const;
 const CHANNEL_RECORD_KEYS = [...CHANNEL_AUDIT_KEYS, "permission_overwrites"] as const;
 const OVERWRITE_AUDIT_KEYS = ["id", "type", "allow", "deny"] as const;
 
 /** Guild columns that name a channel; deleting the channel clears them. */
-const GUILD_CHANNEL_COLUMNS = ["afkChannelId", "systemChannelId", "rulesChannelId", "publicUpdatesChannelId", "safetyAlertsChannelId", "widgetChannelId"] as const;
+const GUILD_CHANNEL_COLUMNS = [
+  "afkChannelId",
+  "systemChannelId",
+  "rulesChannelId",
+  "publicUpdatesChannelId",
+  "safetyAlertsChannelId",
+  "widgetChannelId",
+] as const;
 
 type ChannelAccess = { access: GuildAccess; channel: ChannelRow; permissions: bigint };
 
@@ -245,7 +267,8 @@ export async function modifyGuildChannelPositions(ctx: ServiceContext, input: { 
     if (entry.parent_id !== undefined && row.type !== ChannelType.GuildCategory) {
       if (entry.parent_id !== null) {
         const parent = byId.get(entry.parent_id);
-        if (parent?.type !== ChannelType.GuildCategory) throw invalidField([index, "parent_id"], "CHANNEL_PARENT_INVALID", "Parent must be a category of this guild.");
+        if (parent?.type !== ChannelType.GuildCategory)
+          throw invalidField([index, "parent_id"], "CHANNEL_PARENT_INVALID", "Parent must be a category of this guild.");
         const siblings = rows.filter((r) => r.id !== row.id && placementOf(r).parentId === parent.id).length;
         if (siblings >= MAX_CATEGORY_CHANNELS) throw categoryFullError([index, "parent_id"]);
         if (entry.lock_permissions) next.overwrites = toOverwriteInputs(parent.overwrites);
@@ -276,8 +299,20 @@ type TypedField = Exclude<ChannelTypedField, "parent_id">;
 type TypedColumns = Partial<
   Pick<
     Channel,
-    | "topic" | "bitrate" | "userLimit" | "rateLimitPerUser" | "nsfw" | "rtcRegion" | "videoQualityMode" | "defaultAutoArchiveDuration"
-    | "defaultReactionEmoji" | "availableTags" | "defaultSortOrder" | "defaultForumLayout" | "defaultThreadRateLimitPerUser" | "flags"
+    | "topic"
+    | "bitrate"
+    | "userLimit"
+    | "rateLimitPerUser"
+    | "nsfw"
+    | "rtcRegion"
+    | "videoQualityMode"
+    | "defaultAutoArchiveDuration"
+    | "defaultReactionEmoji"
+    | "availableTags"
+    | "defaultSortOrder"
+    | "defaultForumLayout"
+    | "defaultThreadRateLimitPerUser"
+    | "flags"
   >
 >;
 
@@ -311,7 +346,8 @@ function typedColumns(input: { type: number; body: TChannelModifyBody; guild: Gu
   const tags = value("available_tags", null);
   if (tags !== undefined) columns.availableTags = tags === null ? null : JSON.stringify(toTags(tags, parseTags(current?.availableTags ?? null)));
   const reaction = value("default_reaction_emoji", null);
-  if (reaction !== undefined) columns.defaultReactionEmoji = reaction === null ? null : JSON.stringify({ emoji_id: reaction.emoji_id ?? null, emoji_name: reaction.emoji_name ?? null });
+  if (reaction !== undefined)
+    columns.defaultReactionEmoji = reaction === null ? null : JSON.stringify({ emoji_id: reaction.emoji_id ?? null, emoji_name: reaction.emoji_name ?? null });
   const flags = value("flags", 0);
   if (flags !== undefined) {
     // Only some flags are the caller's to set; the rest keep what the platform put there.

@@ -45,8 +45,7 @@ export function createDb(url: string = databaseUrl()): Db {
   const provider = providerFromUrl(url);
   if (provider !== GENERATED_PROVIDER) {
     throw new Error(
-      `DATABASE_URL is a ${provider} URL but the Prisma client was generated for ${GENERATED_PROVIDER}; ` +
-        "run `npm run db:generate` with this DATABASE_URL.",
+      `DATABASE_URL is a ${provider} URL but the Prisma client was generated for ${GENERATED_PROVIDER}; ` + "run `npm run db:generate` with this DATABASE_URL.",
     );
   }
   if (provider === "sqlite") {

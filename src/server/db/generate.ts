@@ -16,10 +16,7 @@ const PROVIDER_MARKER = join(PROJECT_ROOT, "src", "generated", "provider.ts");
 const require = createRequire(import.meta.url);
 
 /** The schema engine compiled to WebAssembly; its package does not export the .wasm file itself. */
-export const SCHEMA_ENGINE_WASM = join(
-  dirname(require.resolve("@prisma/schema-engine-wasm/schema_engine_bg")),
-  "schema_engine_bg.wasm",
-);
+export const SCHEMA_ENGINE_WASM = join(dirname(require.resolve("@prisma/schema-engine-wasm/schema_engine_bg")), "schema_engine_bg.wasm");
 
 const DATASOURCE_PROVIDER = /(datasource\s+\w+\s*\{[^}]*?\bprovider\s*=\s*)"([^"]*)"/;
 const GENERATOR_OUTPUT = /(generator\s+\w+\s*\{[^}]*?\boutput\s*=\s*)"[^"]*"/;

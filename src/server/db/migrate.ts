@@ -82,18 +82,11 @@ export async function applyMigrations(url: string = databaseUrl()): Promise<stri
 }
 
 /** SQL that takes a database from `from` to prisma/schema.prisma; empty when there is nothing to do. */
-export async function diffToSchema(
-  provider: DbProvider,
-  from: DiffSource,
-  postgresUrl: string = defaultPostgresUrl(),
-): Promise<string> {
-  const source =
-    from === "empty" ? { tag: "empty" as const } : { tag: "migrations" as const, ...(await listMigrations(provider)) };
+export async function diffToSchema(provider: DbProvider, from: DiffSource, postgresUrl: string = defaultPostgresUrl()): Promise<string> {
+  const source = from === "empty" ? { tag: "empty" as const } : { tag: "migrations" as const, ...(await listMigrations(provider)) };
   const schema = { tag: "schemaDatamodel" as const, files: [{ path: SCHEMA_PATH, content: schemaFor(provider) }] };
   const factory = provider === "sqlite" ? sqliteAdapters(":memory:") : postgresAdapters(postgresUrl);
-  const result = await withEngine(factory, (engine) =>
-    engine.diff({ from: source, to: schema, script: true, exitCode: true, filters: NO_FILTERS }),
-  );
+  const result = await withEngine(factory, (engine) => engine.diff({ from: source, to: schema, script: true, exitCode: true, filters: NO_FILTERS }));
   // With `exitCode` set the engine answers 2 when the diff is not empty.
   return result.exitCode === 2 ? (result.stdout ?? "") : "";
 }
@@ -102,12 +95,11 @@ export async function diffToSchema(
  * Writes prisma/migrations/<provider>/<timestamp>_<name>/migration.sql for every provider,
  * from the difference between that provider's migrations and the schema. Returns the new folders.
  */
-export async function createMigration(
-  name: string,
-  postgresUrl: string = defaultPostgresUrl(),
-  now: Date = new Date(),
-): Promise<string[]> {
-  const slug = name.trim().replace(/[^A-Za-z0-9_]+/g, "_").replace(/^_+|_+$/g, "");
+export async function createMigration(name: string, postgresUrl: string = defaultPostgresUrl(), now: Date = new Date()): Promise<string[]> {
+  const slug = name
+    .trim()
+    .replace(/[^A-Za-z0-9_]+/g, "_")
+    .replace(/^_+|_+$/g, "");
   if (!slug) throw new Error(`Migration name ${JSON.stringify(name)} has no letters or digits`);
   const folder = `${now.toISOString().replace(/\D/g, "").slice(0, 14)}_${slug}`;
 
@@ -149,9 +141,13 @@ async function withEngine<T>(factory: EngineAdapterFactory, run: (engine: Schema
   const Engine = await loadSchemaEngine();
   const bound = bindMigrationAwareSqlAdapterFactory(factory);
   try {
-    const engine = await Engine.new({ datamodels: undefined }, () => {
-      // The engine's own log lines are not needed.
-    }, bound);
+    const engine = await Engine.new(
+      { datamodels: undefined },
+      () => {
+        // The engine's own log lines are not needed.
+      },
+      bound,
+    );
     try {
       return await run(engine);
     } finally {
@@ -243,16 +239,14 @@ function sqliteAdapters(file: string): EngineAdapterFactory {
       // The engine replays each migration on the shadow database as one raw command,
       // which better-sqlite3 refuses when it holds several statements.
       return delegate(shadow, {
-        executeRaw: async (query) =>
-          query.args.length === 0 ? (await shadow.executeScript(query.sql), 0) : shadow.executeRaw(query),
+        executeRaw: async (query) => (query.args.length === 0 ? (await shadow.executeScript(query.sql), 0) : shadow.executeRaw(query)),
       });
     },
   );
 }
 
 function postgresAdapters(url: string): EngineAdapterFactory {
-  const connect = (databaseUrl: string) =>
-    new PrismaPg(enginePool(databaseUrl), { disposeExternalPool: true }).connect();
+  const connect = (databaseUrl: string) => new PrismaPg(enginePool(databaseUrl), { disposeExternalPool: true }).connect();
   return new EngineAdapterFactory(
     "postgres",
     () => connect(url),

@@ -18,7 +18,9 @@ async function onPostgres<T>(run: (client: pg.Client) => Promise<T>, url = POSTG
     await client.connect();
   } catch (error) {
     await client.end().catch(() => undefined);
-    throw new Error(`PostgreSQL is not reachable at ${url} (set TEST_POSTGRES_URL): ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    throw new Error(`PostgreSQL is not reachable at ${url} (set TEST_POSTGRES_URL): ${error instanceof Error ? error.message : String(error)}`, {
+      cause: error,
+    });
   }
   try {
     return await run(client);
@@ -62,9 +64,7 @@ describe("applyMigrations on a fresh SQLite file", () => {
       try {
         const table = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'User'").get();
         expect(table).toEqual({ name: "User" });
-        const rows = db
-          .prepare("SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL ORDER BY migration_name")
-          .all();
+        const rows = db.prepare("SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL ORDER BY migration_name").all();
         expect(rows).toEqual(names.map((migration_name) => ({ migration_name })));
       } finally {
         db.close();
@@ -92,9 +92,7 @@ describe("applyMigrations on a fresh PostgreSQL database", () => {
       await onPostgres(async (client) => {
         const table = await client.query(`SELECT to_regclass('"User"')::text AS name`);
         expect(table.rows).toEqual([{ name: '"User"' }]);
-        const rows = await client.query(
-          "SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL ORDER BY migration_name",
-        );
+        const rows = await client.query("SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL ORDER BY migration_name");
         expect(rows.rows).toEqual(names.map((migration_name) => ({ migration_name })));
       }, url.href);
     },

@@ -20,10 +20,10 @@ describe("reusePreparedStatements", () => {
     for (let id = 1; id <= 5; id++) insert.run(id, `row ${id}`);
     compiled = [];
     const prepare = db.prepare.bind(db);
-    db.prepare = ((sql: string) => {
+    db.prepare = (sql: string) => {
       compiled.push(sql);
       return prepare(sql);
-    });
+    };
     reusePreparedStatements(db);
   });
 

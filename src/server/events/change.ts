@@ -27,7 +27,9 @@ export async function runChange<T>(ctx: ChangeContext, fn: (change: Change) => P
       tx,
       async emit(type, guildId, data) {
         const createdAt = new Date();
-        const rows = await tx.$queryRaw<{ seq: number }[]>`INSERT INTO "Event" ("type", "guildId", "data", "createdAt") VALUES (${type}, ${guildId}, ${JSON.stringify(data)}, ${createdAt}) RETURNING "seq"`;
+        const rows = await tx.$queryRaw<
+          { seq: number }[]
+        >`INSERT INTO "Event" ("type", "guildId", "data", "createdAt") VALUES (${type}, ${guildId}, ${JSON.stringify(data)}, ${createdAt}) RETURNING "seq"`;
         committed.push({ seq: Number(rows[0]!.seq), type, guildId, data, createdAt: createdAt.toISOString() });
       },
       async audit(entry) {

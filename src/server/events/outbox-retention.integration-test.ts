@@ -10,7 +10,9 @@ describe("outbox retention", () => {
     const now = new Date();
     const type = `RETENTION_TEST_${now.getTime()}`;
     const ages = [10, 9, 8, 7.5, 7.01, 6.9, 3, 0];
-    await app.db.event.createMany({ data: ages.flatMap((days) => Array.from({ length: 3 }, () => ({ type, data: "{}", createdAt: new Date(now.getTime() - days * DAY) }))) });
+    await app.db.event.createMany({
+      data: ages.flatMap((days) => Array.from({ length: 3 }, () => ({ type, data: "{}", createdAt: new Date(now.getTime() - days * DAY) }))),
+    });
     const others = await app.db.event.count({ where: { type: { not: type } } });
 
     // Three instances sweep at once, in small batches.

@@ -25,7 +25,10 @@ export async function pruneOutbox(db: Db, options: { now: Date; retentionDays: n
  * Prunes the outbox every `intervalMs` (the first run a minute after start, each one at a
  * random point of its interval so instances spread out); returns the stop function.
  */
-export function startOutboxRetention(db: Db, options: { retentionDays: number; intervalMs?: number; log?: (message: string, error?: unknown) => void }): () => void {
+export function startOutboxRetention(
+  db: Db,
+  options: { retentionDays: number; intervalMs?: number; log?: (message: string, error?: unknown) => void },
+): () => void {
   const intervalMs = options.intervalMs ?? 60 * 60 * 1000;
   const log = options.log ?? ((message: string, error?: unknown) => (error ? console.error(message, error) : console.log(message)));
   let timer: NodeJS.Timeout;

@@ -43,7 +43,12 @@ export function createRedisTransport(options: {
   const channel = options.channel ?? EVENTS_CHANNEL;
   const log = options.log ?? ((message: string, error?: unknown) => console.error(`[events] ${message}`, error ?? ""));
   // Named, so operators can tell instances apart in CLIENT LIST.
-  const subscriber = options.redis.duplicate({ autoResubscribe: false, enableOfflineQueue: false, lazyConnect: true, connectionName: `guildhall-events-${origin}` });
+  const subscriber = options.redis.duplicate({
+    autoResubscribe: false,
+    enableOfflineQueue: false,
+    lazyConnect: true,
+    connectionName: `guildhall-events-${origin}`,
+  });
   const pending = new Set<Promise<unknown>>();
   const waiting: (() => void)[] = [];
   let isLive = false;

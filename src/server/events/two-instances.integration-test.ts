@@ -33,7 +33,16 @@ async function startInstance(): Promise<Instance> {
   const port = await freePort();
   const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
     cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: app.url, REDIS_URL, GUILDHALL_REST_ONLY: "1", PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production", RATE_LIMIT_SCALE: "1" },
+    env: {
+      ...process.env,
+      DATABASE_URL: app.url,
+      REDIS_URL,
+      GUILDHALL_REST_ONLY: "1",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      NODE_ENV: "production",
+      RATE_LIMIT_SCALE: "1",
+    },
     stdio: ["ignore", "pipe", "inherit"],
   });
   await new Promise<void>((resolve, reject) => {
@@ -77,7 +86,9 @@ describe("two instances behind one load balancer", () => {
     const owner = await makeBot(app.db);
     const manager = await makeBot(app.db);
     const guild = await makeGuild(app.db, owner.actor);
-    const role = await (await call(a, "POST", `/guilds/${guild.id}/roles`, owner.token, { name: "Managers", permissions: serializePermissions(PermissionFlagsBits.ManageGuild) })).json();
+    const role = await (
+      await call(a, "POST", `/guilds/${guild.id}/roles`, owner.token, { name: "Managers", permissions: serializePermissions(PermissionFlagsBits.ManageGuild) })
+    ).json();
     await addMember(app.db, guild.id, manager.user.id, [role.id]);
     expect((await call(b, "PATCH", `/guilds/${guild.id}`, manager.token, { name: "Allowed on B" })).status).toBe(200);
     // That change dropped B's copy; reading again makes B hold the guild and the manager's access.
@@ -93,7 +104,10 @@ describe("two instances behind one load balancer", () => {
     const owner = await makeBot(app.db);
     const guild = await makeGuild(app.db, owner.actor);
     for (const instance of instances) expect((await call(instance, "GET", `/guilds/${guild.id}`, owner.token)).status).toBe(200);
-    await promisify(execFile)(process.execPath, ["--import", "tsx", "src/cli/index.ts", "token", "revoke", owner.token], { cwd: ROOT, env: { ...process.env, DATABASE_URL: app.url, REDIS_URL } });
+    await promisify(execFile)(process.execPath, ["--import", "tsx", "src/cli/index.ts", "token", "revoke", owner.token], {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: app.url, REDIS_URL },
+    });
     for (const instance of instances) expect(await msUntil(401, () => call(instance, "GET", `/guilds/${guild.id}`, owner.token))).toBeLessThan(PROPAGATION_MS);
   });
 

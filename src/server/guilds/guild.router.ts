@@ -3,7 +3,6 @@ import { listCurrentUserGuilds } from "~/server/users/user.service.ts";
 import { ZGuildCreateBodySchema, ZGuildIdInputSchema, ZGuildModifyBodySchema } from "./guild.schema.ts";
 import { createGuild, deleteGuild, getGuild, getOwnGuildPermissions, modifyGuild } from "./guild.service.ts";
 
-
 export const guildRouter = createTRPCRouter({
   list: protectedProcedure.query(({ ctx }) => listCurrentUserGuilds(ctx, { with_counts: true })),
   get: protectedProcedure.input(ZGuildIdInputSchema).query(({ ctx, input }) => getGuild(ctx, { guildId: input.guildId, withCounts: true })),

@@ -9,8 +9,7 @@ const app = useTestApp();
 // 1x1 transparent PNG.
 const PNG = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=";
 // 1x1 GIF with two frames (animated).
-const ANIMATED_GIF =
-  "data:image/gif;base64,R0lGODlhAQABAIAAAP///wAAACH5BAAAAAAALAAAAAABAAEAAAICRAEAIfkEAAAAAAAsAAAAAAEAAQAAAgJEAQA7";
+const ANIMATED_GIF = "data:image/gif;base64,R0lGODlhAQABAIAAAP///wAAACH5BAAAAAAALAAAAAABAAEAAAICRAEAIfkEAAAAAAAsAAAAAAEAAQAAAgJEAQA7";
 
 describe("POST /guilds", () => {
   it("makes the caller owner, gives @everyone the guild id and creates default channels", async () => {
@@ -110,7 +109,9 @@ describe("GET /guilds/{guild.id}/preview", () => {
     expect(own.status).toBe(200);
     expect(own.body).toMatchObject({ id: guild.id, name: guild.name, approximate_member_count: 1 });
     expect((await app.as(bot(outsider.token)).get(`/guilds/${guild.id}/preview`)).body.code).toBe(10004);
-    await writeGuildState(app.db, guild.id, (tx) => tx.guild.update({ where: { id: guild.id }, data: { features: JSON.stringify(["COMMUNITY", "DISCOVERABLE"]) } }));
+    await writeGuildState(app.db, guild.id, (tx) =>
+      tx.guild.update({ where: { id: guild.id }, data: { features: JSON.stringify(["COMMUNITY", "DISCOVERABLE"]) } }),
+    );
     expect((await app.as(bot(outsider.token)).get(`/guilds/${guild.id}/preview`)).status).toBe(200);
   });
 });
@@ -119,13 +120,22 @@ describe("PATCH /guilds/{guild.id}", () => {
   it("changes fields, records the audit reason and fires Guild Update", async () => {
     const owner = await makeBot(app.db);
     const guild = await makeGuild(app.db, owner.actor);
-    const res = await app.as(bot(owner.token)).patch(
-      `/guilds/${guild.id}`,
-      { name: "Renamed", description: "A place", afk_timeout: 900, preferred_locale: "fr", system_channel_flags: 5, premium_progress_bar_enabled: true },
-      { headers: { "X-Audit-Log-Reason": encodeURIComponent("tidy up: ünïcode") } },
-    );
+    const res = await app
+      .as(bot(owner.token))
+      .patch(
+        `/guilds/${guild.id}`,
+        { name: "Renamed", description: "A place", afk_timeout: 900, preferred_locale: "fr", system_channel_flags: 5, premium_progress_bar_enabled: true },
+        { headers: { "X-Audit-Log-Reason": encodeURIComponent("tidy up: ünïcode") } },
+      );
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ name: "Renamed", description: "A place", afk_timeout: 900, preferred_locale: "fr", system_channel_flags: 5, premium_progress_bar_enabled: true });
+    expect(res.body).toMatchObject({
+      name: "Renamed",
+      description: "A place",
+      afk_timeout: 900,
+      preferred_locale: "fr",
+      system_channel_flags: 5,
+      premium_progress_bar_enabled: true,
+    });
     const again = await app.as(bot(owner.token)).get(`/guilds/${guild.id}`);
     expect(again.body.name).toBe("Renamed");
     const events = await app.db.event.findMany({ where: { guildId: guild.id, type: "GUILD_UPDATE" } });
@@ -167,7 +177,7 @@ describe("PATCH /guilds/{guild.id}", () => {
     const res = await app.as(bot(owner.token)).patch(`/guilds/${guild.id}`, body);
     expect(res.status).toBe(400);
     expect(res.body.code).toBe(50035);
-    const leaf = field === "features" ? res.body.errors.features[0] ?? res.body.errors.features : res.body.errors[field];
+    const leaf = field === "features" ? (res.body.errors.features[0] ?? res.body.errors.features) : res.body.errors[field];
     expect(leaf._errors[0].code).toBe(code);
     expect(await app.db.event.count({ where: { guildId: guild.id, type: "GUILD_UPDATE" } })).toBe(0);
   });
@@ -197,7 +207,11 @@ describe("PATCH /guilds/{guild.id}", () => {
     const owner = await makeBot(app.db);
     const manager = await makeBot(app.db);
     const guild = await makeGuild(app.db, owner.actor);
-    const role = await writeGuildState(app.db, guild.id, (tx) => tx.role.create({ data: { id: `${BigInt(guild.id) + 1n}`, guildId: guild.id, name: "Managers", position: 1, permissions: PermissionFlagsBits.ManageGuild } }));
+    const role = await writeGuildState(app.db, guild.id, (tx) =>
+      tx.role.create({
+        data: { id: `${BigInt(guild.id) + 1n}`, guildId: guild.id, name: "Managers", position: 1, permissions: PermissionFlagsBits.ManageGuild },
+      }),
+    );
     await addMember(app.db, guild.id, manager.user.id, [role.id]);
     const paused = await app.as(bot(manager.token)).patch(`/guilds/${guild.id}`, { features: ["INVITES_DISABLED"] });
     expect(paused.status).toBe(200);
@@ -216,7 +230,13 @@ describe("PATCH /guilds/{guild.id}", () => {
     const missing = await api.patch(`/guilds/${guild.id}`, { features: ["COMMUNITY"] });
     expect(missing.body.errors.features._errors[0].code).toBe("GUILD_COMMUNITY_REQUIREMENTS");
     const text = guild.system_channel_id!;
-    const ok = await api.patch(`/guilds/${guild.id}`, { features: ["COMMUNITY"], rules_channel_id: text, public_updates_channel_id: text, verification_level: 1, explicit_content_filter: 2 });
+    const ok = await api.patch(`/guilds/${guild.id}`, {
+      features: ["COMMUNITY"],
+      rules_channel_id: text,
+      public_updates_channel_id: text,
+      verification_level: 1,
+      explicit_content_filter: 2,
+    });
     expect(ok.status).toBe(200);
     expect(ok.body.features.sort()).toEqual(["COMMUNITY", "VERIFIED"]);
   });
@@ -227,7 +247,11 @@ describe("DELETE /guilds/{guild.id}", () => {
     const owner = await makeBot(app.db);
     const admin = await makeBot(app.db);
     const guild = await makeGuild(app.db, owner.actor);
-    const role = await writeGuildState(app.db, guild.id, (tx) => tx.role.create({ data: { id: `${BigInt(guild.id) + 1n}`, guildId: guild.id, name: "Admins", position: 1, permissions: PermissionFlagsBits.Administrator } }));
+    const role = await writeGuildState(app.db, guild.id, (tx) =>
+      tx.role.create({
+        data: { id: `${BigInt(guild.id) + 1n}`, guildId: guild.id, name: "Admins", position: 1, permissions: PermissionFlagsBits.Administrator },
+      }),
+    );
     await addMember(app.db, guild.id, admin.user.id, [role.id]);
     expect((await app.as(bot(admin.token)).delete(`/guilds/${guild.id}`)).status).toBe(403);
     expect((await app.as(bot(owner.token)).delete(`/guilds/${guild.id}`)).status).toBe(204);

@@ -27,7 +27,8 @@ export async function countGuildMembers(db: Tx, guildId: string): Promise<GuildC
 export async function createGuild(ctx: ServiceContext, input: TGuildCreateBody): Promise<GuildObject> {
   const { actor } = ctx;
   const owned = await ctx.db.member.count({ where: { userId: actor.userId } });
-  if (actor.kind === "bot" && owned >= BOT_MAX_GUILDS_FOR_CREATE) throw new ApiError("MAX_GUILDS", { message: `Maximum number of guilds reached (${BOT_MAX_GUILDS_FOR_CREATE})` });
+  if (actor.kind === "bot" && owned >= BOT_MAX_GUILDS_FOR_CREATE)
+    throw new ApiError("MAX_GUILDS", { message: `Maximum number of guilds reached (${BOT_MAX_GUILDS_FOR_CREATE})` });
   if (owned >= USER_MAX_GUILDS) throw new ApiError("MAX_GUILDS");
   const icon = input.icon ? decodeImageField("icon", input.icon) : null;
 
@@ -55,7 +56,16 @@ export async function createGuild(ctx: ServiceContext, input: TGuildCreateBody):
             { id: textCategory, type: ChannelType.GuildCategory, name: "Text Channels", position: 0 },
             { id: voiceCategory, type: ChannelType.GuildCategory, name: "Voice Channels", position: 1 },
             { id: general, type: ChannelType.GuildText, name: "general", position: 0, parentId: textCategory, rateLimitPerUser: 0 },
-            { id: newId(), type: ChannelType.GuildVoice, name: "General", position: 0, parentId: voiceCategory, bitrate: 64000, userLimit: 0, rateLimitPerUser: 0 },
+            {
+              id: newId(),
+              type: ChannelType.GuildVoice,
+              name: "General",
+              position: 0,
+              parentId: voiceCategory,
+              bitrate: 64000,
+              userLimit: 0,
+              rateLimitPerUser: 0,
+            },
           ],
         },
         members: { create: { userId: actor.userId } },
@@ -90,9 +100,26 @@ export async function getGuildPreview(ctx: ServiceContext, input: { guildId: str
 }
 
 const GUILD_AUDIT_KEYS = [
-  "name", "region", "verification_level", "default_message_notifications", "explicit_content_filter", "afk_channel_id", "afk_timeout",
-  "icon", "splash", "discovery_splash", "banner", "system_channel_id", "system_channel_flags", "rules_channel_id",
-  "public_updates_channel_id", "preferred_locale", "features", "description", "premium_progress_bar_enabled", "safety_alerts_channel_id",
+  "name",
+  "region",
+  "verification_level",
+  "default_message_notifications",
+  "explicit_content_filter",
+  "afk_channel_id",
+  "afk_timeout",
+  "icon",
+  "splash",
+  "discovery_splash",
+  "banner",
+  "system_channel_id",
+  "system_channel_flags",
+  "rules_channel_id",
+  "public_updates_channel_id",
+  "preferred_locale",
+  "features",
+  "description",
+  "premium_progress_bar_enabled",
+  "safety_alerts_channel_id",
 ] as const;
 
 /** PATCH /guilds/{guild.id} (spec 4.2, 4.3): needs MANAGE_GUILD; fires Guild Update. */
@@ -194,11 +221,18 @@ function resolveFeatures(access: GuildAccess, current: readonly string[], reques
 /** COMMUNITY needs rules and updates channels and stricter moderation; DISCOVERABLE needs COMMUNITY and a description. */
 function checkFeatureRequirements(features: readonly string[], guild: Guild): void {
   if (features.includes(GuildFeature.Community)) {
-    if (!guild.rulesChannelId || !guild.publicUpdatesChannelId) throw invalidField(["features"], "GUILD_COMMUNITY_REQUIREMENTS", "Community guilds need a rules channel and a public updates channel.");
-    if (guild.verificationLevel < 1 || guild.explicitContentFilter !== 2) throw invalidField(["features"], "GUILD_COMMUNITY_REQUIREMENTS", "Community guilds need verification level LOW or higher and the explicit content filter on for all members.");
+    if (!guild.rulesChannelId || !guild.publicUpdatesChannelId)
+      throw invalidField(["features"], "GUILD_COMMUNITY_REQUIREMENTS", "Community guilds need a rules channel and a public updates channel.");
+    if (guild.verificationLevel < 1 || guild.explicitContentFilter !== 2)
+      throw invalidField(
+        ["features"],
+        "GUILD_COMMUNITY_REQUIREMENTS",
+        "Community guilds need verification level LOW or higher and the explicit content filter on for all members.",
+      );
   }
   if (features.includes(GuildFeature.Discoverable)) {
-    if (!features.includes(GuildFeature.Community)) throw invalidField(["features"], "GUILD_DISCOVERY_REQUIREMENTS", "Discoverable guilds must be Community guilds.");
+    if (!features.includes(GuildFeature.Community))
+      throw invalidField(["features"], "GUILD_DISCOVERY_REQUIREMENTS", "Discoverable guilds must be Community guilds.");
     if (!guild.description) throw invalidField(["features"], "GUILD_DISCOVERY_REQUIREMENTS", "Discoverable guilds need a description.");
   }
 }

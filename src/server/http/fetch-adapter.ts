@@ -9,7 +9,8 @@ function fromFetch(request: Request): HttpRequest {
     url: url.pathname + url.search,
     header: (name) => request.headers.get(name),
     clientAddress: request.headers.get("x-forwarded-for"),
-    text: () => (request.body ? readBodyText(request.body as unknown as AsyncIterable<Uint8Array>, request.headers.get("content-length")) : Promise.resolve("")),
+    text: () =>
+      request.body ? readBodyText(request.body as unknown as AsyncIterable<Uint8Array>, request.headers.get("content-length")) : Promise.resolve(""),
   };
 }
 

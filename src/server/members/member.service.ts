@@ -14,7 +14,11 @@ export async function addGuildMember(ctx: ChangeContext, input: { guildId: strin
     const missing = (input.roleIds ?? []).filter((roleId) => !held.has(roleId));
     if (existing && missing.length === 0) return;
     const member = existing
-      ? await tx.member.update({ where: { guildId_userId: { guildId, userId } }, data: { roles: { create: missing.map((roleId) => ({ roleId })) } }, include: { user: true, roles: true } })
+      ? await tx.member.update({
+          where: { guildId_userId: { guildId, userId } },
+          data: { roles: { create: missing.map((roleId) => ({ roleId })) } },
+          include: { user: true, roles: true },
+        })
       : await tx.member.create({ data: { guildId, userId, roles: { create: missing.map((roleId) => ({ roleId })) } }, include: { user: true, roles: true } });
     await emit(existing ? GatewayDispatchEvents.GuildMemberUpdate : GatewayDispatchEvents.GuildMemberAdd, guildId, {
       guild_id: guildId,

@@ -165,14 +165,7 @@ describe("computeBasePermissions", () => {
 });
 
 describe("computeChannelPermissions", () => {
-  type Row = [
-    name: string,
-    base: bigint,
-    memberRoleIds: string[],
-    overwrites: PermissionOverwriteInput[],
-    channelType: number | undefined,
-    expected: bigint,
-  ];
+  type Row = [name: string, base: bigint, memberRoleIds: string[], overwrites: PermissionOverwriteInput[], channelType: number | undefined, expected: bigint];
   const text = ChannelType.GuildText;
   const voice = ChannelType.GuildVoice;
   const stage = ChannelType.GuildStageVoice;
@@ -218,7 +211,14 @@ describe("computeChannelPermissions", () => {
     ["voice text chat follows the send rule", V | P.Connect | P.EmbedLinks, [], [], voice, V | P.Connect],
     ["channelType omitted → treated as text", V | TEXT_EXTRAS, [], [], undefined, V],
     ["category has no send rule", V | TEXT_EXTRAS, [], [], ChannelType.GuildCategory, V | TEXT_EXTRAS],
-    ["thread: SEND_MESSAGES_IN_THREADS keeps dependents", V | P.SendMessagesInThreads | P.EmbedLinks, [], [], ChannelType.PublicThread, V | P.SendMessagesInThreads | P.EmbedLinks],
+    [
+      "thread: SEND_MESSAGES_IN_THREADS keeps dependents",
+      V | P.SendMessagesInThreads | P.EmbedLinks,
+      [],
+      [],
+      ChannelType.PublicThread,
+      V | P.SendMessagesInThreads | P.EmbedLinks,
+    ],
     ["thread: SEND_MESSAGES alone does not", V | S | P.EmbedLinks, [], [], ChannelType.PrivateThread, V | S],
 
     // Implicit: CONNECT
@@ -261,7 +261,14 @@ describe("computePermissions", () => {
 
   it.each<Row>([
     ["guild level, no timeout", USER, [MOD], null, undefined, EVERYONE | MOD.permissions],
-    ["channel level applies overwrites via member.roles", USER, [MOD], null, textChannel([everyoneOw(0n, S), roleOw(ROLE_A, S, 0n)]), EVERYONE | MOD.permissions],
+    [
+      "channel level applies overwrites via member.roles",
+      USER,
+      [MOD],
+      null,
+      textChannel([everyoneOw(0n, S), roleOw(ROLE_A, S, 0n)]),
+      EVERYONE | MOD.permissions,
+    ],
     ["channel level applies implicit denials", USER, [], null, textChannel([everyoneOw(0n, V)]), 0n],
     ["owner at channel level gets ALL despite overwrites", OWNER, [], null, textChannel([memberOw(OWNER, 0n, V)]), ALL_PERMISSIONS],
     ["admin role at channel level gets ALL", USER, [ADMIN], null, textChannel([everyoneOw(0n, V)]), ALL_PERMISSIONS],
@@ -314,15 +321,38 @@ describe("role hierarchy", () => {
   it.each([
     ["no roles → @everyone position", [], 0],
     ["single role", [{ id: "10", position: 4 }], 4],
-    ["several roles", [{ id: "10", position: 3 }, { id: "11", position: 7 }, { id: "12", position: 5 }], 7],
+    [
+      "several roles",
+      [
+        { id: "10", position: 3 },
+        { id: "11", position: 7 },
+        { id: "12", position: 5 },
+      ],
+      7,
+    ],
   ])("highestRolePosition: %s", (_name, roles, expected) => {
     expect(highestRolePosition(roles)).toBe(expected);
   });
 
   it.each([
     ["no roles", [], null],
-    ["by position", [{ id: "10", position: 3 }, { id: "11", position: 7 }], "11"],
-    ["tie broken by smaller id", [{ id: "20", position: 5 }, { id: "15", position: 5 }, { id: "30", position: 1 }], "15"],
+    [
+      "by position",
+      [
+        { id: "10", position: 3 },
+        { id: "11", position: 7 },
+      ],
+      "11",
+    ],
+    [
+      "tie broken by smaller id",
+      [
+        { id: "20", position: 5 },
+        { id: "15", position: 5 },
+        { id: "30", position: 1 },
+      ],
+      "15",
+    ],
   ])("highestRole: %s", (_name, roles, expectedId) => {
     expect(highestRole(roles)?.id ?? null).toBe(expectedId);
   });

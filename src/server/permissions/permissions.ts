@@ -68,8 +68,7 @@ export const DEFAULT_EVERYONE_PERMISSIONS: bigint = [
 ].reduce((acc, bit) => acc | bit, 0n);
 
 /** Permissions that are meaningless without the right to send messages (implicitly denied). */
-export const SEND_DEPENDENT_PERMISSIONS: bigint =
-  P.MentionEveryone | P.SendTTSMessages | P.AttachFiles | P.EmbedLinks;
+export const SEND_DEPENDENT_PERMISSIONS: bigint = P.MentionEveryone | P.SendTTSMessages | P.AttachFiles | P.EmbedLinks;
 
 /**
  * Permissions implicitly denied in voice and stage channels without CONNECT: everything that
@@ -137,22 +136,13 @@ export function isCommunicationDisabled(until: Date | null, now: Date): boolean 
 }
 
 /** Guild-level permissions: owner → ALL; @everyone | roles; ADMINISTRATOR → ALL. */
-export function computeBasePermissions(input: {
-  ownerId: string;
-  userId: string;
-  everyonePermissions: bigint;
-  rolePermissions: readonly bigint[];
-}): bigint {
+export function computeBasePermissions(input: { ownerId: string; userId: string; everyonePermissions: bigint; rolePermissions: readonly bigint[] }): bigint {
   if (input.userId === input.ownerId) return ALL_PERMISSIONS;
   const perms = input.rolePermissions.reduce((acc, p) => acc | p, input.everyonePermissions);
   return hasPermission(perms, P.Administrator) ? ALL_PERMISSIONS : perms;
 }
 
-const THREAD_TYPES: ReadonlySet<number> = new Set([
-  ChannelType.AnnouncementThread,
-  ChannelType.PublicThread,
-  ChannelType.PrivateThread,
-]);
+const THREAD_TYPES: ReadonlySet<number> = new Set([ChannelType.AnnouncementThread, ChannelType.PublicThread, ChannelType.PrivateThread]);
 // Channels that carry messages; voice and stage included because they have text chat.
 const MESSAGE_TYPES: ReadonlySet<number> = new Set([
   ChannelType.GuildText,
@@ -296,11 +286,7 @@ function isHigher(a: RolePosition, b: RolePosition): boolean {
 }
 
 /** Whether an actor may edit, assign or remove a role: owner always, else a strictly higher top role. */
-export function canManageRole(input: {
-  isOwner: boolean;
-  actorHighestPosition: RolePosition;
-  targetRolePosition: RolePosition;
-}): boolean {
+export function canManageRole(input: { isOwner: boolean; actorHighestPosition: RolePosition; targetRolePosition: RolePosition }): boolean {
   if (input.isOwner) return true;
   return isHigher(input.actorHighestPosition, input.targetRolePosition);
 }

@@ -152,7 +152,11 @@ function withRateLimit(response: HttpResponse, state: RateLimitState | null): Ht
 
 function rateLimited(state: RateLimitState): HttpResponse {
   const retryAfter = Math.max(0.001, state.resetAfterMs / 1000);
-  const headers: Record<string, string> = { ...rateLimitHeaders(state), "retry-after": String(Math.ceil(retryAfter)), "x-ratelimit-scope": state.global ? "global" : "user" };
+  const headers: Record<string, string> = {
+    ...rateLimitHeaders(state),
+    "retry-after": String(Math.ceil(retryAfter)),
+    "x-ratelimit-scope": state.global ? "global" : "user",
+  };
   if (state.global) headers["x-ratelimit-global"] = "true";
   return json(429, { message: "You are being rate limited.", retry_after: Number(retryAfter.toFixed(3)), global: state.global }, headers);
 }

@@ -11,5 +11,7 @@ export const roleRouter = createTRPCRouter({
   create: protectedProcedure.input(ZGuildIdInputSchema.extend({ body: ZRoleParamsSchema })).mutation(({ ctx, input }) => createRole(ctx, input)),
   modify: protectedProcedure.input(ZRoleId.extend({ body: ZRoleParamsSchema })).mutation(({ ctx, input }) => modifyRole(ctx, input)),
   delete: protectedProcedure.input(ZRoleId).mutation(({ ctx, input }) => deleteRole(ctx, input)),
-  reorder: protectedProcedure.input(ZGuildIdInputSchema.extend({ positions: ZRolePositionsBodySchema })).mutation(({ ctx, input }) => modifyRolePositions(ctx, input)),
+  reorder: protectedProcedure
+    .input(ZGuildIdInputSchema.extend({ positions: ZRolePositionsBodySchema }))
+    .mutation(({ ctx, input }) => modifyRolePositions(ctx, input)),
 });

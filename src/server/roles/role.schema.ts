@@ -54,7 +54,5 @@ export const ZRoleParamsSchema = z.object({
 export type TRoleParams = z.output<typeof ZRoleParamsSchema>;
 
 /** PATCH /guilds/{guild.id}/roles: only the roles to move need to be listed. */
-export const ZRolePositionsBodySchema = z
-  .array(z.object({ id: ZSnowflake, position: z.number().int().min(0).nullish() }))
-  .max(ROLE_MAX + 1);
+export const ZRolePositionsBodySchema = z.array(z.object({ id: ZSnowflake, position: z.number().int().min(0).nullish() })).max(ROLE_MAX + 1);
 export type TRolePositionsBody = z.output<typeof ZRolePositionsBodySchema>;

@@ -25,7 +25,11 @@ async function setup() {
 }
 
 async function addRole(guildId: string, position: number, data: { permissions?: bigint; managed?: boolean; name?: string } = {}) {
-  return writeGuildState(app.db, guildId, (tx) => tx.role.create({ data: { id: newId(), guildId, name: data.name ?? `role ${position}`, position, permissions: data.permissions ?? 0n, managed: data.managed ?? false } }));
+  return writeGuildState(app.db, guildId, (tx) =>
+    tx.role.create({
+      data: { id: newId(), guildId, name: data.name ?? `role ${position}`, position, permissions: data.permissions ?? 0n, managed: data.managed ?? false },
+    }),
+  );
 }
 
 /** A second bot in the guild whose only role has `permissions` at `position`. */
@@ -146,7 +150,14 @@ describe("POST /guilds/:guildId/roles", () => {
 
   it("stores the given fields; color mirrors colors.primary_color and colors wins over color", async () => {
     const { guild, api } = await setup();
-    const res = await api.post(`/guilds/${guild.id}/roles`, { name: "Mods", permissions: String(P.KickMembers | P.BanMembers), color: 0xff0000, colors: { primary_color: 0x00ff00 }, hoist: true, mentionable: true });
+    const res = await api.post(`/guilds/${guild.id}/roles`, {
+      name: "Mods",
+      permissions: String(P.KickMembers | P.BanMembers),
+      color: 0xff0000,
+      colors: { primary_color: 0x00ff00 },
+      hoist: true,
+      mentionable: true,
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       name: "Mods",
@@ -278,7 +289,9 @@ describe("POST /guilds/:guildId/roles", () => {
 
   it(`stops at ${ROLE_MAX} roles besides @everyone`, async () => {
     const { guild, api } = await setup();
-    await writeGuildState(app.db, guild.id, (tx) => tx.role.createMany({ data: Array.from({ length: ROLE_MAX - 1 }, (_, i) => ({ id: newId(), guildId: guild.id, name: `r${i}`, position: i + 1 })) }));
+    await writeGuildState(app.db, guild.id, (tx) =>
+      tx.role.createMany({ data: Array.from({ length: ROLE_MAX - 1 }, (_, i) => ({ id: newId(), guildId: guild.id, name: `r${i}`, position: i + 1 })) }),
+    );
     expect((await api.post(`/guilds/${guild.id}/roles`)).status).toBe(200);
     const res = await api.post(`/guilds/${guild.id}/roles`);
     expect(res.status).toBe(400);
@@ -299,7 +312,11 @@ describe("PATCH /guilds/:guildId/roles/:roleId", () => {
   it("changes the given fields, audits the difference and fires Guild Role Update", async () => {
     const { guild, api } = await setup();
     const role = await addRole(guild.id, 1, { name: "before", permissions: P.KickMembers });
-    const res = await api.patch(`/guilds/${guild.id}/roles/${role.id}`, { name: "after", color: 0xabcdef }, { headers: { "X-Audit-Log-Reason": encodeURIComponent("rename it") } });
+    const res = await api.patch(
+      `/guilds/${guild.id}/roles/${role.id}`,
+      { name: "after", color: 0xabcdef },
+      { headers: { "X-Audit-Log-Reason": encodeURIComponent("rename it") } },
+    );
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: role.id, name: "after", color: 0xabcdef, permissions: String(P.KickMembers), position: 1 });
     expect(await eventsOf(guild.id, GatewayDispatchEvents.GuildRoleUpdate)).toEqual([{ guild_id: guild.id, role: res.body }]);
@@ -308,7 +325,11 @@ describe("PATCH /guilds/:guildId/roles/:roleId", () => {
     expect(JSON.parse(entry!.changes!)).toEqual([
       { key: "name", old_value: "before", new_value: "after" },
       { key: "color", old_value: 0, new_value: 0xabcdef },
-      { key: "colors", old_value: { primary_color: 0, secondary_color: null, tertiary_color: null }, new_value: { primary_color: 0xabcdef, secondary_color: null, tertiary_color: null } },
+      {
+        key: "colors",
+        old_value: { primary_color: 0, secondary_color: null, tertiary_color: null },
+        new_value: { primary_color: 0xabcdef, secondary_color: null, tertiary_color: null },
+      },
     ]);
   });
 
@@ -330,7 +351,12 @@ describe("PATCH /guilds/:guildId/roles/:roleId", () => {
 
   it("applies only permissions to @everyone; its name and style stay", async () => {
     const { guild, api } = await setup();
-    const res = await api.patch(`/guilds/${guild.id}/roles/${guild.id}`, { name: "everybody", hoist: true, color: 0xff0000, permissions: String(P.ViewChannel) });
+    const res = await api.patch(`/guilds/${guild.id}/roles/${guild.id}`, {
+      name: "everybody",
+      hoist: true,
+      color: 0xff0000,
+      permissions: String(P.ViewChannel),
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: guild.id, name: "@everyone", hoist: false, color: 0, permissions: String(P.ViewChannel), position: 0 });
   });
@@ -411,7 +437,13 @@ describe("PATCH /guilds/:guildId/roles", () => {
       [a.id, 3],
     ]);
     const updates = await eventsOf(guild.id, GatewayDispatchEvents.GuildRoleUpdate);
-    expect(updates.map((e) => [e.role.id, e.role.position]).sort()).toEqual([[a.id, 3], [b.id, 1], [c.id, 2]].sort());
+    expect(updates.map((e) => [e.role.id, e.role.position]).sort()).toEqual(
+      [
+        [a.id, 3],
+        [b.id, 1],
+        [c.id, 2],
+      ].sort(),
+    );
     const audits = await auditOf(guild.id, AuditLogEvent.RoleUpdate);
     expect(audits).toHaveLength(1);
     expect(audits[0]).toMatchObject({ targetId: a.id, reason: "reorder" });
@@ -423,7 +455,10 @@ describe("PATCH /guilds/:guildId/roles", () => {
     const a = await addRole(guild.id, 4);
     const b = await addRole(guild.id, 9);
     const c = await addRole(guild.id, 9);
-    const res = await api.patch(`/guilds/${guild.id}/roles`, [{ id: guild.id, position: 0 }, { id: b.id, position: 1 }]);
+    const res = await api.patch(`/guilds/${guild.id}/roles`, [
+      { id: guild.id, position: 0 },
+      { id: b.id, position: 1 },
+    ]);
     expect(res.status).toBe(200);
     // At equal positions the older role ranks higher, so c sat below b.
     expect(res.body.map((r: { id: string; position: number }) => [r.id, r.position])).toEqual([
@@ -516,7 +551,10 @@ describe("DELETE /guilds/:guildId/roles/:roleId", () => {
   it("removes the role's channel overwrites and updates those channels", async () => {
     const { guild, api } = await setup();
     const role = await addRole(guild.id, 1, { name: "muted" });
-    const channel = await api.post(`/guilds/${guild.id}/channels`, { name: "quiet", permission_overwrites: [{ id: role.id, type: 0, deny: String(P.SendMessages) }] });
+    const channel = await api.post(`/guilds/${guild.id}/channels`, {
+      name: "quiet",
+      permission_overwrites: [{ id: role.id, type: 0, deny: String(P.SendMessages) }],
+    });
     expect(channel.status).toBe(200);
     expect((await api.delete(`/guilds/${guild.id}/roles/${role.id}`)).status).toBe(204);
     const after = await api.get(`/channels/${channel.body.id}`);

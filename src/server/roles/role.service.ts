@@ -49,7 +49,12 @@ export async function createRole(ctx: ServiceContext, input: { guildId: string; 
       data: { name: ROLE_DEFAULT_NAME, ...params.columns, id, guildId: guild.id, permissions, position: 1, icon },
     });
     const role = toRoleObject(row);
-    await audit({ guildId: guild.id, actionType: AuditLogEvent.RoleCreate, targetId: id, changes: diffChanges({}, withoutNulls(auditFields(role)), ROLE_AUDIT_KEYS) });
+    await audit({
+      guildId: guild.id,
+      actionType: AuditLogEvent.RoleCreate,
+      targetId: id,
+      changes: diffChanges({}, withoutNulls(auditFields(role)), ROLE_AUDIT_KEYS),
+    });
     await emit(GatewayDispatchEvents.GuildRoleCreate, guild.id, { guild_id: guild.id, role });
     // Every role above @everyone moved up one; listeners keep their caches ordered from these.
     for (const other of shifted) {
@@ -125,7 +130,12 @@ export async function modifyRolePositions(ctx: ServiceContext, input: { guildId:
       const row = await tx.role.update({ where: { id: role.id }, data: { position } });
       roles.push(row);
       if (requested.has(role.id)) {
-        await audit({ guildId: everyoneId, actionType: AuditLogEvent.RoleUpdate, targetId: role.id, changes: [{ key: "position", old_value: role.position, new_value: position }] });
+        await audit({
+          guildId: everyoneId,
+          actionType: AuditLogEvent.RoleUpdate,
+          targetId: role.id,
+          changes: [{ key: "position", old_value: role.position, new_value: position }],
+        });
       }
       await emit(GatewayDispatchEvents.GuildRoleUpdate, everyoneId, { guild_id: everyoneId, role: toRoleObject(row) });
     }
@@ -143,7 +153,10 @@ export async function deleteRole(ctx: ServiceContext, input: { guildId: string; 
   requireManageable(access, role);
   await runChange(ctx, async ({ tx, emit, audit }) => {
     // Overwrites for the role go with it; each channel that had one is updated.
-    const overwritten = await tx.permissionOverwrite.findMany({ where: { targetId: role.id, type: 0, channel: { guildId: access.guild.id } }, select: { channelId: true } });
+    const overwritten = await tx.permissionOverwrite.findMany({
+      where: { targetId: role.id, type: 0, channel: { guildId: access.guild.id } },
+      select: { channelId: true },
+    });
     await tx.role.delete({ where: { id: role.id } });
     await tx.permissionOverwrite.deleteMany({ where: { targetId: role.id, type: 0, channel: { guildId: access.guild.id } } });
     const changes = diffChanges(withoutNulls(auditFields(toRoleObject(role))), {}, ROLE_AUDIT_KEYS);
@@ -187,7 +200,8 @@ function everyoneRole(access: GuildAccess): Role {
 
 /** The owner manages every role; anyone else only roles strictly below their top role. */
 function requireManageable(access: GuildAccess, role: Role): void {
-  if (!canManageRole({ isOwner: access.isOwner, actorHighestPosition: access.topRole ?? 0, targetRolePosition: role })) throw new ApiError("MISSING_PERMISSIONS");
+  if (!canManageRole({ isOwner: access.isOwner, actorHighestPosition: access.topRole ?? 0, targetRolePosition: role }))
+    throw new ApiError("MISSING_PERMISSIONS");
 }
 
 /** A role may only carry permissions its editor holds (owners and administrators hold all). */
@@ -241,7 +255,11 @@ function resolveParams(access: GuildAccess, body: TRoleParams, defaultPermission
 function checkHolographic(colors: NonNullable<TRoleParams["colors"]>): void {
   const { primary_color, secondary_color, tertiary_color } = HOLOGRAPHIC_ROLE_COLORS;
   if (colors.primary_color !== primary_color || colors.secondary_color !== secondary_color || colors.tertiary_color !== tertiary_color) {
-    throw invalidField(["colors", "tertiary_color"], "BASE_TYPE_CHOICES", `A tertiary color needs the holographic style: primary_color ${primary_color}, secondary_color ${secondary_color}, tertiary_color ${tertiary_color}.`);
+    throw invalidField(
+      ["colors", "tertiary_color"],
+      "BASE_TYPE_CHOICES",
+      `A tertiary color needs the holographic style: primary_color ${primary_color}, secondary_color ${secondary_color}, tertiary_color ${tertiary_color}.`,
+    );
   }
 }
 

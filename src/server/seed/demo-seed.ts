@@ -21,7 +21,15 @@ export const DEMO_GUILD_NAME = "Guildhall Demo";
 export const DEMO_APP_NAME = "Demo Bot";
 
 const MODERATION_PERMISSIONS = [
-  P.KickMembers, P.BanMembers, P.ModerateMembers, P.ManageMessages, P.ManageNicknames, P.ManageThreads, P.ViewAuditLog, P.MuteMembers, P.MoveMembers,
+  P.KickMembers,
+  P.BanMembers,
+  P.ModerateMembers,
+  P.ManageMessages,
+  P.ManageNicknames,
+  P.ManageThreads,
+  P.ViewAuditLog,
+  P.MuteMembers,
+  P.MoveMembers,
 ].reduce((all, bit) => all | bit, 0n);
 
 const ROLES = {

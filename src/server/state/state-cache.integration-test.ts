@@ -15,7 +15,9 @@ async function guildWithManager() {
   const owner = await makeBot(app.db);
   const manager = await makeBot(app.db);
   const guild = await makeGuild(app.db, owner.actor);
-  const role = await app.as(bot(owner.token)).post(`/guilds/${guild.id}/roles`, { name: "Managers", permissions: serializePermissions(PermissionFlagsBits.ManageGuild) });
+  const role = await app
+    .as(bot(owner.token))
+    .post(`/guilds/${guild.id}/roles`, { name: "Managers", permissions: serializePermissions(PermissionFlagsBits.ManageGuild) });
   await addMember(app.db, guild.id, manager.user.id, [role.body.id]);
   return { owner, manager, guild, roleId: role.body.id as string };
 }
@@ -48,7 +50,10 @@ describe("cached guild state", () => {
     const { manager, guild } = await guildWithManager();
     expect((await app.as(bot(manager.token)).patch(`/guilds/${guild.id}`, { name: "Before" })).status).toBe(200);
     await writeGuildState(app.db, guild.id, (tx) =>
-      tx.member.update({ where: { guildId_userId: { guildId: guild.id, userId: manager.user.id } }, data: { communicationDisabledUntil: new Date(Date.now() + 60_000) } }),
+      tx.member.update({
+        where: { guildId_userId: { guildId: guild.id, userId: manager.user.id } },
+        data: { communicationDisabledUntil: new Date(Date.now() + 60_000) },
+      }),
     );
     expect((await app.as(bot(manager.token)).patch(`/guilds/${guild.id}`, { name: "Timed out" })).status).toBe(403);
   });
@@ -79,7 +84,13 @@ describe("cached guild state", () => {
     const guilds = await Promise.all([1, 2, 3].map(() => makeGuild(app.db, owner.actor)));
     const cache = new StateCache(app.db, { guilds: 2, tokens: 1 });
     for (const guild of guilds) expect(await cache.guild(guild.id)).not.toBeNull();
-    const record = (id: string): TokenRecord => ({ kind: "bot", secretHash: Buffer.alloc(32), expiresAt: null, isRevoked: false, actor: { ...owner.actor, userId: id } });
+    const record = (id: string): TokenRecord => ({
+      kind: "bot",
+      secretHash: Buffer.alloc(32),
+      expiresAt: null,
+      isRevoked: false,
+      actor: { ...owner.actor, userId: id },
+    });
     await cache.token("1", () => Promise.resolve(record("1")));
     await cache.token("2", () => Promise.resolve(record("2")));
     expect(cache.size).toEqual({ guilds: 2, tokens: 1 });

@@ -26,7 +26,10 @@ export async function getCurrentUser(ctx: ServiceContext) {
  */
 export async function listCurrentUserGuilds(ctx: ServiceContext, query: TCurrentUserGuildsQuery) {
   const { actor } = ctx;
-  const app = actor.kind === "bot" && actor.applicationId ? await ctx.db.application.findUnique({ where: { id: actor.applicationId }, select: { maxConcurrency: true } }) : null;
+  const app =
+    actor.kind === "bot" && actor.applicationId
+      ? await ctx.db.application.findUnique({ where: { id: actor.applicationId }, select: { maxConcurrency: true } })
+      : null;
   const concurrency = app?.maxConcurrency ?? 1;
   if (concurrency > 1) {
     if (query.shard === undefined) throw invalidField(["shard"], "BASE_TYPE_REQUIRED", "This field is required for bots using large bot sharding.");
@@ -37,17 +40,30 @@ export async function listCurrentUserGuilds(ctx: ServiceContext, query: TCurrent
   const descending = query.before !== undefined && query.after === undefined;
   const rows = await ctx.db.member.findMany({
     where: { userId: actor.userId, guildId: { ...(query.after && { gt: query.after }), ...(query.before && { lt: query.before }) } },
-    select: { roles: { select: { role: { select: { permissions: true } } } }, guild: { include: { roles: { where: { position: 0 }, select: { id: true, permissions: true } } } } },
+    select: {
+      roles: { select: { role: { select: { permissions: true } } } },
+      guild: { include: { roles: { where: { position: 0 }, select: { id: true, permissions: true } } } },
+    },
   });
   const shardOf = (id: string) => Number((BigInt(id) >> 22n) % BigInt(concurrency));
   let members = rows.filter((m) => concurrency === 1 || shardOf(m.guild.id) === query.shard);
   members.sort((a, b) => compareSnowflakes(a.guild.id, b.guild.id));
   members = descending ? members.slice(-limit) : members.slice(0, limit);
 
-  const counts = query.with_counts ? await memberCounts(ctx, members.map((m) => m.guild.id)) : null;
+  const counts = query.with_counts
+    ? await memberCounts(
+        ctx,
+        members.map((m) => m.guild.id),
+      )
+    : null;
   return members.map(({ guild, roles }) => {
     const everyone = guild.roles.find((r) => r.id === guild.id);
-    const permissions = computeBasePermissions({ ownerId: guild.ownerId, userId: actor.userId, everyonePermissions: everyone?.permissions ?? 0n, rolePermissions: roles.map((r) => r.role.permissions) });
+    const permissions = computeBasePermissions({
+      ownerId: guild.ownerId,
+      userId: actor.userId,
+      everyonePermissions: everyone?.permissions ?? 0n,
+      rolePermissions: roles.map((r) => r.role.permissions),
+    });
     return {
       id: guild.id,
       name: guild.name,

@@ -21,7 +21,10 @@ export function intBetween(min: number, max: number) {
 
 /** One of a fixed set of integers: BASE_TYPE_CHOICES. */
 export function intChoice<const T extends readonly number[]>(choices: T) {
-  return z.number().int().refine((v) => choices.includes(v), { message: `Value must be one of {${choices.join(", ")}}.`, params: { code: "BASE_TYPE_CHOICES" } });
+  return z
+    .number()
+    .int()
+    .refine((v) => choices.includes(v), { message: `Value must be one of {${choices.join(", ")}}.`, params: { code: "BASE_TYPE_CHOICES" } });
 }
 
 /** A permission bitfield as a decimal string. */
@@ -32,5 +35,9 @@ export const ZQueryBoolean = z.enum(["true", "false", "True", "False", "1", "0"]
 
 /** An integer in a query string. */
 export function queryInt(min: number, max: number) {
-  return z.string().regex(/^-?\d+$/, "Value is not int.").transform(Number).pipe(intBetween(min, max));
+  return z
+    .string()
+    .regex(/^-?\d+$/, "Value is not int.")
+    .transform(Number)
+    .pipe(intBetween(min, max));
 }
