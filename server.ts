@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import { serveNode } from "~/server/http/node-adapter.ts";
 import { env } from "~/env.ts";
 import { getDb } from "~/server/db/client.ts";
-import { whenHearingEvents } from "~/server/events/fanout.ts";
+import { hearOtherProcesses, whenHearingEvents } from "~/server/events/fanout.ts";
 import { startOutboxRetention } from "~/server/events/outbox-retention.ts";
 import { serveCdn } from "~/server/images/cdn.ts";
 import { getDispatcher } from "~/server/rest/server-dispatcher.ts";
@@ -47,6 +47,7 @@ async function main(): Promise<void> {
   });
   server.keepAliveTimeout = 65_000;
   startOutboxRetention(getDb(), { retentionDays: env().EVENT_RETENTION_DAYS });
+  hearOtherProcesses(getDb());
   server.listen(port, host, () => console.log(`Guildhall listening on http://${host}:${port}${restOnly ? " (REST only)" : ""}`));
 }
 

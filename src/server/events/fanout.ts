@@ -1,6 +1,8 @@
 import { env } from "~/env.ts";
+import type { Db } from "~/server/db/client.ts";
 import { getRedis } from "~/server/redis/redis.ts";
 import { publish, type StoredEvent } from "./event-bus.ts";
+import { tailOutbox } from "./outbox-tail.ts";
 import { createRedisTransport, type EventTransport } from "./redis-transport.ts";
 
 /** State derived from the database (the caches): told of every committed event, from any instance. */
@@ -11,11 +13,16 @@ export type EventSink = {
   reset(): void;
 };
 
-type Fanout = { sinks: Set<EventSink>; transport: EventTransport | null | undefined };
+type Fanout = {
+  sinks: Set<EventSink>;
+  transport: EventTransport | null | undefined;
+  /** While the outbox is tailed (no Redis): events this process delivered at commit, until the tail passes them. */
+  delivered: Set<number> | null;
+};
 
 // One per process: the REST server and Next's bundle may each load this module.
 const globalForFanout = globalThis as unknown as { guildhallFanout?: Fanout };
-const fanout = (globalForFanout.guildhallFanout ??= { sinks: new Set(), transport: undefined });
+const fanout = (globalForFanout.guildhallFanout ??= { sinks: new Set(), transport: undefined, delivered: null });
 
 function applyToSinks(events: readonly StoredEvent[]): void {
   for (const event of events) for (const sink of fanout.sinks) sink.apply(event);
@@ -55,8 +62,33 @@ export function deliverCommitted(events: readonly StoredEvent[]): void {
   if (events.length === 0) return;
   applyToSinks(events);
   const shared = transport();
-  if (shared) shared.send(events);
-  else for (const event of events) publish(event);
+  if (shared) return shared.send(events);
+  for (const event of events) {
+    fanout.delivered?.add(event.seq);
+    publish(event);
+  }
+}
+
+/**
+ * Without Redis, hears changes other processes store in this database (the operator CLI,
+ * another server on the same SQLite file) by reading the outbox every `intervalMs`; with
+ * Redis they arrive through it and this does nothing. Returns the stop function.
+ */
+export function hearOtherProcesses(db: Db, intervalMs = 1000): () => void {
+  if (transport()) return () => undefined;
+  const delivered = (fanout.delivered ??= new Set());
+  const stop = tailOutbox(db, {
+    intervalMs,
+    isOwn: (seq) => delivered.delete(seq),
+    deliver(event) {
+      applyToSinks([event]);
+      publish(event);
+    },
+  });
+  return () => {
+    stop();
+    fanout.delivered = null;
+  };
 }
 
 /** Registers a cache to be told of every committed event; starts hearing other instances. */

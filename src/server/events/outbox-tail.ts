@@ -1,0 +1,54 @@
+import type { Db } from "~/server/db/client.ts";
+import type { StoredEvent } from "./event-bus.ts";
+
+const BATCH = 500;
+
+/**
+ * Reads events other processes stored, in outbox order, every `intervalMs`: without Redis
+ * this is how a server hears the operator CLI (a revoked token) or another server on the
+ * same SQLite file. `isOwn` skips what this process already delivered at commit. On
+ * SQLite the outbox order is the commit order; on PostgreSQL a change that commits after
+ * a later-numbered one can be missed, which is why several PostgreSQL instances use Redis.
+ */
+export function tailOutbox(
+  db: Db,
+  options: { intervalMs: number; isOwn: (seq: number) => boolean; deliver: (event: StoredEvent) => void; log?: (error: unknown) => void },
+): () => void {
+  const log = options.log ?? ((error: unknown) => console.error("[events] reading the outbox failed", error));
+  let last: number | null = null;
+  let timer: NodeJS.Timeout;
+  let isStopped = false;
+
+  async function poll(): Promise<void> {
+    if (last === null) {
+      // Caches start empty: only what is stored from now on can make them stale.
+      last = (await db.event.aggregate({ _max: { seq: true } }))._max.seq ?? 0;
+      return;
+    }
+    for (;;) {
+      const rows = await db.event.findMany({ where: { seq: { gt: last } }, orderBy: { seq: "asc" }, take: BATCH });
+      for (const row of rows) {
+        last = Math.max(last, row.seq);
+        if (options.isOwn(row.seq)) continue;
+        options.deliver({ seq: row.seq, type: row.type, guildId: row.guildId, data: JSON.parse(row.data) as unknown, createdAt: row.createdAt.toISOString() });
+      }
+      if (rows.length < BATCH) return;
+    }
+  }
+
+  const schedule = () => {
+    timer = setTimeout(() => {
+      poll()
+        .catch(log)
+        .finally(() => {
+          if (!isStopped) schedule();
+        });
+    }, options.intervalMs);
+    timer.unref();
+  };
+  void poll().catch(log).finally(schedule);
+  return () => {
+    isStopped = true;
+    clearTimeout(timer);
+  };
+}
