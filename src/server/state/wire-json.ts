@@ -2,7 +2,9 @@
 // their JSON text is kept with them once first written: later responses made of them
 // are written without serialising the same object again.
 
-const texts = new WeakMap<object, string | null>();
+// Shared by every copy of this module in the process (the REST server's and Next's bundle).
+const globalForJson = globalThis as unknown as { guildhallWireJson?: WeakMap<object, string | null> };
+const texts = (globalForJson.guildhallWireJson ??= new WeakMap());
 
 function deepFreeze(value: unknown): void {
   if (value === null || typeof value !== "object" || Object.isFrozen(value)) return;
