@@ -1,4 +1,8 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
+import { MAX_BODY_BYTES } from "~/server/http/http-types.ts";
+import { serveNode } from "~/server/http/node-adapter.ts";
 import { createRateLimiter } from "~/server/ratelimit/ratelimit.ts";
 import { makeBot, makeGuild } from "~/test/factories.ts";
 import { bot, restClient, type RestResponse } from "~/test/rest-client.ts";
@@ -50,6 +54,31 @@ describe("REST dispatcher", () => {
     expect(res.status).toBe(500);
     expect(res.body).toEqual({ code: 0, message: "500: Internal Server Error" });
     expect(logged).toHaveLength(1);
+  });
+
+  it("refuses a body over 16 MiB with 413 on node:http and through fetch", async () => {
+    const b = await makeBot(app.db);
+    const guild = await makeGuild(app.db, b.actor);
+    const huge = JSON.stringify({ name: "x".repeat(MAX_BODY_BYTES) });
+    const viaFetch = await app.as(bot(b.token)).patch(`/guilds/${guild.id}`, undefined, { rawBody: huge });
+    expect(viaFetch.status).toBe(413);
+    expect(viaFetch.body).toEqual({ code: 40005, message: "Request entity too large" });
+
+    const server = createServer((req, res) => serveNode(app.handler, req, res));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const res = await fetch(`http://127.0.0.1:${port}/api/v10/guilds/${guild.id}`, {
+        method: "PATCH",
+        headers: { authorization: bot(b.token), "content-type": "application/json" },
+        body: huge,
+      });
+      expect(res.status).toBe(413);
+      expect(((await res.json()) as { code: number }).code).toBe(40005);
+    } finally {
+      server.close();
+    }
+    expect((await app.db.guild.findUniqueOrThrow({ where: { id: guild.id } })).name).toBe(guild.name);
   });
 
   it("rejects an audit reason longer than 512 characters", async () => {
