@@ -8,6 +8,7 @@ import { PrismaClient } from "~/generated/prisma/client.ts";
 import { GENERATED_PROVIDER } from "~/generated/provider.ts";
 import { databaseUrl, providerFromUrl } from "./provider.ts";
 import { guardEventWrites } from "./event-guard.ts";
+import { isolateFromOpenTransactions } from "./sqlite-isolation.ts";
 import { reusePreparedStatements } from "./sqlite-statements.ts";
 
 export type Db = PrismaClient;
@@ -32,7 +33,7 @@ class TunedSqliteAdapter extends PrismaBetterSqlite3 {
     await adapter.executeScript(SQLITE_PRAGMAS);
     // The adapter keeps its better-sqlite3 connection in `client` (adapter 7.10.0).
     reusePreparedStatements((adapter as unknown as { client: BetterSqlite3Database }).client);
-    return guardEventWrites(adapter);
+    return guardEventWrites(isolateFromOpenTransactions(adapter));
   }
 }
 

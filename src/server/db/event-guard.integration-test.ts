@@ -3,6 +3,7 @@ import { Prisma } from "~/generated/prisma/client.ts";
 import { runChange } from "~/server/events/change.ts";
 import { newId } from "~/server/snowflake/snowflake.ts";
 import { makeBot, makeGuild, makeUser } from "~/test/factories.ts";
+import { bot } from "~/test/rest-client.ts";
 import { useTestApp } from "~/test/test-app.ts";
 import { GUARDED_WRITES, UnannouncedWriteError } from "./event-guard.ts";
 
@@ -55,5 +56,30 @@ describe("writes to cached state", () => {
   it("names only tables that exist, so a renamed model cannot switch the guard off", () => {
     const models: readonly string[] = Object.values(Prisma.ModelName);
     for (const table of Object.keys(GUARDED_WRITES)) expect(models).toContain(table);
+  });
+});
+
+describe("a change under way", () => {
+  it("is never read by another request, and a rolled-back one is never cached", async () => {
+    const owner = await makeBot(app.db);
+    const guild = await makeGuild(app.db, owner.actor);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const change = runChange({ db: app.db, actor: owner.actor }, async ({ tx, emit }) => {
+      await tx.guild.update({ where: { id: guild.id }, data: { name: "Uncommitted" } });
+      await emit("GUILD_UPDATE", guild.id, { id: guild.id });
+      await held;
+      throw new Error("rolled back");
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const reading = app.db.guild.findUniqueOrThrow({ where: { id: guild.id } });
+    const viaRest = app.as(bot(owner.token)).get(`/guilds/${guild.id}`);
+    // Both reads have had ample time to run while the change is open.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    release();
+    await expect(change).rejects.toThrow("rolled back");
+    expect((await reading).name).toBe(guild.name);
+    expect((await viaRest).body.name).toBe(guild.name);
+    expect((await app.as(bot(owner.token)).get(`/guilds/${guild.id}`)).body.name).toBe(guild.name);
   });
 });
