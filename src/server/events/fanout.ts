@@ -64,9 +64,20 @@ export function deliverCommitted(events: readonly StoredEvent[]): void {
   const shared = transport();
   if (shared) return shared.send(events);
   for (const event of events) {
-    fanout.delivered?.add(event.seq);
+    rememberDelivered(event.seq);
     publish(event);
   }
+}
+
+// On PostgreSQL the tail may pass a number before its change commits and never read it;
+// the oldest entries go so the set stays small (at worst a listener hears one twice).
+const DELIVERED_KEPT = 10_000;
+
+function rememberDelivered(seq: number): void {
+  const delivered = fanout.delivered;
+  if (!delivered) return;
+  delivered.add(seq);
+  if (delivered.size > DELIVERED_KEPT) delivered.delete(delivered.values().next().value!);
 }
 
 /**
