@@ -16,14 +16,8 @@ export function isolateFromOpenTransactions(adapter: SqlDriverAdapter): SqlDrive
   const isolated: SqlDriverAdapter = {
     provider: adapter.provider,
     adapterName: adapter.adapterName,
-    async queryRaw(query) {
-      await outsideTransactions();
-      return adapter.queryRaw(query);
-    },
-    async executeRaw(query) {
-      await outsideTransactions();
-      return adapter.executeRaw(query);
-    },
+    queryRaw: (query) => (open ? outsideTransactions().then(() => adapter.queryRaw(query)) : adapter.queryRaw(query)),
+    executeRaw: (query) => (open ? outsideTransactions().then(() => adapter.executeRaw(query)) : adapter.executeRaw(query)),
     executeScript: (script) => adapter.executeScript(script),
     async startTransaction(isolationLevel) {
       const tx = await adapter.startTransaction(isolationLevel);
