@@ -1,10 +1,7 @@
 import "dotenv/config";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { serveNode } from "~/server/http/node-adapter.ts";
-import { env } from "~/env.ts";
-import { getDb } from "~/server/db/client.ts";
-import { hearOtherProcesses, whenHearingEvents } from "~/server/events/fanout.ts";
-import { startOutboxRetention } from "~/server/events/outbox-retention.ts";
+import { whenHearingEvents } from "~/server/events/fanout.ts";
 import { serveCdn } from "~/server/images/cdn.ts";
 import { getDispatcher } from "~/server/rest/server-dispatcher.ts";
 
@@ -46,8 +43,6 @@ async function main(): Promise<void> {
     serveNode(handler, req, res);
   });
   server.keepAliveTimeout = 65_000;
-  startOutboxRetention(getDb(), { retentionDays: env().EVENT_RETENTION_DAYS });
-  hearOtherProcesses(getDb());
   server.listen(port, host, () => console.log(`Guildhall listening on http://${host}:${port}${restOnly ? " (REST only)" : ""}`));
 }
 

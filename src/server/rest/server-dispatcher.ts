@@ -1,3 +1,4 @@
+import { startBackgroundWork } from "~/server/background.ts";
 import { getDb } from "~/server/db/client.ts";
 import { getRateLimiter } from "~/server/ratelimit/shared-limiter.ts";
 import { createDispatcher, type Dispatcher } from "./dispatch.ts";
@@ -5,8 +6,9 @@ import { ROUTES } from "./routes.ts";
 
 const globalForRest = globalThis as unknown as { guildhallDispatcher?: Dispatcher };
 
-/** The process-wide REST dispatcher on the configured database and rate-limit store. */
+/** The process-wide REST dispatcher on the configured database and rate-limit store; starts the process's background work. */
 export function getDispatcher(): Dispatcher {
+  startBackgroundWork(getDb());
   globalForRest.guildhallDispatcher ??= createDispatcher({
     db: getDb(),
     limiter: getRateLimiter(),
