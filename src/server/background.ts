@@ -12,6 +12,6 @@ const globalForWork = globalThis as unknown as { guildhallBackground?: true };
 export function startBackgroundWork(db: Db): void {
   if (globalForWork.guildhallBackground) return;
   globalForWork.guildhallBackground = true;
-  startOutboxRetention(db, { retentionDays: env().EVENT_RETENTION_DAYS });
+  startOutboxRetention(db, env().EVENT_RETENTION_DAYS);
   hearOtherProcesses(db);
 }

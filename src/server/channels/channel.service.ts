@@ -90,8 +90,9 @@ function isAdministrator(access: GuildAccess): boolean {
 
 /** A guild channel the caller can see. Unknown → 10003; not a member, or hidden → 50001. */
 async function loadChannelAccess(ctx: ServiceContext, channelId: string): Promise<ChannelAccess> {
-  const guildId = await stateCache(ctx.db).guildIdOfChannel(channelId);
-  const state = guildId ? await stateCache(ctx.db).guild(guildId, ctx.actor.userId) : null;
+  const cache = stateCache(ctx.db);
+  const guildId = await cache.guildIdOfChannel(channelId);
+  const state = guildId ? await cache.guild(guildId, ctx.actor.userId) : null;
   const channel = (await state?.channels())?.byId.get(channelId);
   if (!state || !channel) throw new ApiError("UNKNOWN_CHANNEL");
   const access = await accessIn(state, ctx.actor);

@@ -103,16 +103,15 @@ export function hearOtherProcesses(db: Db, intervalMs = 1000): () => void {
 }
 
 /** Registers a cache to be told of every committed event; starts hearing other instances. */
-export function addEventSink(sink: EventSink): () => void {
+export function addEventSink(sink: EventSink): void {
   fanout.sinks.add(sink);
   transport();
-  return () => fanout.sinks.delete(sink);
 }
 
 /**
  * Non-null while this instance hears every committed event; caches keep what they read
- * only if this is the same (not null) before and after the read. Without Redis every
- * change is made in this process, so it is always heard.
+ * only if this is the same (not null) before and after the read. Without Redis, changes
+ * made here are heard at once and other processes' through the outbox (hearOtherProcesses).
  */
 export function hearingEpoch(): number | null {
   const shared = transport();

@@ -21,26 +21,20 @@ export async function pruneOutbox(db: Db, options: { now: Date; retentionDays: n
   }
 }
 
+const INTERVAL_MS = 60 * 60 * 1000;
+
 /**
- * Prunes the outbox every `intervalMs` (the first run a minute after start, each one at a
- * random point of its interval so instances spread out); returns the stop function.
+ * Prunes the outbox about hourly, the first time a minute after start; each run comes at a
+ * random point of its hour so instances spread out.
  */
-export function startOutboxRetention(
-  db: Db,
-  options: { retentionDays: number; intervalMs?: number; log?: (message: string, error?: unknown) => void },
-): () => void {
-  const intervalMs = options.intervalMs ?? 60 * 60 * 1000;
-  const log = options.log ?? ((message: string, error?: unknown) => (error ? console.error(message, error) : console.log(message)));
-  let timer: NodeJS.Timeout;
+export function startOutboxRetention(db: Db, retentionDays: number): void {
   const schedule = (delayMs: number) => {
-    timer = setTimeout(() => {
-      pruneOutbox(db, { now: new Date(), retentionDays: options.retentionDays })
-        .then((count) => count > 0 && log(`[events] deleted ${count} stored event(s) older than ${options.retentionDays} days`))
-        .catch((error: unknown) => log("[events] pruning stored events failed", error))
-        .finally(() => schedule(Math.random() * intervalMs + intervalMs / 2));
-    }, delayMs);
-    timer.unref();
+    setTimeout(() => {
+      pruneOutbox(db, { now: new Date(), retentionDays })
+        .then((count) => count > 0 && console.log(`[events] deleted ${count} stored event(s) older than ${retentionDays} days`))
+        .catch((error: unknown) => console.error("[events] pruning stored events failed", error))
+        .finally(() => schedule(INTERVAL_MS / 2 + Math.random() * INTERVAL_MS));
+    }, delayMs).unref();
   };
   schedule(60_000);
-  return () => clearTimeout(timer);
 }

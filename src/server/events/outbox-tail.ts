@@ -10,11 +10,8 @@ const BATCH = 500;
  * SQLite the outbox order is the commit order; on PostgreSQL a change that commits after
  * a later-numbered one can be missed, which is why several PostgreSQL instances use Redis.
  */
-export function tailOutbox(
-  db: Db,
-  options: { intervalMs: number; isOwn: (seq: number) => boolean; deliver: (event: StoredEvent) => void; log?: (error: unknown) => void },
-): () => void {
-  const log = options.log ?? ((error: unknown) => console.error("[events] reading the outbox failed", error));
+export function tailOutbox(db: Db, options: { intervalMs: number; isOwn: (seq: number) => boolean; deliver: (event: StoredEvent) => void }): () => void {
+  const log = (error: unknown) => console.error("[events] reading the outbox failed", error);
   let last: number | null = null;
   let timer: NodeJS.Timeout;
   let isStopped = false;

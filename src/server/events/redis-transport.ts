@@ -18,7 +18,7 @@ export type EventTransport = {
   close(): Promise<void>;
 };
 
-export const EVENTS_CHANNEL = "guildhall:events";
+const EVENTS_CHANNEL = "guildhall:events";
 
 type Message = { origin: string; events: StoredEvent[] };
 

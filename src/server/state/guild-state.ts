@@ -7,7 +7,7 @@ import { sortRoles, toRoleObject, type RoleObject } from "~/server/roles/role.dt
 import { preserialize } from "./wire-json.ts";
 
 /** Members' access kept per cached guild; the least recently used go first. */
-export const MEMBERS_CACHED_PER_GUILD = 1000;
+const MEMBERS_CACHED_PER_GUILD = 1000;
 
 /** One member's access to a guild, as far as it does not depend on the clock. */
 export type MemberAccess = {
@@ -35,7 +35,6 @@ export class GuildState {
   readonly guild: Guild;
   /** Every role, @everyone included, in the platform's order. */
   readonly roles: readonly Role[];
-  readonly everyone: Role | undefined;
   readonly roleObjects: readonly RoleObject[];
   /** The guild object without counts, pre-serialised. */
   readonly guildObject: GuildObject;
@@ -48,7 +47,6 @@ export class GuildState {
     this.#db = db;
     this.guild = Object.freeze(guild);
     this.roles = Object.freeze(sortRoles(roles).map((role) => Object.freeze(role)));
-    this.everyone = this.roles.find((role) => role.id === guild.id);
     this.roleObjects = preserialize(this.roles.map((role) => preserialize(toRoleObject(role))));
     this.guildObject = preserialize(toGuildObject(guild, this.roles));
     if (member) this.#remember(member.userId, member.row);
@@ -94,7 +92,7 @@ export class GuildState {
       basePermissions: computeBasePermissions({
         ownerId: this.guild.ownerId,
         userId,
-        everyonePermissions: this.everyone?.permissions ?? 0n,
+        everyonePermissions: this.roles.find((role) => role.id === this.guild.id)?.permissions ?? 0n,
         rolePermissions: memberRoles.map((role) => role.permissions),
       }),
       topRole: highestRole(memberRoles),

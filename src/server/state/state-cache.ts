@@ -72,7 +72,7 @@ export class StateCache implements EventSink {
     this.#loading.clear();
   }
 
-  /** How much is cached now (the bench and the tests read it). */
+  /** How much is cached now. */
   get size(): { guilds: number; tokens: number } {
     return { guilds: this.#guilds.size, tokens: this.#tokens.size };
   }
