@@ -35,6 +35,18 @@ export const ERRORS = {
   UNKNOWN_MEMBER: { status: 404, code: RESTJSONErrorCodes.UnknownMember, message: "Unknown Member", trpcCode: "NOT_FOUND" },
   UNKNOWN_ROLE: { status: 404, code: RESTJSONErrorCodes.UnknownRole, message: "Unknown Role", trpcCode: "NOT_FOUND" },
   UNKNOWN_USER: { status: 404, code: RESTJSONErrorCodes.UnknownUser, message: "Unknown User", trpcCode: "NOT_FOUND" },
+  UNKNOWN_APPLICATION: { status: 404, code: RESTJSONErrorCodes.UnknownApplication, message: "Unknown Application", trpcCode: "NOT_FOUND" },
+  UNKNOWN_BAN: { status: 404, code: RESTJSONErrorCodes.UnknownBan, message: "Unknown Ban", trpcCode: "NOT_FOUND" },
+  USER_BANNED: { status: 403, code: RESTJSONErrorCodes.UserBannedFromThisGuild, message: "The user is banned from this guild.", trpcCode: "FORBIDDEN" },
+  NOT_IN_VOICE: {
+    status: 400,
+    code: RESTJSONErrorCodes.TargetUserIsNotConnectedToVoice,
+    message: "Target user is not connected to voice.",
+    trpcCode: "BAD_REQUEST",
+  },
+  INVALID_OAUTH2_TOKEN: { status: 403, code: RESTJSONErrorCodes.InvalidOAuth2AccessToken, message: "Invalid OAuth2 access token", trpcCode: "FORBIDDEN" },
+  INVALID_GUILD: { status: 400, code: RESTJSONErrorCodes.InvalidGuild, message: "Invalid Guild", trpcCode: "BAD_REQUEST" },
+  FAILED_TO_BAN_USERS: { status: 400, code: RESTJSONErrorCodes.FailedToBanUsers, message: "Failed to ban users", trpcCode: "BAD_REQUEST" },
   MAX_GUILDS: {
     status: 400,
     code: RESTJSONErrorCodes.MaximumNumberOfGuildsReached,

@@ -1,3 +1,6 @@
+import type { ServiceContext } from "~/server/context.ts";
+import { ApiError } from "~/server/errors.ts";
+import { toUserObject } from "~/server/users/user.dto.ts";
 import type { Tx } from "~/server/db/client.ts";
 import { hashPassword } from "~/server/auth/password.ts";
 import { createBearerToken, createBotToken } from "~/server/auth/tokens.service.ts";
@@ -42,4 +45,27 @@ export async function issueBearerToken(db: Tx, input: { userId: string; applicat
   const user = await db.user.findUnique({ where: { id: input.userId }, select: { id: true } });
   if (!user) throw new Error(`Unknown user ${input.userId}`);
   return createBearerToken(db, { userId: input.userId, applicationId: input.applicationId ?? null, scopes: input.scopes });
+}
+
+/** GET /applications/@me: the bot's own application. */
+export async function getCurrentApplication(ctx: ServiceContext) {
+  const app = ctx.actor.applicationId
+    ? await ctx.db.application.findUnique({ where: { id: ctx.actor.applicationId }, include: { botUser: true, owner: true } })
+    : null;
+  if (!app) throw new ApiError("UNKNOWN_APPLICATION");
+  const guildCount = await ctx.db.member.count({ where: { userId: app.botUserId } });
+  return {
+    id: app.id,
+    name: app.name,
+    icon: app.icon,
+    description: app.description,
+    bot_public: true,
+    bot_require_code_grant: false,
+    verify_key: "",
+    flags: app.flags,
+    flags_new: String(app.flags),
+    bot: toUserObject(app.botUser),
+    owner: toUserObject(app.owner),
+    approximate_guild_count: guildCount,
+  };
 }

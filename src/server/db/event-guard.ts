@@ -14,9 +14,12 @@ export const GUARDED_WRITES: Readonly<Record<string, ReadonlySet<Verb>>> = {
   PermissionOverwrite: new Set(["INSERT", "UPDATE", "DELETE"]),
   Member: new Set(["INSERT", "UPDATE", "DELETE"]),
   MemberRole: new Set(["INSERT", "UPDATE", "DELETE"]),
-  // New tokens and users are not cached yet; revoking a token or deleting its owner is.
+  // Not cached, but every change to them is an event others act on.
+  Ban: new Set(["INSERT", "UPDATE", "DELETE"]),
+  VoiceState: new Set(["INSERT", "UPDATE", "DELETE"]),
+  // New tokens, users and applications are not cached yet; changing what is cached is guarded.
   Token: new Set(["UPDATE", "DELETE"]),
-  Application: new Set(["DELETE"]),
+  Application: new Set(["UPDATE", "DELETE"]),
   User: new Set(["DELETE"]),
 };
 const EVENT_TABLE = "Event";

@@ -6,16 +6,32 @@ export type ImageKind = "icons" | "splashes" | "discovery-splashes" | "banners" 
 
 /** Stores an uploaded image under its CDN path and returns its hash. */
 export async function storeImage(tx: Tx, kind: ImageKind, ownerId: string, image: ImageData): Promise<string> {
+  return storeImageIn(tx, `${kind}/${ownerId}`, image);
+}
+
+/** A member's guild avatar or banner folder, as on the platform's CDN. */
+function memberImageFolder(guildId: string, userId: string, kind: "avatars" | "banners"): string {
+  return `guilds/${guildId}/users/${userId}/${kind}`;
+}
+
+async function storeImageIn(tx: Tx, folder: string, image: ImageData): Promise<string> {
   const hash = imageHash(image);
-  const path = `${kind}/${ownerId}/${hash}`;
+  const path = `${folder}/${hash}`;
   await tx.image.upsert({ where: { path }, create: { path, contentType: image.contentType, data: new Uint8Array(image.bytes) }, update: {} });
   return hash;
 }
 
-/** Reads `/cdn/{kind}/{owner}/{hash}.{ext}`; null when unknown. */
+/** Stores a member's guild avatar or banner and returns its hash. */
+export async function storeMemberImage(tx: Tx, guildId: string, userId: string, kind: "avatars" | "banners", image: ImageData): Promise<string> {
+  return storeImageIn(tx, memberImageFolder(guildId, userId, kind), image);
+}
+
+const IMAGE_PATH = /^\/cdn\/((?:[a-z-]+\/\d{1,20})|(?:guilds\/\d{1,20}\/users\/\d{1,20}\/(?:avatars|banners)))\/((?:a_)?[0-9a-f]{32})\.(png|jpe?g|gif|webp)$/;
+
+/** Reads `/cdn/{kind}/{owner}/{hash}.{ext}` or `/cdn/guilds/{guild}/users/{user}/avatars/{hash}.{ext}`; null when unknown. */
 export async function readImage(db: Tx, pathname: string): Promise<{ contentType: string; data: Uint8Array } | null> {
-  const match = /^\/cdn\/([a-z-]+)\/(\d{1,20})\/((?:a_)?[0-9a-f]{32})\.(png|jpe?g|gif|webp)$/.exec(pathname);
+  const match = IMAGE_PATH.exec(pathname);
   if (!match) return null;
-  const row = await db.image.findUnique({ where: { path: `${match[1]}/${match[2]}/${match[3]}` } });
+  const row = await db.image.findUnique({ where: { path: `${match[1]}/${match[2]}` } });
   return row ? { contentType: row.contentType, data: row.data } : null;
 }

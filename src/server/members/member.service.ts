@@ -1,35 +1,102 @@
-import { GatewayDispatchEvents } from "discord-api-types/v10";
+import { AuditLogEvent, GatewayDispatchEvents } from "discord-api-types/v10";
+import { requireIntentOf } from "~/server/applications/intents.ts";
+import type { ServiceContext } from "~/server/context.ts";
+import type { Tx } from "~/server/db/client.ts";
+import { ApiError } from "~/server/errors.ts";
 import { runChange, type ChangeContext } from "~/server/events/change.ts";
-import { toUserObject } from "~/server/users/user.dto.ts";
+import { loadGuildAccess, loadGuildState, type GuildAccess } from "~/server/permissions/guild-access.ts";
+import { toMemberObject, memberEventData, MEMBER_INCLUDE, type MemberObject, type MemberRow } from "./member.dto.ts";
+import { enforce, kickDenial, type MemberTarget } from "./member-rules.ts";
+import { readMember, readMemberPage } from "./member-queries.ts";
+import { joinGuild, removeMembers } from "./membership.ts";
+import type { TMemberListQuery, TMemberSearchQuery } from "./member.schema.ts";
+
+/** A member the actor acts on: 10007 Unknown Member (10013 when there is no such user). */
+export async function loadTarget(db: Tx, access: GuildAccess, userId: string): Promise<{ row: MemberRow; target: MemberTarget }> {
+  const row = await readMember(db, access.guild.id, userId);
+  if (!row) throw new ApiError((await db.user.findUnique({ where: { id: userId }, select: { id: true } })) ? "UNKNOWN_MEMBER" : "UNKNOWN_USER");
+  return { row, target: targetOf(access, row) };
+}
+
+export function targetOf(access: GuildAccess, row: MemberRow): MemberTarget {
+  return { userId: row.userId, access: access.state.accessOf(row.userId, { ...row, roleIds: row.roles.map((r) => r.roleId) }) };
+}
+
+/** GET /guilds/{guild.id}/members/{user.id}: members only. */
+export async function getMember(ctx: ServiceContext, input: { guildId: string; userId: string }): Promise<MemberObject> {
+  const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
+  return toMemberObject((await loadTarget(ctx.db, access, input.userId)).row);
+}
+
+/** GET /guilds/{guild.id}/members (spec 4.2): ordered by user id after `after`; bots need the GUILD_MEMBERS intent. */
+export async function listMembers(ctx: ServiceContext, input: { guildId: string; query: TMemberListQuery & { roleId?: string } }): Promise<MemberObject[]> {
+  const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
+  await requireIntentOf(ctx.db, ctx.actor, "GUILD_MEMBERS");
+  return (await readMemberPage(ctx.db, access.guild.id, input.query)).map(toMemberObject);
+}
+
+/** GET /guilds/{guild.id}/members/search: username or nickname prefix, case-insensitive. */
+export async function searchMembers(ctx: ServiceContext, input: { guildId: string; query: TMemberSearchQuery & { after?: string; roleId?: string } }) {
+  const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
+  const { query, limit, after = "0", roleId } = input.query;
+  return (await readMemberPage(ctx.db, access.guild.id, { prefix: query, limit, after, roleId })).map(toMemberObject);
+}
+
+/** DELETE /guilds/{guild.id}/members/{user.id}: KICK_MEMBERS, below the actor, never the owner. */
+export async function kickMember(ctx: ServiceContext, input: { guildId: string; userId: string }): Promise<void> {
+  const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
+  const { row, target } = await loadTarget(ctx.db, access, input.userId);
+  enforce(kickDenial(access, target));
+  await runChange(ctx, async (change) => {
+    await removeMembers(change, access.guild.id, [row.user]);
+    await change.audit({ guildId: access.guild.id, actionType: AuditLogEvent.MemberKick, targetId: row.userId });
+  });
+}
+
+/** DELETE /users/@me/guilds/{guild.id}: 10004 when not a member; the owner cannot leave (50055). */
+export async function leaveGuild(ctx: ServiceContext, input: { guildId: string }): Promise<void> {
+  const state = await loadGuildState(ctx.db, input.guildId, ctx.actor.userId);
+  const row = await readMember(ctx.db, input.guildId, ctx.actor.userId);
+  if (!row) throw new ApiError("UNKNOWN_GUILD");
+  if (state.guild.ownerId === ctx.actor.userId) throw new ApiError("INVALID_GUILD");
+  await runChange(ctx, (change) => removeMembers(change, input.guildId, [row.user]));
+}
 
 /**
- * Adds a user to a guild with roles, or gives an existing member the roles they lack;
- * fires Guild Member Add or Update. Operators' path (seed, tests): no permission checks.
+ * The member completes membership screening (spec 3): pending becomes false and Guild
+ * Member Update fires. Completing it again changes nothing.
+ */
+export async function completeScreening(ctx: ServiceContext, input: { guildId: string }): Promise<MemberObject> {
+  await loadGuildState(ctx.db, input.guildId, ctx.actor.userId);
+  const row = await readMember(ctx.db, input.guildId, ctx.actor.userId);
+  if (!row) throw new ApiError("UNKNOWN_GUILD");
+  if (!row.pending) return toMemberObject(row);
+  return runChange(ctx, async ({ tx, emit }) => {
+    const updated = await tx.member.update({ where: { guildId_userId: { guildId: input.guildId, userId: row.userId } }, data: { pending: false }, include: MEMBER_INCLUDE });
+    await emit(GatewayDispatchEvents.GuildMemberUpdate, input.guildId, memberEventData(input.guildId, updated));
+    return toMemberObject(updated);
+  });
+}
+
+/**
+ * Adds a user to a guild with roles, or gives an existing member the roles they lack
+ * (Guild Member Add or Update). The operator's path (seed, CLI, tests): no permission
+ * checks, but bans, screening and DID_REJOIN apply as on every join.
  */
 export async function addGuildMember(ctx: ChangeContext, input: { guildId: string; userId: string; roleIds?: readonly string[] }): Promise<void> {
   const { guildId, userId } = input;
-  await runChange(ctx, async ({ tx, emit }) => {
-    const existing = await tx.member.findUnique({ where: { guildId_userId: { guildId, userId } }, select: { roles: { select: { roleId: true } } } });
+  await runChange(ctx, async (change) => {
+    const guild = await change.tx.guild.findUniqueOrThrow({ where: { id: guildId }, select: { id: true, features: true } });
+    if (await joinGuild(change, { guild, userId, roleIds: input.roleIds })) return;
+    const existing = await readMember(change.tx, guildId, userId);
     const held = new Set(existing?.roles.map((r) => r.roleId));
-    const missing = (input.roleIds ?? []).filter((roleId) => !held.has(roleId));
-    if (existing && missing.length === 0) return;
-    const member = existing
-      ? await tx.member.update({
-          where: { guildId_userId: { guildId, userId } },
-          data: { roles: { create: missing.map((roleId) => ({ roleId })) } },
-          include: { user: true, roles: true },
-        })
-      : await tx.member.create({ data: { guildId, userId, roles: { create: missing.map((roleId) => ({ roleId })) } }, include: { user: true, roles: true } });
-    await emit(existing ? GatewayDispatchEvents.GuildMemberUpdate : GatewayDispatchEvents.GuildMemberAdd, guildId, {
-      guild_id: guildId,
-      user: toUserObject(member.user),
-      nick: member.nick,
-      roles: member.roles.map((r) => r.roleId),
-      joined_at: member.joinedAt.toISOString(),
-      deaf: member.deaf,
-      mute: member.mute,
-      flags: member.flags,
-      pending: member.pending,
+    const missing = [...new Set(input.roleIds)].filter((roleId) => !held.has(roleId));
+    if (missing.length === 0) return;
+    const member = await change.tx.member.update({
+      where: { guildId_userId: { guildId, userId } },
+      data: { roles: { create: missing.map((roleId) => ({ roleId })) } },
+      include: MEMBER_INCLUDE,
     });
+    await change.emit(GatewayDispatchEvents.GuildMemberUpdate, guildId, memberEventData(guildId, member));
   });
 }

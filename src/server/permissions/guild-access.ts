@@ -29,6 +29,8 @@ export type GuildAccess = {
   basePermissions: bigint;
   topRole: RoleRank | null;
   isTimedOut: boolean;
+  /** Pending membership screening: like a timeout, only viewing is left. */
+  isPending: boolean;
 };
 
 /** The guild's cached state (read with `forUserId`'s access on a miss); 10004 Unknown Guild when there is none. */
@@ -46,6 +48,8 @@ export async function accessIn(state: GuildState, actor: Actor): Promise<GuildAc
   const { basePermissions } = member;
   const isAdmin = (basePermissions & PermissionFlagsBits.Administrator) !== 0n;
   const isTimedOut = !isAdmin && isCommunicationDisabled(member.communicationDisabledUntil, new Date());
+  const isPending = !isAdmin && member.isPending;
+  const isLimited = isTimedOut || isPending;
   return {
     state,
     guild: state.guild,
@@ -53,10 +57,11 @@ export async function accessIn(state: GuildState, actor: Actor): Promise<GuildAc
     userId: actor.userId,
     isOwner: state.guild.ownerId === actor.userId,
     memberRoleIds: member.roleIds,
-    permissions: isTimedOut ? basePermissions & TIMEOUT_ALLOWED_PERMISSIONS : basePermissions,
+    permissions: isLimited ? basePermissions & TIMEOUT_ALLOWED_PERMISSIONS : basePermissions,
     basePermissions,
     topRole: member.topRole,
     isTimedOut,
+    isPending,
   };
 }
 
@@ -80,7 +85,7 @@ export function channelPermissions(access: GuildAccess, channel: { type: number;
     overwrites: channel.overwrites,
     channelType: channel.type,
   });
-  return access.isTimedOut ? perms & TIMEOUT_ALLOWED_PERMISSIONS : perms;
+  return access.isTimedOut || access.isPending ? perms & TIMEOUT_ALLOWED_PERMISSIONS : perms;
 }
 
 /** Overwrite rows as stored → the algorithm's input. */

@@ -7,6 +7,7 @@ import { ApiError, fromZodError, invalidField } from "~/server/errors.ts";
 import type { HttpHandler, HttpRequest, HttpResponse } from "~/server/http/http-types.ts";
 import type { RateLimiter, RateLimitState } from "~/server/ratelimit/ratelimit.ts";
 import { toJson } from "~/server/state/wire-json.ts";
+import { recordActivity } from "~/server/users/activity.ts";
 import type { RestContext, RestResult, Route } from "./route.ts";
 import { buildRouteTable } from "./route-table.ts";
 
@@ -40,6 +41,7 @@ export function createDispatcher(options: { db: Db; limiter: RateLimiter; routes
       const actor = authorization ? await authenticate(options.db, authorization) : null;
       if (authorization && !actor && route.auth !== "none") throw new ApiError("UNAUTHORIZED");
       checkAuth(route, actor);
+      if (actor) recordActivity(options.db, actor.userId);
 
       const principal = actor ? `u${actor.userId}` : `ip${request.clientAddress ?? "local"}`;
       const global = await options.limiter.consume("global", "global", principal, true);

@@ -1,3 +1,4 @@
+import { GuildMemberFlags } from "discord-api-types/v10";
 import type { Guild, Role } from "~/generated/prisma/client.ts";
 import { CHANNEL_INCLUDE, NOT_A_THREAD, sortChannels, toChannelObject, type ChannelObject, type ChannelRow } from "~/server/channels/channel.dto.ts";
 import type { Db } from "~/server/db/client.ts";
@@ -13,6 +14,8 @@ const MEMBERS_CACHED_PER_GUILD = 1000;
 export type MemberAccess = {
   roleIds: readonly string[];
   communicationDisabledUntil: Date | null;
+  /** Has not completed membership screening (and is not exempt from it). */
+  isPending: boolean;
   /** Guild-level permissions before a timeout (owner and ADMINISTRATOR included). */
   basePermissions: bigint;
   topRole: RoleRank | null;
@@ -43,7 +46,7 @@ export class GuildState {
   // Insertion order is recency order: a hit moves to the end, the first goes when full.
   readonly #members = new Map<string, MemberAccess>();
 
-  constructor(db: Db, guild: Guild, roles: readonly Role[], member?: { userId: string; row: MemberRow }) {
+  constructor(db: Db, guild: Guild, roles: readonly Role[], member?: { userId: string; row: MemberAccessRow }) {
     this.#db = db;
     this.guild = Object.freeze(guild);
     this.roles = Object.freeze(sortRoles(roles).map((role) => Object.freeze(role)));
@@ -82,13 +85,21 @@ export class GuildState {
     return row ? this.#remember(userId, row) : null;
   }
 
-  #remember(userId: string, row: MemberRow): MemberAccess {
-    const { roleIds } = row;
-    const held = new Set(roleIds);
+  #remember(userId: string, row: MemberAccessRow): MemberAccess {
+    const access = this.accessOf(userId, row);
+    if (this.#members.size >= MEMBERS_CACHED_PER_GUILD) this.#members.delete(this.#members.keys().next().value!);
+    this.#members.set(userId, access);
+    return access;
+  }
+
+  /** A member's access from their row (lists read many at once); not cached. */
+  accessOf(userId: string, row: MemberAccessRow): MemberAccess {
+    const held = new Set(row.roleIds);
     const memberRoles = this.roles.filter((role) => held.has(role.id));
-    const access: MemberAccess = Object.freeze({
-      roleIds: Object.freeze(roleIds),
+    return Object.freeze({
+      roleIds: Object.freeze([...row.roleIds]),
       communicationDisabledUntil: row.communicationDisabledUntil,
+      isPending: isRestrictedByScreening(row),
       basePermissions: computeBasePermissions({
         ownerId: this.guild.ownerId,
         userId,
@@ -97,26 +108,34 @@ export class GuildState {
       }),
       topRole: highestRole(memberRoles),
     });
-    if (this.#members.size >= MEMBERS_CACHED_PER_GUILD) this.#members.delete(this.#members.keys().next().value!);
-    this.#members.set(userId, access);
-    return access;
   }
 }
 
-type MemberRow = { communicationDisabledUntil: Date | null; roleIds: string[] };
+export type MemberAccessRow = { communicationDisabledUntil: Date | null; pending: boolean; flags: number; roleIds: readonly string[] };
+
+/** A pending member is held back by screening unless BYPASSES_VERIFICATION exempts them. */
+function isRestrictedByScreening(row: { pending: boolean; flags: number }): boolean {
+  return row.pending && (row.flags & GuildMemberFlags.BypassesVerification) === 0;
+}
 
 /**
  * A member's timeout and roles in one statement, or null for a non-member: the first
  * request after every change to a guild reads it, and Prisma's nested select takes two.
  */
-async function readMemberRow(db: Db, guildId: string, userId: string): Promise<MemberRow | null> {
-  const rows = await db.$queryRaw<{ communicationDisabledUntil: Date | null; roleId: string | null }[]>`
-    SELECT m."communicationDisabledUntil", r."roleId" FROM "Member" m
+async function readMemberRow(db: Db, guildId: string, userId: string): Promise<MemberAccessRow | null> {
+  const rows = await db.$queryRaw<{ communicationDisabledUntil: Date | null; pending: boolean | number; flags: number; roleId: string | null }[]>`
+    SELECT m."communicationDisabledUntil", m."pending", m."flags", r."roleId" FROM "Member" m
     LEFT JOIN "MemberRole" r ON r."guildId" = m."guildId" AND r."userId" = m."userId"
     WHERE m."guildId" = ${guildId} AND m."userId" = ${userId}`;
   const first = rows[0];
   if (!first) return null;
-  return { communicationDisabledUntil: first.communicationDisabledUntil, roleIds: rows.flatMap((row) => (row.roleId ? [row.roleId] : [])) };
+  return {
+    communicationDisabledUntil: first.communicationDisabledUntil,
+    // SQLite answers booleans as 0/1 in raw queries.
+    pending: Boolean(first.pending),
+    flags: Number(first.flags),
+    roleIds: rows.flatMap((row) => (row.roleId ? [row.roleId] : [])),
+  };
 }
 
 /**

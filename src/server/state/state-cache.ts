@@ -10,6 +10,13 @@ import { readGuildState, type GuildState } from "./guild-state.ts";
 export const TOKENS_REVOKED_EVENT = "TOKENS_REVOKED";
 export type TokensRevokedData = { token_ids: string[] };
 
+/** Emitted when an application's settings change; drops it from every instance's cache. */
+export const APPLICATION_UPDATED_EVENT = "APPLICATION_UPDATED";
+export type ApplicationUpdatedData = { application_id: string };
+
+/** An application's settings as hot requests need them. */
+export type ApplicationRecord = { id: string; flags: number; botUserId: string };
+
 /** A token as authentication needs it; the actor object is shared by every request made with it. */
 export type TokenRecord = { kind: "bot" | "bearer"; secretHash: Buffer; expiresAt: Date | null; isRevoked: boolean; actor: Actor };
 
@@ -28,6 +35,7 @@ export class StateCache implements EventSink {
   readonly #db: Db;
   readonly #guilds: LRUCache<string, GuildState>;
   readonly #tokens: LRUCache<string, TokenRecord>;
+  readonly #applications: LRUCache<string, ApplicationRecord>;
   readonly #channelGuilds = new LRUCache<string, string>({ max: CHANNEL_GUILDS_CACHED });
   // Reads under way, by key; an event marks them stale so a read that began before a
   // change cannot put the old state back after the change dropped it.
@@ -37,6 +45,8 @@ export class StateCache implements EventSink {
     this.#db = db;
     this.#guilds = new LRUCache({ max: limits.guilds });
     this.#tokens = new LRUCache({ max: limits.tokens });
+    // An application per bot token at most.
+    this.#applications = new LRUCache({ max: limits.tokens });
   }
 
   /** The guild's state, or null when there is no such guild; a read also loads `forUserId`'s access. */
@@ -47,6 +57,13 @@ export class StateCache implements EventSink {
   /** A token by id through `load` on a miss; null (not cached) when there is none. */
   token(tokenId: string, load: () => Promise<TokenRecord | null>): Promise<TokenRecord | null> {
     return this.#read(this.#tokens, `t${tokenId}`, tokenId, load);
+  }
+
+  /** An application's settings; null when there is no such application. */
+  application(applicationId: string): Promise<ApplicationRecord | null> {
+    return this.#read(this.#applications, `a${applicationId}`, applicationId, () =>
+      this.#db.application.findUnique({ where: { id: applicationId }, select: { id: true, flags: true, botUserId: true } }),
+    );
   }
 
   /** The guild a channel belongs to; null for an unknown channel or one outside guilds. */
@@ -63,11 +80,16 @@ export class StateCache implements EventSink {
     if (event.type === TOKENS_REVOKED_EVENT) {
       for (const id of (event.data as TokensRevokedData).token_ids) this.#drop(this.#tokens, `t${id}`, id);
     }
+    if (event.type === APPLICATION_UPDATED_EVENT) {
+      const id = (event.data as ApplicationUpdatedData).application_id;
+      this.#drop(this.#applications, `a${id}`, id);
+    }
   }
 
   reset(): void {
     this.#guilds.clear();
     this.#tokens.clear();
+    this.#applications.clear();
     for (const load of this.#loading.values()) load.isStale = true;
     this.#loading.clear();
   }

@@ -3,6 +3,7 @@ import { ZodError } from "zod";
 import { dashboardActor, type Actor } from "~/server/auth/actor.ts";
 import type { Db } from "~/server/db/client.ts";
 import { ApiError, fromZodError, type ErrorTree } from "~/server/errors.ts";
+import { recordActivity } from "~/server/users/activity.ts";
 
 /** The dashboard's request context: the database and the signed-in user, if any. */
 export type TRPCContext = { db: Db; userId: string | null };
@@ -45,5 +46,6 @@ export const publicProcedure = t.procedure.use(domainErrors);
 export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.userId) throw new TRPCError({ code: "UNAUTHORIZED" });
   const actor: Actor = dashboardActor(ctx.userId);
+  recordActivity(ctx.db, ctx.userId);
   return next({ ctx: { db: ctx.db, actor, auditReason: null as string | null } });
 });

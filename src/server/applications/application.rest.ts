@@ -1,0 +1,26 @@
+import { z } from "zod";
+import { ok, route } from "~/server/rest/route.ts";
+import { getCurrentApplication } from "./application.service.ts";
+import { setOwnIntentFlags } from "./intents.ts";
+
+/** PATCH /applications/@me: of the platform's fields, `flags` (the limited intents) so far. */
+const ZApplicationModifyBodySchema = z.object({ flags: z.number().int().min(0).optional() });
+
+export const applicationRoutes = [
+  route({
+    method: "GET",
+    path: "/applications/@me",
+    auth: "bot",
+    handler: async ({ ctx }) => ok(await getCurrentApplication(ctx)),
+  }),
+  route({
+    method: "PATCH",
+    path: "/applications/@me",
+    auth: "bot",
+    body: ZApplicationModifyBodySchema.default({}),
+    handler: async ({ ctx, body }) => {
+      if (body.flags !== undefined) await setOwnIntentFlags(ctx, body.flags);
+      return ok(await getCurrentApplication(ctx));
+    },
+  }),
+];

@@ -1,0 +1,107 @@
+// Privileged gateway intents as application settings (spec sections 5 and 9). An app may
+// switch the limited form on itself while its bot reaches fewer than 10,000 users; past
+// that only an operator's approval (the full flag) keeps or grants the intent.
+import { ApplicationFlags } from "discord-api-types/v10";
+import { LRUCache } from "lru-cache";
+import type { Actor } from "~/server/auth/actor.ts";
+import type { Db } from "~/server/db/client.ts";
+import { ApiError, invalidField } from "~/server/errors.ts";
+import { runChange, type ChangeContext } from "~/server/events/change.ts";
+import { APPLICATION_UPDATED_EVENT, stateCache, type ApplicationUpdatedData } from "~/server/state/state-cache.ts";
+
+/** Users a bot may reach across its guilds before its intents need review. */
+export const INTENT_REVIEW_THRESHOLD = 10_000;
+
+export const PRIVILEGED_INTENTS = {
+  GUILD_MEMBERS: { approved: ApplicationFlags.GatewayGuildMembers, limited: ApplicationFlags.GatewayGuildMembersLimited },
+  PRESENCE: { approved: ApplicationFlags.GatewayPresence, limited: ApplicationFlags.GatewayPresenceLimited },
+  MESSAGE_CONTENT: { approved: ApplicationFlags.GatewayMessageContent, limited: ApplicationFlags.GatewayMessageContentLimited },
+} as const;
+export type PrivilegedIntent = keyof typeof PRIVILEGED_INTENTS;
+
+/** The flags an application may set on itself (the platform's Edit Current Application). */
+export const SELF_SERVICE_FLAGS = Object.values(PRIVILEGED_INTENTS).reduce((acc, intent) => acc | intent.limited, 0);
+
+// Reach is a count over every guild the bot is in, too costly per request; the platform
+// too reviews it periodically rather than per call.
+const REACH_TTL_MS = 60_000;
+const reachCache = new LRUCache<string, number>({ max: 10_000, ttl: REACH_TTL_MS });
+
+/** Distinct users across the guilds an application's bot is in. */
+export async function applicationReach(db: Db, botUserId: string): Promise<number> {
+  const cached = reachCache.get(botUserId);
+  if (cached !== undefined) return cached;
+  const rows = await db.$queryRaw<{ reach: bigint | number }[]>`
+    SELECT COUNT(DISTINCT other."userId") AS "reach" FROM "Member" bot
+    JOIN "Member" other ON other."guildId" = bot."guildId"
+    WHERE bot."userId" = ${botUserId}`;
+  const reach = Number(rows[0]?.reach ?? 0);
+  reachCache.set(botUserId, reach);
+  return reach;
+}
+
+/** Whether an application holds an intent: approved, or switched on itself while under review size. */
+export async function hasPrivilegedIntent(db: Db, applicationId: string, intent: PrivilegedIntent): Promise<boolean> {
+  const app = await stateCache(db).application(applicationId);
+  if (!app) return false;
+  const { approved, limited } = PRIVILEGED_INTENTS[intent];
+  if (app.flags & approved) return true;
+  if (!(app.flags & limited)) return false;
+  return (await applicationReach(db, app.botUserId)) < INTENT_REVIEW_THRESHOLD;
+}
+
+/** Bots need the intent; people in the dashboard do not. 50001 Missing Access without it. */
+export async function requireIntentOf(db: Db, actor: Actor, intent: PrivilegedIntent): Promise<void> {
+  if (actor.kind !== "bot") return;
+  if (!actor.applicationId || !(await hasPrivilegedIntent(db, actor.applicationId, intent))) throw new ApiError("MISSING_ACCESS");
+}
+
+/**
+ * An application sets its own limited intent flags (PATCH /applications/@me `flags`). Only
+ * those bits may change; switching one on is refused once the bot reaches the review size.
+ */
+export async function setOwnIntentFlags(ctx: ChangeContext & { actor: Actor }, flags: number): Promise<number> {
+  const applicationId = ctx.actor.applicationId;
+  if (!applicationId) throw new ApiError("UNAUTHORIZED");
+  const app = await ctx.db.application.findUnique({ where: { id: applicationId }, select: { flags: true, botUserId: true } });
+  if (!app) throw new ApiError("UNAUTHORIZED");
+  // Other flags the app already has may be sent back unchanged; none can be added.
+  if ((flags & ~SELF_SERVICE_FLAGS & ~app.flags) !== 0) {
+    throw invalidField(["flags"], "BASE_TYPE_INVALID", "Only the limited privileged intent flags can be set.");
+  }
+  const switchedOn = flags & SELF_SERVICE_FLAGS & ~app.flags;
+  if (switchedOn && (await applicationReach(ctx.db, app.botUserId)) >= INTENT_REVIEW_THRESHOLD) {
+    throw invalidField(["flags"], "APPLICATION_INTENTS_REVIEW_REQUIRED", `Apps reaching ${INTENT_REVIEW_THRESHOLD} users need an operator's approval for privileged intents.`);
+  }
+  const next = (app.flags & ~SELF_SERVICE_FLAGS) | (flags & SELF_SERVICE_FLAGS);
+  return updateFlags(ctx, applicationId, next);
+}
+
+/** An operator approves intents (the full flags) or withdraws an approval and the self-set flags. */
+export async function setApprovedIntents(ctx: ChangeContext, applicationId: string, intents: readonly PrivilegedIntent[], approve: boolean): Promise<number> {
+  const app = await ctx.db.application.findUnique({ where: { id: applicationId }, select: { flags: true } });
+  if (!app) throw new ApiError("UNKNOWN_APPLICATION");
+  let flags = app.flags;
+  for (const intent of intents) {
+    const { approved, limited } = PRIVILEGED_INTENTS[intent];
+    flags = approve ? flags | approved : flags & ~approved & ~limited;
+  }
+  return updateFlags(ctx, applicationId, flags);
+}
+
+/** The intents an application holds now, by name, with whether each is approved. */
+export function describeIntents(flags: number): Record<PrivilegedIntent, "approved" | "limited" | "off"> {
+  const entries = Object.entries(PRIVILEGED_INTENTS).map(([name, { approved, limited }]) => [
+    name,
+    flags & approved ? "approved" : flags & limited ? "limited" : "off",
+  ]);
+  return Object.fromEntries(entries) as Record<PrivilegedIntent, "approved" | "limited" | "off">;
+}
+
+async function updateFlags(ctx: ChangeContext, applicationId: string, flags: number): Promise<number> {
+  return runChange(ctx, async ({ tx, emit }) => {
+    await tx.application.update({ where: { id: applicationId }, data: { flags } });
+    await emit(APPLICATION_UPDATED_EVENT, null, { application_id: applicationId } satisfies ApplicationUpdatedData);
+    return flags;
+  });
+}

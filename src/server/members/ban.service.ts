@@ -1,0 +1,126 @@
+import { AuditLogEvent, GatewayDispatchEvents, PermissionFlagsBits as P } from "discord-api-types/v10";
+import { Prisma, type User } from "~/generated/prisma/client.ts";
+import type { ServiceContext } from "~/server/context.ts";
+import { ApiError } from "~/server/errors.ts";
+import { runChange, type Change } from "~/server/events/change.ts";
+import { loadGuildAccess, requirePermissions, type GuildAccess } from "~/server/permissions/guild-access.ts";
+import { toUserObject, type UserObject } from "~/server/users/user.dto.ts";
+import { banDenial, bulkBanDenial, enforce, type Denial } from "./member-rules.ts";
+import { readMember } from "./member-queries.ts";
+import { targetOf } from "./member.service.ts";
+import { removeMembers } from "./membership.ts";
+import type { TBanListQuery, TBulkBanBody } from "./member.schema.ts";
+
+export type BanObject = { user: UserObject; reason: string | null };
+
+const toBanObject = (row: { reason: string | null; user: User }): BanObject => ({ user: toUserObject(row.user), reason: row.reason });
+
+/**
+ * GET /guilds/{guild.id}/bans: BAN_MEMBERS; ordered by user id, after `after` or, with only
+ * `before`, the page just before it. The dashboard also filters by a username prefix.
+ */
+export async function listBans(ctx: ServiceContext, input: { guildId: string; query: TBanListQuery & { prefix?: string } }): Promise<BanObject[]> {
+  const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
+  requirePermissions(access, P.BanMembers);
+  const { limit, before, after, prefix } = input.query;
+  const conditions = [Prisma.sql`b."guildId" = ${access.guild.id}`];
+  // Snowflakes order as numbers: by length, then as text.
+  if (after) conditions.push(Prisma.sql`(LENGTH(b."userId") > ${after.length} OR (LENGTH(b."userId") = ${after.length} AND b."userId" > ${after}))`);
+  if (before) conditions.push(Prisma.sql`(LENGTH(b."userId") < ${before.length} OR (LENGTH(b."userId") = ${before.length} AND b."userId" < ${before}))`);
+  if (prefix) conditions.push(Prisma.sql`LOWER(u."username") LIKE ${`${prefix.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`} ESCAPE '\\'`);
+  const backwards = before !== undefined && after === undefined;
+  const order = backwards ? Prisma.sql`DESC` : Prisma.sql`ASC`;
+  const ids = await ctx.db.$queryRaw<{ userId: string }[]>`
+    SELECT b."userId" FROM "Ban" b JOIN "User" u ON u."id" = b."userId"
+    WHERE ${Prisma.join(conditions, " AND ")}
+    ORDER BY LENGTH(b."userId") ${order}, b."userId" ${order} LIMIT ${limit}`;
+  if (backwards) ids.reverse();
+  const rows = await ctx.db.ban.findMany({ where: { guildId: access.guild.id, userId: { in: ids.map((row) => row.userId) } }, include: { user: true } });
+  const byId = new Map(rows.map((row) => [row.userId, row]));
+  return ids.flatMap((row) => {
+    const ban = byId.get(row.userId);
+    return ban ? [toBanObject(ban)] : [];
+  });
+}
+
+/** GET /guilds/{guild.id}/bans/{user.id}: 10026 Unknown Ban. */
+export async function getBan(ctx: ServiceContext, input: { guildId: string; userId: string }): Promise<BanObject> {
+  const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
+  requirePermissions(access, P.BanMembers);
+  const ban = await ctx.db.ban.findUnique({ where: { guildId_userId: { guildId: access.guild.id, userId: input.userId } }, include: { user: true } });
+  if (!ban) throw new ApiError("UNKNOWN_BAN");
+  return toBanObject(ban);
+}
+
+/** Why one user cannot be banned by the actor, or null; users must exist (10013). */
+async function banCheck(ctx: ServiceContext, access: GuildAccess, user: User): Promise<Denial | null> {
+  const member = await readMember(ctx.db, access.guild.id, user.id);
+  return banDenial(access, member ? targetOf(access, member) : null);
+}
+
+/** Bans inside a change: the ban row (reason from the audit header), removal, Guild Ban Add, audit. */
+async function writeBan(change: Change, ctx: ServiceContext, guildId: string, user: User): Promise<void> {
+  await change.tx.ban.create({ data: { guildId, userId: user.id, reason: ctx.auditReason ?? null } });
+  const member = await change.tx.member.findUnique({ where: { guildId_userId: { guildId, userId: user.id } }, select: { userId: true } });
+  if (member) await removeMembers(change, guildId, [user]);
+  await change.emit(GatewayDispatchEvents.GuildBanAdd, guildId, { guild_id: guildId, user: toUserObject(user) });
+  await change.audit({ guildId, actionType: AuditLogEvent.MemberBanAdd, targetId: user.id });
+}
+
+/**
+ * PUT /guilds/{guild.id}/bans/{user.id}: BAN_MEMBERS; a member must be below the actor and
+ * is removed. Banning a banned user changes nothing. Messages are not stored yet, so
+ * `delete_message_seconds` has nothing to delete.
+ */
+export async function banUser(ctx: ServiceContext, input: { guildId: string; userId: string }): Promise<void> {
+  const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
+  const user = await ctx.db.user.findUnique({ where: { id: input.userId } });
+  if (!user) throw new ApiError("UNKNOWN_USER");
+  enforce(await banCheck(ctx, access, user));
+  await runChange(ctx, async (change) => {
+    if (await change.tx.ban.findUnique({ where: { guildId_userId: { guildId: access.guild.id, userId: user.id } } })) return;
+    await writeBan(change, ctx, access.guild.id, user);
+  });
+}
+
+/** DELETE /guilds/{guild.id}/bans/{user.id}: BAN_MEMBERS; Guild Ban Remove. */
+export async function unbanUser(ctx: ServiceContext, input: { guildId: string; userId: string }): Promise<void> {
+  const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
+  requirePermissions(access, P.BanMembers);
+  const guildId = access.guild.id;
+  await runChange(ctx, async ({ tx, emit, audit }) => {
+    const ban = await tx.ban.findUnique({ where: { guildId_userId: { guildId, userId: input.userId } }, include: { user: true } });
+    if (!ban) throw new ApiError("UNKNOWN_BAN");
+    await tx.ban.delete({ where: { guildId_userId: { guildId, userId: input.userId } } });
+    await emit(GatewayDispatchEvents.GuildBanRemove, guildId, { guild_id: guildId, user: toUserObject(ban.user) });
+    await audit({ guildId, actionType: AuditLogEvent.MemberBanRemove, targetId: input.userId });
+  });
+}
+
+/**
+ * POST /guilds/{guild.id}/bulk-ban: BAN_MEMBERS and MANAGE_GUILD; up to 200 users. Users
+ * who cannot be banned (unknown, already banned, not below the actor) are failed_users;
+ * when none could be banned, 500000.
+ */
+export async function bulkBan(ctx: ServiceContext, input: { guildId: string; body: TBulkBanBody }): Promise<{ banned_users: string[]; failed_users: string[] }> {
+  const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
+  enforce(bulkBanDenial(access));
+  const userIds = [...new Set(input.body.user_ids)];
+  const users = new Map((await ctx.db.user.findMany({ where: { id: { in: userIds } } })).map((user) => [user.id, user]));
+  const bannable: User[] = [];
+  for (const id of userIds) {
+    const user = users.get(id);
+    if (user && !(await banCheck(ctx, access, user))) bannable.push(user);
+  }
+  const banned = await runChange(ctx, async (change) => {
+    const already = new Set(
+      (await change.tx.ban.findMany({ where: { guildId: access.guild.id, userId: { in: bannable.map((u) => u.id) } }, select: { userId: true } })).map((b) => b.userId),
+    );
+    const fresh = bannable.filter((user) => !already.has(user.id));
+    for (const user of fresh) await writeBan(change, ctx, access.guild.id, user);
+    return fresh.map((user) => user.id);
+  });
+  if (banned.length === 0) throw new ApiError("FAILED_TO_BAN_USERS");
+  const bannedSet = new Set(banned);
+  return { banned_users: banned, failed_users: userIds.filter((id) => !bannedSet.has(id)) };
+}

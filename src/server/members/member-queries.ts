@@ -1,0 +1,41 @@
+import { Prisma } from "~/generated/prisma/client.ts";
+import type { Db, Tx } from "~/server/db/client.ts";
+import { MEMBER_INCLUDE, type MemberRow } from "./member.dto.ts";
+
+/** One member with user and roles; null for a non-member. */
+export function readMember(db: Tx, guildId: string, userId: string): Promise<MemberRow | null> {
+  return db.member.findUnique({ where: { guildId_userId: { guildId, userId } }, include: MEMBER_INCLUDE });
+}
+
+export type MemberPage = { after: string; limit: number; prefix?: string; roleId?: string };
+
+// Snowflakes order as numbers: by length, then as text. Both databases agree on that.
+const afterId = (after: string) => Prisma.sql`(LENGTH(m."userId") > ${after.length} OR (LENGTH(m."userId") = ${after.length} AND m."userId" > ${after}))`;
+
+/** Escapes LIKE wildcards so a search for "a_b" matches only that. */
+function likePrefix(prefix: string): string {
+  return `${prefix.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * A page of a guild's members ordered by user id, after `after`: optionally only those
+ * whose username or nickname starts with `prefix` (case-insensitive) or who hold `roleId`.
+ */
+export async function readMemberPage(db: Db, guildId: string, page: MemberPage): Promise<MemberRow[]> {
+  const conditions = [Prisma.sql`m."guildId" = ${guildId}`, afterId(page.after)];
+  if (page.prefix !== undefined) {
+    const pattern = likePrefix(page.prefix);
+    conditions.push(Prisma.sql`(LOWER(u."username") LIKE ${pattern} ESCAPE '\\' OR LOWER(m."nick") LIKE ${pattern} ESCAPE '\\')`);
+  }
+  if (page.roleId !== undefined) {
+    conditions.push(Prisma.sql`EXISTS (SELECT 1 FROM "MemberRole" r WHERE r."guildId" = m."guildId" AND r."userId" = m."userId" AND r."roleId" = ${page.roleId})`);
+  }
+  const ids = await db.$queryRaw<{ userId: string }[]>`
+    SELECT m."userId" FROM "Member" m JOIN "User" u ON u."id" = m."userId"
+    WHERE ${Prisma.join(conditions, " AND ")}
+    ORDER BY LENGTH(m."userId"), m."userId" LIMIT ${page.limit}`;
+  if (ids.length === 0) return [];
+  const rows = await db.member.findMany({ where: { guildId, userId: { in: ids.map((row) => row.userId) } }, include: MEMBER_INCLUDE });
+  const byId = new Map(rows.map((row) => [row.userId, row]));
+  return ids.flatMap((row) => byId.get(row.userId) ?? []);
+}

@@ -1,0 +1,128 @@
+// Who may do what to which member: the decisions every member service enforces and the
+// dashboard shows (a disabled control carries the same reason the REST call would fail for).
+import { PermissionFlagsBits as P } from "discord-api-types/v10";
+import type { Role } from "~/generated/prisma/client.ts";
+import { ApiError, type ErrorKey } from "~/server/errors.ts";
+import { parseFeatures } from "~/server/guilds/guild.dto.ts";
+import type { GuildAccess } from "~/server/permissions/guild-access.ts";
+import { canActOnMember, canManageRole, hasAll, hasPermission } from "~/server/permissions/permissions.ts";
+import type { MemberAccess } from "~/server/state/guild-state.ts";
+
+/** Why an action is refused: the error REST answers and a sentence for people. */
+export type Denial = { error: ErrorKey; reason: string };
+
+/** A member an action is aimed at. */
+export type MemberTarget = { userId: string; access: MemberAccess };
+
+/** REST answers with the platform's own error; the reason is for the dashboard. */
+export function enforce(denial: Denial | null): void {
+  if (denial) throw new ApiError(denial.error);
+}
+
+const PERMISSION_NAMES = new Map<bigint, string>(Object.entries(P).map(([name, bit]) => [bit, name.replace(/([a-z])([A-Z])/g, "$1_$2").toUpperCase()]));
+
+function missing(access: GuildAccess, ...flags: bigint[]): Denial | null {
+  const lacking = flags.filter((flag) => !hasPermission(access.permissions, flag));
+  if (lacking.length === 0) return null;
+  const names = lacking.map((flag) => PERMISSION_NAMES.get(flag) ?? flag.toString()).join(" and ");
+  const why = access.isTimedOut ? " (you are timed out)" : access.isPending ? " (you have not completed membership screening)" : "";
+  return { error: "MISSING_PERMISSIONS", reason: `Needs ${names}${why}.` };
+}
+
+const isOwner = (access: GuildAccess, userId: string) => access.guild.ownerId === userId;
+
+/** The role hierarchy between the actor and a member: the owner is above everyone, nobody acts on the owner. */
+function hierarchy(access: GuildAccess, target: MemberTarget): Denial | null {
+  if (isOwner(access, target.userId)) return { error: "MISSING_PERMISSIONS", reason: "The guild owner cannot be moderated." };
+  const allowed = canActOnMember({
+    isActorOwner: access.isOwner,
+    isTargetOwner: false,
+    actorHighestPosition: access.topRole ?? 0,
+    targetHighestPosition: target.access.topRole ?? 0,
+  });
+  return allowed ? null : { error: "MISSING_PERMISSIONS", reason: "Their highest role is not below yours." };
+}
+
+export function nickDenial(access: GuildAccess, target: MemberTarget): Denial | null {
+  if (target.userId === access.userId) {
+    return hasPermission(access.permissions, P.ManageNicknames) ? null : missing(access, P.ChangeNickname);
+  }
+  return missing(access, P.ManageNicknames) ?? hierarchy(access, target);
+}
+
+export function rolesDenial(access: GuildAccess): Denial | null {
+  return missing(access, P.ManageRoles);
+}
+
+/** Giving or taking one role: MANAGE_ROLES, a role strictly below the actor's top role, never @everyone or a managed role. */
+export function roleChangeDenial(access: GuildAccess, role: Role): Denial | null {
+  const denial = rolesDenial(access);
+  if (denial) return denial;
+  if (role.id === access.guild.id) return { error: "INVALID_ROLE", reason: "Everyone has the @everyone role." };
+  if (role.managed) return { error: "INVALID_ROLE", reason: "Managed roles belong to their integration." };
+  if (!canManageRole({ isOwner: access.isOwner, actorHighestPosition: access.topRole ?? 0, targetRolePosition: role })) {
+    return { error: "MISSING_PERMISSIONS", reason: "This role is not below your highest role." };
+  }
+  return null;
+}
+
+export function timeoutDenial(access: GuildAccess, target: MemberTarget): Denial | null {
+  const denial = missing(access, P.ModerateMembers);
+  if (denial) return denial;
+  if (isOwner(access, target.userId)) return { error: "MISSING_PERMISSIONS", reason: "The guild owner cannot be timed out." };
+  if (hasPermission(target.access.basePermissions, P.Administrator)) return { error: "MISSING_PERMISSIONS", reason: "Administrators cannot be timed out." };
+  return hierarchy(access, target);
+}
+
+export function kickDenial(access: GuildAccess, target: MemberTarget): Denial | null {
+  return missing(access, P.KickMembers) ?? hierarchy(access, target);
+}
+
+/** Banning a user; a member must also be below the actor. */
+export function banDenial(access: GuildAccess, target: MemberTarget | null): Denial | null {
+  return missing(access, P.BanMembers) ?? (target ? hierarchy(access, target) : null);
+}
+
+export function bulkBanDenial(access: GuildAccess): Denial | null {
+  return missing(access, P.BanMembers, P.ManageGuild);
+}
+
+/** BYPASSES_VERIFICATION: MANAGE_GUILD, or MANAGE_ROLES, or all of MODERATE_MEMBERS, KICK_MEMBERS and BAN_MEMBERS. */
+export function flagsDenial(access: GuildAccess): Denial | null {
+  const held = access.permissions;
+  if (hasPermission(held, P.ManageGuild) || hasPermission(held, P.ManageRoles) || hasAll(held, P.ModerateMembers, P.KickMembers, P.BanMembers)) return null;
+  return { error: "MISSING_PERMISSIONS", reason: "Needs MANAGE_GUILD, or MANAGE_ROLES, or all of MODERATE_MEMBERS, KICK_MEMBERS and BAN_MEMBERS." };
+}
+
+/** PRUNE_REQUIRES_ADMIN (spec 9) makes both prune endpoints need ADMINISTRATOR. */
+export function pruneDenial(access: GuildAccess): Denial | null {
+  if (parseFeatures(access.guild.features).includes("PRUNE_REQUIRES_ADMIN")) return missing(access, P.Administrator);
+  return missing(access, P.ManageGuild, P.KickMembers);
+}
+
+export function muteDenial(access: GuildAccess): Denial | null {
+  return missing(access, P.MuteMembers);
+}
+
+export function deafenDenial(access: GuildAccess): Denial | null {
+  return missing(access, P.DeafenMembers);
+}
+
+export function moveDenial(access: GuildAccess): Denial | null {
+  return missing(access, P.MoveMembers);
+}
+
+/** What the dashboard shows per member: null where allowed, else the reason. */
+export function memberActionDenials(access: GuildAccess, target: MemberTarget) {
+  const reason = (denial: Denial | null) => denial?.reason ?? null;
+  const self = target.userId === access.userId ? "You cannot do this to yourself." : null;
+  return {
+    nick: reason(nickDenial(access, target)),
+    roles: reason(rolesDenial(access)),
+    timeout: self ?? reason(timeoutDenial(access, target)),
+    kick: self ?? reason(kickDenial(access, target)),
+    ban: self ?? reason(banDenial(access, target)),
+    flags: reason(flagsDenial(access)),
+  };
+}
+export type MemberActionDenials = ReturnType<typeof memberActionDenials>;

@@ -1,0 +1,34 @@
+import type { Member, User } from "~/generated/prisma/client.ts";
+import { toUserObject, type UserObject } from "~/server/users/user.dto.ts";
+
+/** What a member object is built from: one query with the user and role ids. */
+export const MEMBER_INCLUDE = { user: true, roles: { select: { roleId: true } } } as const;
+
+export type MemberRow = Member & { user: User; roles: { roleId: string }[] };
+
+/** The guild member object (spec 2.3), as GET and the member events carry it. */
+export function toMemberObject(row: MemberRow) {
+  return {
+    user: toUserObject(row.user) as UserObject,
+    nick: row.nick,
+    avatar: row.avatar,
+    banner: row.banner,
+    roles: row.roles.map((r) => r.roleId),
+    joined_at: row.joinedAt.toISOString(),
+    premium_since: row.premiumSince?.toISOString() ?? null,
+    deaf: row.deaf,
+    mute: row.mute,
+    flags: row.flags,
+    pending: row.pending,
+    communication_disabled_until: row.communicationDisabledUntil?.toISOString() ?? null,
+    avatar_decoration_data: null,
+    collectibles: null,
+  };
+}
+
+export type MemberObject = ReturnType<typeof toMemberObject>;
+
+/** Gateway payloads for member events name their guild. */
+export function memberEventData(guildId: string, row: MemberRow) {
+  return { guild_id: guildId, ...toMemberObject(row) };
+}

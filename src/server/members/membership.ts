@@ -1,0 +1,68 @@
+// The one way into a guild and the one way out (DESIGN.md "Joining"): every path that adds
+// a member joins through joinGuild, and leaving, kicks, bans and prune share removeMembers.
+import { GatewayDispatchEvents, GuildFeature, GuildMemberFlags } from "discord-api-types/v10";
+import type { Guild, User } from "~/generated/prisma/client.ts";
+import { ApiError } from "~/server/errors.ts";
+import type { Change } from "~/server/events/change.ts";
+import { parseFeatures } from "~/server/guilds/guild.dto.ts";
+import { toUserObject } from "~/server/users/user.dto.ts";
+import { MEMBER_INCLUDE, memberEventData, type MemberRow } from "./member.dto.ts";
+
+export type JoinInput = {
+  guild: Pick<Guild, "id" | "features">;
+  userId: string;
+  roleIds?: readonly string[];
+  nick?: string | null;
+  mute?: boolean;
+  deaf?: boolean;
+};
+
+/**
+ * Adds a user to a guild inside the caller's change: refuses banned users (40007), makes
+ * members of screening guilds pending, marks returning members DID_REJOIN, grants the
+ * roles, fires Guild Member Add. Null when the user is already a member.
+ */
+export async function joinGuild({ tx, emit }: Change, input: JoinInput): Promise<MemberRow | null> {
+  const { guild, userId } = input;
+  const key = { guildId_userId: { guildId: guild.id, userId } };
+  const [existing, ban, past] = await Promise.all([
+    tx.member.findUnique({ where: key, select: { userId: true } }),
+    tx.ban.findUnique({ where: key, select: { userId: true } }),
+    tx.pastMember.findUnique({ where: key, select: { userId: true } }),
+  ]);
+  if (existing) return null;
+  if (ban) throw new ApiError("USER_BANNED");
+  const pending = parseFeatures(guild.features).includes(GuildFeature.MemberVerificationGateEnabled);
+  const row = await tx.member.create({
+    data: {
+      guildId: guild.id,
+      userId,
+      nick: input.nick || null,
+      mute: input.mute ?? false,
+      deaf: input.deaf ?? false,
+      pending,
+      flags: past ? GuildMemberFlags.DidRejoin : 0,
+      roles: { create: [...new Set(input.roleIds)].map((roleId) => ({ roleId })) },
+    },
+    include: MEMBER_INCLUDE,
+  });
+  await emit(GatewayDispatchEvents.GuildMemberAdd, guild.id, memberEventData(guild.id, row));
+  return row;
+}
+
+/**
+ * Removes members inside the caller's change (kick, leave, ban, prune): their roles and
+ * voice state go with them, they are remembered for DID_REJOIN, and each fires Guild
+ * Member Remove.
+ */
+export async function removeMembers({ tx, emit }: Change, guildId: string, users: readonly User[]): Promise<void> {
+  if (users.length === 0) return;
+  const userIds = users.map((user) => user.id);
+  await tx.voiceState.deleteMany({ where: { guildId, userId: { in: userIds } } });
+  await tx.member.deleteMany({ where: { guildId, userId: { in: userIds } } });
+  const leftAt = new Date();
+  for (const userId of userIds) {
+    await tx.pastMember.upsert({ where: { guildId_userId: { guildId, userId } }, create: { guildId, userId, leftAt }, update: { leftAt } });
+  }
+  for (const user of users) await emit(GatewayDispatchEvents.GuildMemberRemove, guildId, { guild_id: guildId, user: toUserObject(user) });
+}

@@ -1,0 +1,20 @@
+import { LRUCache } from "lru-cache";
+import type { Db } from "~/server/db/client.ts";
+
+/** A user's activity is written at most this often, so reads stay cheap. */
+export const ACTIVITY_RESOLUTION_MS = 60_000;
+
+const lastRecorded = new LRUCache<string, number>({ max: 100_000, ttl: ACTIVITY_RESOLUTION_MS });
+
+/**
+ * Notes that a user was active now (an authenticated API call, dashboard use): prune reads
+ * it. Written in the background at most once a minute per user and instance.
+ */
+export function recordActivity(db: Db, userId: string): void {
+  if (lastRecorded.has(userId)) return;
+  lastRecorded.set(userId, Date.now());
+  db.user.updateMany({ where: { id: userId }, data: { lastActiveAt: new Date() } }).catch((error: unknown) => {
+    lastRecorded.delete(userId);
+    console.error("[activity] could not record", error);
+  });
+}
