@@ -3,6 +3,8 @@ import { z } from "zod";
 import { ZImageData } from "~/server/images/image.schema.ts";
 import { intBetween, lengthBetween, queryInt, ZSnowflake } from "~/server/validation/fields.ts";
 
+/** The longest audit-log reason (the X-Audit-Log-Reason header's limit). */
+export const AUDIT_REASON_MAX = 512;
 export const MEMBER_LIST_LIMIT_MAX = 1000;
 export const MEMBER_SEARCH_QUERY_MAX = 100;
 export const NICK_MAX = 32;
@@ -126,7 +128,7 @@ export const ZPruneBodySchema = z.object({
   days: ZPruneDays.nullable().optional().transform((v) => v ?? PRUNE_DAYS_DEFAULT),
   compute_prune_count: z.boolean().nullable().optional().transform((v) => v ?? true),
   include_roles: z.union([ZPruneRoleList, ZPruneRoleCsv]).nullable().optional().transform((v) => v ?? []),
-  reason: z.string().max(512).nullable().optional(),
+  reason: z.string().max(AUDIT_REASON_MAX).nullable().optional(),
 });
 export type TPruneBody = z.output<typeof ZPruneBodySchema>;
 

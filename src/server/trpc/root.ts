@@ -1,6 +1,7 @@
 import { auditRouter } from "~/server/audit/audit.router.ts";
 import { channelRouter } from "~/server/channels/channel.router.ts";
 import { guildRouter } from "~/server/guilds/guild.router.ts";
+import { memberRouter } from "~/server/members/member.router.ts";
 import { roleRouter } from "~/server/roles/role.router.ts";
 import { createCallerFactory, createTRPCRouter } from "./init.ts";
 
@@ -8,6 +9,7 @@ export const appRouter = createTRPCRouter({
   guild: guildRouter,
   channel: channelRouter,
   role: roleRouter,
+  member: memberRouter,
   audit: auditRouter,
 });
 
