@@ -13,10 +13,12 @@ import {
   ZMemberSearchQuerySchema,
   ZPruneBodySchema,
   ZPruneQuerySchema,
+  ZScreeningBodySchema,
 } from "./member.schema.ts";
 import { completeScreening, getMember, kickMember, leaveGuild, listMembers, searchMembers } from "./member.service.ts";
 import { modifyCurrentMember, modifyMember, setMemberRole } from "./modify-member.service.ts";
 import { previewPrune, prune } from "./prune.service.ts";
+import { getScreening, setScreening } from "./screening.service.ts";
 
 export const memberRoutes = [
   route({
@@ -109,6 +111,19 @@ export const memberRoutes = [
       await leaveGuild(ctx, params);
       return noContent();
     },
+  }),
+  route({
+    method: "GET",
+    path: "/guilds/:guildId/member-verification",
+    auth: "bot",
+    handler: async ({ ctx, params }) => ok(await getScreening(ctx, params)),
+  }),
+  route({
+    method: "PATCH",
+    path: "/guilds/:guildId/member-verification",
+    auth: "bot",
+    body: ZScreeningBodySchema,
+    handler: async ({ ctx, params, body }) => ok(await setScreening(ctx, { guildId: params.guildId, enabled: body.enabled })),
   }),
   // The platform's path for a member completing membership screening.
   route({

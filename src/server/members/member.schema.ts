@@ -135,3 +135,6 @@ export type TPruneBody = z.output<typeof ZPruneBodySchema>;
 /** What a prune counts or removes, as both endpoints and the dashboard give it. */
 export const ZPruneInputSchema = z.object({ days: ZPruneDays, include_roles: ZPruneRoleList });
 export type TPruneInput = z.output<typeof ZPruneInputSchema>;
+
+/** PATCH /guilds/{guild.id}/member-verification */
+export const ZScreeningBodySchema = z.object({ enabled: z.boolean() });
