@@ -6,6 +6,8 @@ import { dbMigrate } from "./commands/db-migrate.command.ts";
 import { dbMigrationCreate } from "./commands/db-migration-create.command.ts";
 import { appCreate } from "./commands/app-create.command.ts";
 import { appToken } from "./commands/app-token.command.ts";
+import { appIntents } from "./commands/app-intents.command.ts";
+import { voiceJoin, voiceLeave } from "./commands/voice.command.ts";
 import { bootstrap } from "./commands/bootstrap.command.ts";
 import { seed } from "./commands/seed.command.ts";
 import { tokenCreate } from "./commands/token-create.command.ts";
@@ -13,7 +15,7 @@ import { tokenRevoke } from "./commands/token-revoke.command.ts";
 import { userCreate } from "./commands/user-create.command.ts";
 
 /** Every command; a new one is a file in ./commands exporting a CliCommand, listed here. */
-const commands: readonly CliCommand[] = [dbMigrate, dbGenerate, dbMigrationCreate, seed, userCreate, appCreate, appToken, tokenCreate, tokenRevoke, bootstrap];
+const commands: readonly CliCommand[] = [dbMigrate, dbGenerate, dbMigrationCreate, seed, userCreate, appCreate, appToken, appIntents, tokenCreate, tokenRevoke, voiceJoin, voiceLeave, bootstrap];
 
 function findCommand(argv: readonly string[]): CliCommand | undefined {
   const matches = commands.filter((command) => command.words.every((word, i) => argv[i] === word));

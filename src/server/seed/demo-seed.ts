@@ -1,4 +1,5 @@
-import { ChannelType, GuildFeature, PermissionFlagsBits as P } from "discord-api-types/v10";
+import { ApplicationFlags, ChannelType, GuildFeature, PermissionFlagsBits as P } from "discord-api-types/v10";
+import { setApprovedIntents } from "~/server/applications/intents.ts";
 import { dashboardActor } from "~/server/auth/actor.ts";
 import { createApplication, createUser } from "~/server/applications/application.service.ts";
 import { createGuildChannel } from "~/server/channels/channel.service.ts";
@@ -9,6 +10,7 @@ import { createGuild, modifyGuild } from "~/server/guilds/guild.service.ts";
 import { addGuildMember } from "~/server/members/member.service.ts";
 import { serializePermissions } from "~/server/permissions/permissions.ts";
 import { createRole } from "~/server/roles/role.service.ts";
+import { seedCrowd } from "./demo-crowd.ts";
 
 // Demo data for trying the dashboard and the API by hand. Every item is looked up by
 // its name before it is made, so running the seed again (or after a failed run)
@@ -68,6 +70,12 @@ export async function seedDemo(db: Db): Promise<DemoSeed> {
     application = made.application;
     botToken = made.botToken;
     created.push(`application ${DEMO_APP_NAME}`);
+  }
+
+  // The demo bot may list members (an operator's approval, as for a verified app).
+  if (!(application.flags & ApplicationFlags.GatewayGuildMembers)) {
+    await setApprovedIntents({ db, actor: null }, application.id, ["GUILD_MEMBERS"], true);
+    created.push("GUILD_MEMBERS intent");
   }
 
   const ctx: ServiceContext = { db, actor: dashboardActor(user.id), auditReason: "Demo seed" };
@@ -142,6 +150,8 @@ export async function seedDemo(db: Db): Promise<DemoSeed> {
     await addGuildMember(ctx, { guildId, userId, roleIds: roles });
     created.push(`membership ${userId === user.id ? user.username : userId === friend.id ? friend.username : "bot"}`);
   }
+
+  created.push(...(await seedCrowd(ctx, guildId, roleIds.members)));
 
   return {
     user: { id: user.id, username: user.username, email: DEMO_USER.email, password: DEMO_USER.password },

@@ -1,0 +1,35 @@
+import type { CliCommand } from "../command.ts";
+import { withDatabase } from "../database.ts";
+import { noPositionals, requiredString } from "../options.ts";
+
+const USAGE = "--app <application id> [--approve LIST | --revoke LIST]";
+
+export const appIntents: CliCommand = {
+  words: ["app", "intents"],
+  usage: USAGE,
+  summary: "Show an app's privileged intents; approve or withdraw GUILD_MEMBERS, PRESENCE, MESSAGE_CONTENT (comma-separated)",
+  options: { app: { type: "string" }, approve: { type: "string" }, revoke: { type: "string" } },
+  async run(args) {
+    noPositionals(args, `app intents ${USAGE}`);
+    const applicationId = requiredString(args, "app");
+    const { PRIVILEGED_INTENTS, describeIntents, setApprovedIntents } = await import("~/server/applications/intents.ts");
+    const parse = (list: unknown) => {
+      if (typeof list !== "string") return null;
+      const names = list.split(",").map((name) => name.trim().toUpperCase());
+      const unknown = names.filter((name) => !(name in PRIVILEGED_INTENTS));
+      if (unknown.length > 0) throw new Error(`Unknown intents: ${unknown.join(", ")} (known: ${Object.keys(PRIVILEGED_INTENTS).join(", ")})`);
+      return names as (keyof typeof PRIVILEGED_INTENTS)[];
+    };
+    const approve = parse(args.values.approve);
+    const revoke = parse(args.values.revoke);
+    if (approve && revoke) throw new Error("Give --approve or --revoke, not both.");
+    const flags = await withDatabase(async (db) => {
+      const app = await db.application.findUnique({ where: { id: applicationId }, select: { flags: true } });
+      if (!app) throw new Error(`Unknown application ${applicationId}`);
+      if (approve) return setApprovedIntents({ db, actor: null }, applicationId, approve, true);
+      if (revoke) return setApprovedIntents({ db, actor: null }, applicationId, revoke, false);
+      return app.flags;
+    });
+    for (const [name, state] of Object.entries(describeIntents(flags))) console.log(`${name.padEnd(16)}${state}`);
+  },
+};
