@@ -8,6 +8,7 @@ import { loadGuildAccess, loadGuildState, type GuildAccess } from "~/server/perm
 import { toMemberObject, memberEventData, MEMBER_INCLUDE, type MemberObject, type MemberRow } from "./member.dto.ts";
 import { enforce, kickDenial, type MemberTarget } from "./member-rules.ts";
 import { readMember, readMemberPage } from "./member-queries.ts";
+import { preserialize } from "~/server/state/wire-json.ts";
 import { joinGuild, removeMembers } from "./membership.ts";
 import type { TMemberListQuery, TMemberSearchQuery } from "./member.schema.ts";
 
@@ -22,17 +23,29 @@ export function targetOf(access: GuildAccess, row: MemberRow): MemberTarget {
   return { userId: row.userId, access: access.state.accessOf(row.userId, { ...row, roleIds: row.roles.map((r) => r.roleId) }) };
 }
 
+// Member objects and list pages are kept with the guild's cached state: every change to a
+// member is a guild event, which drops them. (A change to a user's profile, once there is
+// one, must announce itself to the user's guilds for the same reason.)
+
 /** GET /guilds/{guild.id}/members/{user.id}: members only. */
 export async function getMember(ctx: ServiceContext, input: { guildId: string; userId: string }): Promise<MemberObject> {
-  const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
-  return toMemberObject((await loadTarget(ctx.db, access, input.userId)).row);
+  const { state } = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
+  const member = await state.answer(`member ${input.userId}`, async () => {
+    const row = await readMember(ctx.db, input.guildId, input.userId);
+    return row && preserialize(toMemberObject(row));
+  });
+  if (member) return member;
+  throw new ApiError((await ctx.db.user.findUnique({ where: { id: input.userId }, select: { id: true } })) ? "UNKNOWN_MEMBER" : "UNKNOWN_USER");
 }
 
 /** GET /guilds/{guild.id}/members (spec 4.2): ordered by user id after `after`; bots need the GUILD_MEMBERS intent. */
-export async function listMembers(ctx: ServiceContext, input: { guildId: string; query: TMemberListQuery & { roleId?: string } }): Promise<MemberObject[]> {
-  const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
+export async function listMembers(ctx: ServiceContext, input: { guildId: string; query: TMemberListQuery }): Promise<readonly MemberObject[]> {
+  const { state } = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
   await requireIntentOf(ctx.db, ctx.actor, "GUILD_MEMBERS");
-  return (await readMemberPage(ctx.db, access.guild.id, input.query)).map(toMemberObject);
+  const { after, limit } = input.query;
+  return state.answer(`members ${after} ${limit}`, async () =>
+    preserialize((await readMemberPage(ctx.db, input.guildId, { after, limit })).map((row) => preserialize(toMemberObject(row)))),
+  );
 }
 
 /** GET /guilds/{guild.id}/members/search: username or nickname prefix, case-insensitive. */

@@ -9,6 +9,8 @@ import { preserialize } from "./wire-json.ts";
 
 /** Members' access kept per cached guild; the least recently used go first. */
 const MEMBERS_CACHED_PER_GUILD = 1000;
+/** Other answers kept per cached guild (member objects, member list pages). */
+const ANSWERS_CACHED_PER_GUILD = 1000;
 
 /** One member's access to a guild, as far as it does not depend on the clock. */
 export type MemberAccess = {
@@ -45,6 +47,7 @@ export class GuildState {
   #channels: Promise<GuildChannels> | null = null;
   // Insertion order is recency order: a hit moves to the end, the first goes when full.
   readonly #members = new Map<string, MemberAccess>();
+  readonly #answers = new Map<string, Promise<unknown>>();
 
   constructor(db: Db, guild: Guild, roles: readonly Role[], member?: { userId: string; row: MemberAccessRow }) {
     this.#db = db;
@@ -71,6 +74,21 @@ export class GuildState {
       byId: new Map(sorted.map((row) => [row.id, row])),
       objects: new Map(sorted.map((row) => [row.id, preserialize(toChannelObject(row))])),
     };
+  }
+
+  /**
+   * An answer read from the guild's rows, kept with this state and so dropped with it by
+   * the guild's next event. Only for answers made of guild rows whose every change is an
+   * event for this guild. A failed read is not kept.
+   */
+  answer<T>(key: string, load: () => Promise<T>): Promise<T> {
+    const kept = this.#answers.get(key) as Promise<T> | undefined;
+    if (kept) return kept;
+    const promise = load();
+    promise.catch(() => this.#answers.delete(key));
+    if (this.#answers.size >= ANSWERS_CACHED_PER_GUILD) this.#answers.delete(this.#answers.keys().next().value!);
+    this.#answers.set(key, promise);
+    return promise;
   }
 
   /** A member's access, or null when the user is not a member (not cached: they may join). */
