@@ -3,8 +3,11 @@ import { randomBytes } from "node:crypto";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ChannelType, GuildFeature } from "discord-api-types/v10";
-import { describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { dashboardActor } from "~/server/auth/actor.ts";
 import { verifyPassword } from "~/server/auth/password.ts";
+import { previewPrune } from "~/server/members/prune.service.ts";
+import { hearOtherProcesses } from "~/server/events/fanout.ts";
 import { authenticate } from "~/server/auth/tokens.service.ts";
 import { DEMO_APP_NAME, DEMO_GUILD_NAME, DEMO_PASSWORD, DEMO_USER } from "~/server/seed/demo-seed.ts";
 import { bearer, bot } from "~/test/rest-client.ts";
@@ -121,7 +124,17 @@ describe("seed", () => {
     expect(guild.ownerId).toBe(user.id);
     expect(guild.features).toContain(GuildFeature.Community);
     const roleId = (name: string) => guild.roles.find((r) => r.name === name)!.id;
-    expect(guild.roles.map((r) => r.name).sort()).toEqual(["@everyone", "Members", "Moderators"]);
+    expect(guild.roles.map((r) => r.name).sort()).toEqual(["@everyone", "Artists", "Members", "Moderators", "Streamers", "Veterans"]);
+    // A crowd to page, search and prune through, with bans, timeouts and one pending newcomer.
+    expect(guild.members.length).toBeGreaterThan(300);
+    expect(guild.features).toContain(GuildFeature.MemberVerificationGateEnabled);
+    expect(guild.members.filter((m) => m.pending)).toHaveLength(1);
+    expect(guild.members.filter((m) => m.communicationDisabledUntil && m.communicationDisabledUntil > new Date()).length).toBeGreaterThan(0);
+    expect(await app.db.ban.count({ where: { guildId: guild.id } })).toBeGreaterThan(0);
+    const preview = await previewPrune({ db: app.db, actor: dashboardActor(user.id) }, { guildId: guild.id, prune: { days: 30, include_roles: [] } });
+    expect(preview.pruned).toBeGreaterThan(0);
+    const page = await app.as(bot(botToken!)).get(`/guilds/${guild.id}/members`, { query: { limit: 1000 } });
+    expect(page.body).toHaveLength(guild.members.length);
     const types = new Set(guild.channels.map((c) => c.type));
     for (const type of [ChannelType.GuildCategory, ChannelType.GuildText, ChannelType.GuildVoice, ChannelType.GuildAnnouncement]) expect(types).toContain(type);
     const botMember = guild.members.find((m) => m.userId === application.botUserId);
@@ -203,5 +216,62 @@ describe("an unmigrated database", () => {
     } finally {
       await empty.drop();
     }
+  });
+});
+
+describe("voice join / leave", () => {
+  it("puts a member in voice so a moderator can server-mute them, then disconnects them", async () => {
+    const stdout = await succeeds(["bootstrap", "--json"]);
+    const credentials = JSON.parse(stdout) as Record<string, string>;
+    const api = app.as(bot(credentials.bot_token!));
+    const channels = await api.get<{ id: string; type: number }[]>(`/guilds/${credentials.guild_id}/channels`);
+    const voice = channels.body.find((channel) => channel.type === ChannelType.GuildVoice)!;
+    const memberPath = `/guilds/${credentials.guild_id}/members/${credentials.bot_user_id}`;
+    expect((await api.patch(memberPath, { mute: true })).body.code).toBe(40032);
+
+    await succeeds(["voice", "join", "--user", credentials.bot_user_id!, "--channel", voice.id]);
+    const muted = await api.patch(memberPath, { mute: true });
+    expect(muted.status).toBe(200);
+    expect(muted.body.mute).toBe(true);
+
+    expect(await succeeds(["voice", "leave", "--user", credentials.bot_user_id!, "--guild", credentials.guild_id!])).toContain("left voice");
+    expect((await api.patch(memberPath, { deaf: true })).status).toBe(400);
+  });
+});
+
+describe("app intents", () => {
+  // A running server hears the CLI's change through the outbox, as it would without Redis.
+  let stopHearing: () => void;
+  beforeAll(() => {
+    stopHearing = hearOtherProcesses(app.db, 50);
+  });
+  afterAll(() => stopHearing());
+
+  async function until(check: () => Promise<boolean>): Promise<void> {
+    for (let i = 0; i < 100 && !(await check()); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await check()).toBe(true);
+  }
+
+  it("approves GUILD_MEMBERS so the bot may list members at once, and withdraws it again", async () => {
+    const credentials = JSON.parse(await succeeds(["bootstrap", "--json"])) as Record<string, string>;
+    const api = app.as(bot(credentials.bot_token!));
+    const list = () => api.get(`/guilds/${credentials.guild_id}/members`, { query: { limit: 10 } });
+    expect((await list()).body.code).toBe(50001);
+
+    expect(await succeeds(["app", "intents", "--app", credentials.application_id!, "--approve", "guild_members"])).toMatch(/GUILD_MEMBERS\s+approved/);
+    await until(async () => (await list()).status === 200);
+    const listed = await list();
+    expect(listed.body.map((m: { user: { id: string } }) => m.user.id)).toContain(credentials.bot_user_id);
+
+    await succeeds(["app", "intents", "--app", credentials.application_id!, "--revoke", "GUILD_MEMBERS"]);
+    await until(async () => (await list()).status === 403);
+    expect((await list()).body.code).toBe(50001);
+  });
+
+  it("names the known intents when given an unknown one", async () => {
+    const credentials = JSON.parse(await succeeds(["bootstrap", "--json"])) as Record<string, string>;
+    const run = await cli(["app", "intents", "--app", credentials.application_id!, "--approve", "TYPING"]);
+    expect(run.code).not.toBe(0);
+    expect(run.stderr).toContain("known: GUILD_MEMBERS, PRESENCE, MESSAGE_CONTENT");
   });
 });
