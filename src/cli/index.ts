@@ -15,7 +15,21 @@ import { tokenRevoke } from "./commands/token-revoke.command.ts";
 import { userCreate } from "./commands/user-create.command.ts";
 
 /** Every command; a new one is a file in ./commands exporting a CliCommand, listed here. */
-const commands: readonly CliCommand[] = [dbMigrate, dbGenerate, dbMigrationCreate, seed, userCreate, appCreate, appToken, appIntents, tokenCreate, tokenRevoke, voiceJoin, voiceLeave, bootstrap];
+const commands: readonly CliCommand[] = [
+  dbMigrate,
+  dbGenerate,
+  dbMigrationCreate,
+  seed,
+  userCreate,
+  appCreate,
+  appToken,
+  appIntents,
+  tokenCreate,
+  tokenRevoke,
+  voiceJoin,
+  voiceLeave,
+  bootstrap,
+];
 
 function findCommand(argv: readonly string[]): CliCommand | undefined {
   const matches = commands.filter((command) => command.words.every((word, i) => argv[i] === word));

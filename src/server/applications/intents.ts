@@ -71,7 +71,11 @@ export async function setOwnIntentFlags(ctx: ChangeContext & { actor: Actor }, f
   }
   const switchedOn = flags & SELF_SERVICE_FLAGS & ~app.flags;
   if (switchedOn && (await applicationReach(ctx.db, app.botUserId)) >= INTENT_REVIEW_THRESHOLD) {
-    throw invalidField(["flags"], "APPLICATION_INTENTS_REVIEW_REQUIRED", `Apps reaching ${INTENT_REVIEW_THRESHOLD} users need an operator's approval for privileged intents.`);
+    throw invalidField(
+      ["flags"],
+      "APPLICATION_INTENTS_REVIEW_REQUIRED",
+      `Apps reaching ${INTENT_REVIEW_THRESHOLD} users need an operator's approval for privileged intents.`,
+    );
   }
   const next = (app.flags & ~SELF_SERVICE_FLAGS) | (flags & SELF_SERVICE_FLAGS);
   return updateFlags(ctx, applicationId, next);

@@ -19,7 +19,11 @@ export async function addMemberWithToken(ctx: ServiceContext, input: { guildId: 
   const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
   const grant = await authenticate(ctx.db, `Bearer ${body.access_token}`);
   const isValidGrant =
-    grant !== null && grant.userId === input.userId && grant.scopes.has("guilds.join") && grant.applicationId !== null && grant.applicationId === ctx.actor.applicationId;
+    grant !== null &&
+    grant.userId === input.userId &&
+    grant.scopes.has("guilds.join") &&
+    grant.applicationId !== null &&
+    grant.applicationId === ctx.actor.applicationId;
   if (!isValidGrant) throw new ApiError("INVALID_OAUTH2_TOKEN");
   requirePermissions(access, P.CreateInstantInvite);
   if (body.nick) requirePermissions(access, P.ManageNicknames);

@@ -102,7 +102,10 @@ export async function unbanUser(ctx: ServiceContext, input: { guildId: string; u
  * who cannot be banned (unknown, already banned, not below the actor) are failed_users;
  * when none could be banned, 500000.
  */
-export async function bulkBan(ctx: ServiceContext, input: { guildId: string; body: TBulkBanBody }): Promise<{ banned_users: string[]; failed_users: string[] }> {
+export async function bulkBan(
+  ctx: ServiceContext,
+  input: { guildId: string; body: TBulkBanBody },
+): Promise<{ banned_users: string[]; failed_users: string[] }> {
   const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
   enforce(bulkBanDenial(access));
   const userIds = [...new Set(input.body.user_ids)];
@@ -114,7 +117,9 @@ export async function bulkBan(ctx: ServiceContext, input: { guildId: string; bod
   }
   const banned = await runChange(ctx, async (change) => {
     const already = new Set(
-      (await change.tx.ban.findMany({ where: { guildId: access.guild.id, userId: { in: bannable.map((u) => u.id) } }, select: { userId: true } })).map((b) => b.userId),
+      (await change.tx.ban.findMany({ where: { guildId: access.guild.id, userId: { in: bannable.map((u) => u.id) } }, select: { userId: true } })).map(
+        (b) => b.userId,
+      ),
     );
     const fresh = bannable.filter((user) => !already.has(user.id));
     for (const user of fresh) await writeBan(change, ctx, access.guild.id, user);

@@ -28,7 +28,9 @@ export async function readMemberPage(db: Db, guildId: string, page: MemberPage):
     conditions.push(Prisma.sql`(LOWER(u."username") LIKE ${pattern} ESCAPE '\\' OR LOWER(m."nick") LIKE ${pattern} ESCAPE '\\')`);
   }
   if (page.roleId !== undefined) {
-    conditions.push(Prisma.sql`EXISTS (SELECT 1 FROM "MemberRole" r WHERE r."guildId" = m."guildId" AND r."userId" = m."userId" AND r."roleId" = ${page.roleId})`);
+    conditions.push(
+      Prisma.sql`EXISTS (SELECT 1 FROM "MemberRole" r WHERE r."guildId" = m."guildId" AND r."userId" = m."userId" AND r."roleId" = ${page.roleId})`,
+    );
   }
   const ids = await db.$queryRaw<{ userId: string }[]>`
     SELECT m."userId" FROM "Member" m JOIN "User" u ON u."id" = m."userId"

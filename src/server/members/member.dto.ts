@@ -1,5 +1,5 @@
 import type { Member, User } from "~/generated/prisma/client.ts";
-import { toUserObject, type UserObject } from "~/server/users/user.dto.ts";
+import { toUserObject } from "~/server/users/user.dto.ts";
 
 /** What a member object is built from: one query with the user and role ids. */
 export const MEMBER_INCLUDE = { user: true, roles: { select: { roleId: true } } } as const;
@@ -9,7 +9,7 @@ export type MemberRow = Member & { user: User; roles: { roleId: string }[] };
 /** The guild member object (spec 2.3), as GET and the member events carry it. */
 export function toMemberObject(row: MemberRow) {
   return {
-    user: toUserObject(row.user) as UserObject,
+    user: toUserObject(row.user),
     nick: row.nick,
     avatar: row.avatar,
     banner: row.banner,

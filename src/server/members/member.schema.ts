@@ -28,7 +28,8 @@ export const ZNick = z
   .string()
   .check((ctx) => {
     const length = [...ctx.value].length;
-    if (length > NICK_MAX) ctx.issues.push({ code: "custom", input: ctx.value, message: `Must be ${NICK_MAX} or fewer in length.`, params: { code: "BASE_TYPE_MAX_LENGTH" } });
+    if (length > NICK_MAX)
+      ctx.issues.push({ code: "custom", input: ctx.value, message: `Must be ${NICK_MAX} or fewer in length.`, params: { code: "BASE_TYPE_MAX_LENGTH" } });
   })
   .nullable();
 
@@ -125,9 +126,19 @@ export const ZPruneQuerySchema = z.object({
 
 /** POST /guilds/{guild.id}/prune; `reason` is the deprecated body form of the audit header. */
 export const ZPruneBodySchema = z.object({
-  days: ZPruneDays.nullable().optional().transform((v) => v ?? PRUNE_DAYS_DEFAULT),
-  compute_prune_count: z.boolean().nullable().optional().transform((v) => v ?? true),
-  include_roles: z.union([ZPruneRoleList, ZPruneRoleCsv]).nullable().optional().transform((v) => v ?? []),
+  days: ZPruneDays.nullable()
+    .optional()
+    .transform((v) => v ?? PRUNE_DAYS_DEFAULT),
+  compute_prune_count: z
+    .boolean()
+    .nullable()
+    .optional()
+    .transform((v) => v ?? true),
+  include_roles: z
+    .union([ZPruneRoleList, ZPruneRoleCsv])
+    .nullable()
+    .optional()
+    .transform((v) => v ?? []),
   reason: z.string().max(AUDIT_REASON_MAX).nullable().optional(),
 });
 export type TPruneBody = z.output<typeof ZPruneBodySchema>;

@@ -85,7 +85,11 @@ export async function completeScreening(ctx: ServiceContext, input: { guildId: s
   if (!row) throw new ApiError("UNKNOWN_GUILD");
   if (!row.pending) return toMemberObject(row);
   return runChange(ctx, async ({ tx, emit }) => {
-    const updated = await tx.member.update({ where: { guildId_userId: { guildId: input.guildId, userId: row.userId } }, data: { pending: false }, include: MEMBER_INCLUDE });
+    const updated = await tx.member.update({
+      where: { guildId_userId: { guildId: input.guildId, userId: row.userId } },
+      data: { pending: false },
+      include: MEMBER_INCLUDE,
+    });
     await emit(GatewayDispatchEvents.GuildMemberUpdate, input.guildId, memberEventData(input.guildId, updated));
     return toMemberObject(updated);
   });

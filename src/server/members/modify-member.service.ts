@@ -84,7 +84,14 @@ export async function modifyMember(ctx: ServiceContext, input: { guildId: string
     enforce(nickDenial(access, target));
     data.nick = body.nick || null;
   }
-  const roles = body.roles !== undefined ? roleChanges(access, row.roles.map((r) => r.roleId), body.roles ?? []) : { added: [], removed: [] };
+  const roles =
+    body.roles !== undefined
+      ? roleChanges(
+          access,
+          row.roles.map((r) => r.roleId),
+          body.roles ?? [],
+        )
+      : { added: [], removed: [] };
   if (body.communication_disabled_until !== undefined) {
     enforce(timeoutDenial(access, target));
     const until = body.communication_disabled_until === null ? null : new Date(body.communication_disabled_until);
@@ -116,9 +123,17 @@ export async function modifyMember(ctx: ServiceContext, input: { guildId: string
       await emitVoiceState(change, { ...voice, channelId: null });
       await change.audit({ guildId: access.guild.id, actionType: AuditLogEvent.MemberDisconnect, targetId: null, options: { count: "1" } });
     } else if (voice && body.channel_id && body.channel_id !== voice.channelId) {
-      const moved = await change.tx.voiceState.update({ where: { guildId_userId: { guildId: access.guild.id, userId: row.userId } }, data: { channelId: body.channel_id } });
+      const moved = await change.tx.voiceState.update({
+        where: { guildId_userId: { guildId: access.guild.id, userId: row.userId } },
+        data: { channelId: body.channel_id },
+      });
       await emitVoiceState(change, moved);
-      await change.audit({ guildId: access.guild.id, actionType: AuditLogEvent.MemberMove, targetId: null, options: { channel_id: body.channel_id, count: "1" } });
+      await change.audit({
+        guildId: access.guild.id,
+        actionType: AuditLogEvent.MemberMove,
+        targetId: null,
+        options: { channel_id: body.channel_id, count: "1" },
+      });
     } else if (voice && (body.mute !== undefined || body.deaf !== undefined)) {
       await emitVoiceState(change, voice);
     }

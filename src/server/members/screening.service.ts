@@ -25,7 +25,12 @@ export async function setScreening(ctx: ServiceContext, input: { guildId: string
     const next = input.enabled ? [...features, GATE] : features.filter((feature) => feature !== GATE);
     await runChange(ctx, async ({ tx, emit, audit }) => {
       const updated = await tx.guild.update({ where: { id: access.guild.id }, data: { features: JSON.stringify(next) } });
-      await audit({ guildId: access.guild.id, actionType: AuditLogEvent.GuildUpdate, targetId: access.guild.id, changes: [{ key: "features", old_value: features, new_value: next }] });
+      await audit({
+        guildId: access.guild.id,
+        actionType: AuditLogEvent.GuildUpdate,
+        targetId: access.guild.id,
+        changes: [{ key: "features", old_value: features, new_value: next }],
+      });
       await emit(GatewayDispatchEvents.GuildUpdate, access.guild.id, toGuildObject(updated, access.roles));
     });
   }
