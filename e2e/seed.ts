@@ -1,8 +1,14 @@
 import { randomBytes } from "node:crypto";
+import { GatewayDispatchEvents } from "discord-api-types/v10";
 import { createUser } from "~/server/applications/application.service.ts";
 import { dashboardActor } from "~/server/auth/actor.ts";
 import { createDb, type Db } from "~/server/db/client.ts";
+import { runChange } from "~/server/events/change.ts";
 import { createGuild } from "~/server/guilds/guild.service.ts";
+import { memberEventData, MEMBER_INCLUDE } from "~/server/members/member.dto.ts";
+import { addGuildMember } from "~/server/members/member.service.ts";
+import { setScreening } from "~/server/members/screening.service.ts";
+import { createRole } from "~/server/roles/role.service.ts";
 import { E2E_DATABASE_URL, E2E_PASSWORD } from "./e2e-env.ts";
 
 let db: Db | undefined;
@@ -24,4 +30,48 @@ export async function seedOwner(label: string) {
   const user = await createUser(e2eDb(), { username: label.replace(/[^a-z0-9_.]/g, "_"), globalName: "E2E Owner", email, password: E2E_PASSWORD });
   const guild = await createGuild({ db: e2eDb(), actor: dashboardActor(user.id) }, { name: uniqueName("Guild") });
   return { user, email, password: E2E_PASSWORD, guild };
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Users who join `guildId` through the joining service, as the CLI adds them. With
+ * `inactiveDays`, they joined and were last seen that long ago, so a prune finds them.
+ */
+export async function seedMembers(guildId: string, usernames: readonly string[], options: { inactiveDays?: number; roleIds?: readonly string[] } = {}) {
+  const db = e2eDb();
+  const users = [];
+  for (const username of usernames) {
+    const user = await createUser(db, { username, globalName: null });
+    await addGuildMember({ db, actor: null }, { guildId, userId: user.id, roleIds: options.roleIds });
+    users.push(user);
+  }
+  if (options.inactiveDays !== undefined) {
+    const longAgo = new Date(Date.now() - options.inactiveDays * DAY_MS);
+    const userIds = users.map((user) => user.id);
+    await db.user.updateMany({ where: { id: { in: userIds } }, data: { lastActiveAt: longAgo } });
+    // Member rows change only with their event, so a running server's cached guild state drops them.
+    await runChange({ db, actor: null }, async ({ tx, emit }) => {
+      await tx.member.updateMany({ where: { guildId, userId: { in: userIds } }, data: { joinedAt: longAgo } });
+      for (const row of await tx.member.findMany({ where: { guildId, userId: { in: userIds } }, include: MEMBER_INCLUDE })) {
+        await emit(GatewayDispatchEvents.GuildMemberUpdate, guildId, memberEventData(guildId, row));
+      }
+    });
+  }
+  return users;
+}
+
+/** A role in the owner's guild, made by the owner. */
+export async function seedRole(owner: { user: { id: string }; guild: { id: string } }, name: string) {
+  return createRole({ db: e2eDb(), actor: dashboardActor(owner.user.id) }, { guildId: owner.guild.id, body: { name } });
+}
+
+/** Turns membership screening on in the owner's guild and adds a user who can sign in, still pending. */
+export async function seedPendingMember(owner: { user: { id: string }; guild: { id: string } }) {
+  const db = e2eDb();
+  await setScreening({ db, actor: dashboardActor(owner.user.id) }, { guildId: owner.guild.id, enabled: true });
+  const email = `newcomer-${Date.now()}-${randomBytes(3).toString("hex")}@example.test`;
+  const user = await createUser(db, { username: "newcomer", globalName: "New Comer", email, password: E2E_PASSWORD });
+  await addGuildMember({ db, actor: null }, { guildId: owner.guild.id, userId: user.id });
+  return { user, email, password: E2E_PASSWORD };
 }

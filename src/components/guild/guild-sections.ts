@@ -1,5 +1,5 @@
 import type { ComponentType } from "react";
-import { IconHash, IconHistory, IconSettings, IconShield } from "~/components/icons.tsx";
+import { IconBan, IconHash, IconHistory, IconSettings, IconShield, IconUsers } from "~/components/icons.tsx";
 
 export type GuildSection = {
   /** Path below `/guilds/{id}`; "" is the guild's landing page. */
@@ -13,6 +13,8 @@ export const GUILD_SECTIONS: readonly GuildSection[] = [
   { segment: "", label: "Settings", icon: IconSettings },
   { segment: "roles", label: "Roles", icon: IconShield },
   { segment: "channels", label: "Channels", icon: IconHash },
+  { segment: "members", label: "Members", icon: IconUsers },
+  { segment: "bans", label: "Bans", icon: IconBan },
   { segment: "audit-log", label: "Audit log", icon: IconHistory },
 ];
 

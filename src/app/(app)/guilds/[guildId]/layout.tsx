@@ -1,7 +1,10 @@
+import "@mantine/dates/styles.css";
+import "mantine-datatable/styles.css";
 import { TRPCError } from "@trpc/server";
 import { notFound } from "next/navigation";
 import type { ReactNode } from "react";
 import { GuildNavbar } from "~/components/guild/guild-navbar.tsx";
+import { ScreeningBanner } from "~/components/guild/screening-banner.tsx";
 import { DashboardShell } from "~/components/shell/dashboard-shell.tsx";
 import { auth } from "~/server/auth/session.ts";
 import { api, HydrateClient } from "~/trpc/server.ts";
@@ -13,8 +16,8 @@ export default async function GuildLayout({ children, params }: { children: Reac
   if (!session) return children;
   const { user } = session;
   await assertGuildVisible(guildId);
-  // Every section uses these; the pages prefetch only their own data.
-  await Promise.all([api.guild.get.prefetch({ guildId }), api.guild.permissions.prefetch({ guildId })]);
+  // Every section uses these (the screening banner reads member.rights); the pages prefetch only their own data.
+  await Promise.all([api.guild.get.prefetch({ guildId }), api.guild.permissions.prefetch({ guildId }), api.member.rights.prefetch({ guildId })]);
   // Deliberately no loading.tsx: a section streamed into a Suspense boundary under AppShell is
   // thrown away and rendered again on the client when AppShell re-renders during hydration, while
   // the server's copy waits hidden in the document for React's delayed reveal: every field, button
@@ -22,6 +25,7 @@ export default async function GuildLayout({ children, params }: { children: Reac
   return (
     <HydrateClient>
       <DashboardShell user={user} navbar={<GuildNavbar guildId={guildId} />}>
+        <ScreeningBanner guildId={guildId} />
         {children}
       </DashboardShell>
     </HydrateClient>

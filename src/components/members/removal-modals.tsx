@@ -1,0 +1,101 @@
+"use client";
+
+import { Button, Group, Modal, Select, Stack, Text } from "@mantine/core";
+import { useState } from "react";
+import { notifyFailure, notifySuccess } from "~/components/forms/server-errors.ts";
+import { api } from "~/trpc/react.tsx";
+import { displayName, type MemberObject } from "./member-display.ts";
+import { DELETE_HISTORY_OPTIONS } from "./moderation-options.ts";
+import { ReasonInput } from "./reason-input.tsx";
+import { useMemberRefresh } from "./use-member-refresh.ts";
+
+type Props = { guildId: string; member: MemberObject | null; opened: boolean; onClose: () => void };
+
+export function KickModal({ guildId, member, opened, onClose }: Props) {
+  return (
+    <Modal opened={opened} onClose={onClose} title="Kick member">
+      {member ? <KickForm key={member.user.id} guildId={guildId} member={member} onClose={onClose} /> : null}
+    </Modal>
+  );
+}
+
+function KickForm({ guildId, member, onClose }: { guildId: string; member: MemberObject; onClose: () => void }) {
+  const refresh = useMemberRefresh(guildId);
+  const name = displayName(member);
+  const [reason, setReason] = useState("");
+  const kick = api.member.kick.useMutation({
+    onSuccess: async () => {
+      notifySuccess(`${name} was removed from the guild.`, "Member kicked");
+      onClose();
+      await refresh();
+    },
+    onError: (error) => notifyFailure(`Could not kick ${name}`, error),
+  });
+  return (
+    <Stack gap="md">
+      <Text size="sm">
+        Kick <b>{name}</b> (@{member.user.username})? They lose their roles and can join again with an invite.
+      </Text>
+      <ReasonInput value={reason} onChange={(event) => setReason(event.currentTarget.value)} data-autofocus />
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button color="red" loading={kick.isPending} onClick={() => kick.mutate({ guildId, userId: member.user.id, reason })}>
+          Kick {name}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+export function BanModal({ guildId, member, opened, onClose }: Props) {
+  return (
+    <Modal opened={opened} onClose={onClose} title="Ban member">
+      {member ? <BanForm key={member.user.id} guildId={guildId} member={member} onClose={onClose} /> : null}
+    </Modal>
+  );
+}
+
+function BanForm({ guildId, member, onClose }: { guildId: string; member: MemberObject; onClose: () => void }) {
+  const refresh = useMemberRefresh(guildId);
+  const name = displayName(member);
+  const [reason, setReason] = useState("");
+  const [deleteSeconds, setDeleteSeconds] = useState("0");
+  const ban = api.member.ban.useMutation({
+    onSuccess: async () => {
+      notifySuccess(`${name} was banned and can't rejoin until unbanned.`, "Member banned");
+      onClose();
+      await refresh();
+    },
+    onError: (error) => notifyFailure(`Could not ban ${name}`, error),
+  });
+  return (
+    <Stack gap="md">
+      <Text size="sm">
+        Ban <b>{name}</b> (@{member.user.username})? They are removed and can&apos;t rejoin until unbanned on the Bans page.
+      </Text>
+      <Select
+        label="Delete message history"
+        data={DELETE_HISTORY_OPTIONS}
+        value={deleteSeconds}
+        onChange={(value) => setDeleteSeconds(value ?? "0")}
+        allowDeselect={false}
+        comboboxProps={{ withinPortal: true }}
+      />
+      <ReasonInput value={reason} onChange={(event) => setReason(event.currentTarget.value)} />
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button
+          color="red"
+          loading={ban.isPending}
+          onClick={() => ban.mutate({ guildId, userId: member.user.id, deleteMessageSeconds: Number(deleteSeconds), reason })}
+        >
+          Ban {name}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
