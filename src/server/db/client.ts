@@ -63,3 +63,8 @@ export function getDb(): Db {
   globalForDb.guildhallDb ??= createDb();
   return globalForDb.guildhallDb;
 }
+
+/** A write lost a race on a unique key (two requests creating the same row at once). */
+export function isUniqueViolation(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === "P2002";
+}

@@ -1,6 +1,7 @@
 import { PermissionFlagsBits as P } from "discord-api-types/v10";
 import type { ServiceContext } from "~/server/context.ts";
 import { authenticate } from "~/server/auth/tokens.service.ts";
+import { isUniqueViolation } from "~/server/db/client.ts";
 import { ApiError } from "~/server/errors.ts";
 import { runChange } from "~/server/events/change.ts";
 import { loadGuildAccess, requirePermissions } from "~/server/permissions/guild-access.ts";
@@ -35,8 +36,14 @@ export async function addMemberWithToken(ctx: ServiceContext, input: { guildId: 
     if (!role) throw new ApiError("UNKNOWN_ROLE");
     enforce(roleChangeDenial(access, role));
   }
-  const row = await runChange(ctx, (change) =>
-    joinGuild(change, { guild: access.guild, userId: input.userId, roleIds, nick: body.nick, mute: body.mute ?? false, deaf: body.deaf ?? false }),
-  );
-  return row && toMemberObject(row);
+  try {
+    const row = await runChange(ctx, (change) =>
+      joinGuild(change, { guild: access.guild, userId: input.userId, roleIds, nick: body.nick, mute: body.mute ?? false, deaf: body.deaf ?? false }),
+    );
+    return row && toMemberObject(row);
+  } catch (error) {
+    // A concurrent request added them first: they are a member now, as with any repeat.
+    if (isUniqueViolation(error)) return null;
+    throw error;
+  }
 }

@@ -1,6 +1,7 @@
 import { AuditLogEvent, GatewayDispatchEvents, PermissionFlagsBits as P } from "discord-api-types/v10";
 import { Prisma, type User } from "~/generated/prisma/client.ts";
 import type { ServiceContext } from "~/server/context.ts";
+import { isUniqueViolation } from "~/server/db/client.ts";
 import { ApiError } from "~/server/errors.ts";
 import { runChange, type Change } from "~/server/events/change.ts";
 import { loadGuildAccess, requirePermissions, type GuildAccess } from "~/server/permissions/guild-access.ts";
@@ -77,10 +78,15 @@ export async function banUser(ctx: ServiceContext, input: { guildId: string; use
   const user = await ctx.db.user.findUnique({ where: { id: input.userId } });
   if (!user) throw new ApiError("UNKNOWN_USER");
   enforce(await banCheck(ctx, access, user));
-  await runChange(ctx, async (change) => {
-    if (await change.tx.ban.findUnique({ where: { guildId_userId: { guildId: access.guild.id, userId: user.id } } })) return;
-    await writeBan(change, ctx, access.guild.id, user);
-  });
+  try {
+    await runChange(ctx, async (change) => {
+      if (await change.tx.ban.findUnique({ where: { guildId_userId: { guildId: access.guild.id, userId: user.id } } })) return;
+      await writeBan(change, ctx, access.guild.id, user);
+    });
+  } catch (error) {
+    // A concurrent request banned them first; banning a banned user changes nothing.
+    if (!isUniqueViolation(error)) throw error;
+  }
 }
 
 /** DELETE /guilds/{guild.id}/bans/{user.id}: BAN_MEMBERS; Guild Ban Remove. */

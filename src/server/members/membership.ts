@@ -25,13 +25,10 @@ export type JoinInput = {
 export async function joinGuild({ tx, emit }: Change, input: JoinInput): Promise<MemberRow | null> {
   const { guild, userId } = input;
   const key = { guildId_userId: { guildId: guild.id, userId } };
-  const [existing, ban, past] = await Promise.all([
-    tx.member.findUnique({ where: key, select: { userId: true } }),
-    tx.ban.findUnique({ where: key, select: { userId: true } }),
-    tx.pastMember.findUnique({ where: key, select: { userId: true } }),
-  ]);
-  if (existing) return null;
-  if (ban) throw new ApiError("USER_BANNED");
+  // One after another: a transaction is one connection, which runs one query at a time.
+  if (await tx.member.findUnique({ where: key, select: { userId: true } })) return null;
+  if (await tx.ban.findUnique({ where: key, select: { userId: true } })) throw new ApiError("USER_BANNED");
+  const past = await tx.pastMember.findUnique({ where: key, select: { userId: true } });
   const pending = parseFeatures(guild.features).includes(GuildFeature.MemberVerificationGateEnabled);
   const row = await tx.member.create({
     data: {
