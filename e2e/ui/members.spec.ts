@@ -136,7 +136,7 @@ test("the member drawer shows permissions with their sources and switches a flag
 
   await memberRow(page, "newbie").getByText("@newbie").click();
   const drawer = page.getByRole("dialog", { name: "newbie" });
-  await expect(drawer.getByRole("row", { name: /View channel/ })).toContainText("@everyone");
+  await expect(drawer.getByRole("row", { name: /View channels/ })).toContainText("@everyone");
   const bypass = drawer.getByRole("switch", { name: "Bypasses verification" });
   await expect(bypass).not.toBeChecked();
   await bypass.click();

@@ -1,11 +1,12 @@
 "use client";
 
 import { Badge, Drawer, Group, ScrollArea, Skeleton, Stack, Switch, Table, Text, Title } from "@mantine/core";
-import { GuildMemberFlags } from "discord-api-types/v10";
+import { GuildMemberFlags, PermissionFlagsBits } from "discord-api-types/v10";
 import type { ReactNode } from "react";
 import { humanize } from "~/components/format.ts";
 import { notifyFailure, notifySuccess } from "~/components/forms/server-errors.ts";
 import { QueryError } from "~/components/query-error.tsx";
+import { permissionLabel } from "~/components/roles/permission-catalog.ts";
 import { api, type RouterOutputs } from "~/trpc/react.tsx";
 import { displayName, formatDateTime, isTimedOut, type MemberObject } from "./member-display.ts";
 import { MemberAvatar, RoleChip } from "./member-identity.tsx";
@@ -15,6 +16,19 @@ import { useMemberRefresh } from "./use-member-refresh.ts";
 type Details = RouterOutputs["member"]["get"];
 
 const BYPASS = GuildMemberFlags.BypassesVerification;
+// The server names permissions as REST does (VIEW_CHANNEL); the roles page's labels are keyed by bit.
+const PERMISSION_BITS = new Map(Object.entries(PermissionFlagsBits).map(([name, bit]) => [name.replace(/([a-z])([A-Z])/g, "$1_$2").toUpperCase(), bit]));
+
+/** One row per permission: deprecated aliases share a bit (and so a label) with their replacement. */
+function permissionRows(entries: Details["permissions"]): { label: string; sources: string[] }[] {
+  const rows = new Map<string, string[]>();
+  for (const entry of entries) {
+    const bit = PERMISSION_BITS.get(entry.permission);
+    const label = bit === undefined ? humanize(entry.permission) : permissionLabel(bit);
+    if (!rows.has(label)) rows.set(label, entry.sources);
+  }
+  return [...rows].map(([label, sources]) => ({ label, sources }));
+}
 /** Flags the platform sets, shown read-only; BYPASSES_VERIFICATION has its own switch. */
 const SHOWN_FLAGS = Object.entries(GuildMemberFlags).filter((pair): pair is [string, number] => typeof pair[1] === "number" && pair[1] !== BYPASS);
 
@@ -83,6 +97,7 @@ function MemberDetails({ guildId, details }: { guildId: string; details: Details
   });
   const heldRoles = details.roles.filter((role) => role.held);
   const otherFlags = SHOWN_FLAGS.filter(([, bit]) => (member.flags & bit) !== 0);
+  const permissions = permissionRows(details.permissions);
 
   return (
     <Stack gap="lg">
@@ -159,7 +174,7 @@ function MemberDetails({ guildId, details }: { guildId: string; details: Details
       </Section>
 
       <Section title="Guild permissions">
-        {details.permissions.length === 0 ? (
+        {permissions.length === 0 ? (
           <Text size="sm" c="dimmed">
             No guild-wide permissions.
           </Text>
@@ -172,9 +187,9 @@ function MemberDetails({ guildId, details }: { guildId: string; details: Details
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {details.permissions.map((entry) => (
-                <Table.Tr key={entry.permission}>
-                  <Table.Td>{humanize(entry.permission)}</Table.Td>
+              {permissions.map((entry) => (
+                <Table.Tr key={entry.label}>
+                  <Table.Td>{entry.label}</Table.Td>
                   <Table.Td c="dimmed">{entry.sources.join(", ")}</Table.Td>
                 </Table.Tr>
               ))}

@@ -29,10 +29,19 @@ export function MemberIdentity({ guildId, member }: { guildId: string; member: M
   );
 }
 
+/** A role as a chip: the role's colour on its dot and border, the name in the text colour so every colour stays readable. */
 export function RoleChip({ role }: { role: RoleLabel }) {
   const color = colorToHex(role.color);
   return (
-    <Badge variant="light" color={color || "gray"} radius="sm" tt="none" fw={500} leftSection={<RoleDot color={color} />}>
+    <Badge
+      variant="default"
+      radius="sm"
+      tt="none"
+      fw={500}
+      leftSection={<RoleDot color={color} />}
+      // Chips keep their full width; a narrow screen scrolls the table instead.
+      style={{ flexShrink: 0, ...(color && { borderColor: `color-mix(in srgb, ${color} 55%, transparent)` }) }}
+    >
       {role.name}
     </Badge>
   );
@@ -67,7 +76,7 @@ export function RoleChips({
       ))}
       {rest.length > 0 ? (
         <Tooltip label={rest.map((role) => role.name).join(", ")}>
-          <Badge variant="default" radius="sm" tt="none" fw={500}>
+          <Badge variant="default" radius="sm" tt="none" fw={500} style={{ flexShrink: 0 }}>
             +{rest.length}
           </Badge>
         </Tooltip>

@@ -58,7 +58,12 @@ function RolesForm({ guildId, details, onClose }: { guildId: string; details: De
         </Text>
       ) : (
         <ScrollArea.Autosize mah={380} type="auto" offsetScrollbars>
-          <Checkbox.Group value={selected} onChange={setSelected} label="Roles" description="Roles you can't give or take are greyed out with the reason.">
+          <Checkbox.Group
+            value={selected}
+            onChange={setSelected}
+            label="Roles"
+            description={details.roles.some((role) => role.disabledReason) ? "Roles you can't give or take are greyed out with the reason." : undefined}
+          >
             <Stack gap="sm" mt="sm">
               {details.roles.map((role) => (
                 <Checkbox

@@ -142,7 +142,7 @@ function TimeoutForm({ guildId, member, onClose }: { guildId: string; member: Me
           Cancel
         </Button>
         <Button color="orange" loading={modify.isPending && modify.variables?.body.communication_disabled_until !== null} onClick={submit}>
-          Time out
+          {isTimedOut(member) ? "Change timeout" : "Time out"}
         </Button>
       </Group>
     </Stack>
