@@ -135,7 +135,8 @@ test("the member drawer shows permissions with their sources and switches a flag
   await page.goto(`/guilds/${owner.guild.id}/members`);
 
   await memberRow(page, "newbie").getByText("@newbie").click();
-  const drawer = page.getByRole("dialog", { name: "newbie" });
+  const drawer = page.getByRole("dialog", { name: "Member details" });
+  await expect(drawer).toContainText("@newbie");
   await expect(drawer.getByRole("row", { name: /View channels/ })).toContainText("@everyone");
   const bypass = drawer.getByRole("switch", { name: "Bypasses verification" });
   await expect(bypass).not.toBeChecked();

@@ -20,13 +20,18 @@ export type CursorStack = ReturnType<typeof useCursorStack>;
 
 /** "Page N" with Previous and Next; Next follows `nextCursor` when the server says there is more. */
 export function CursorPager({ pager, nextCursor, busy }: { pager: CursorStack; nextCursor: string | null | undefined; busy: boolean }) {
+  // The pager sits under the list: a new page starts reading from the top.
+  const go = (turn: () => void) => {
+    turn();
+    window.scrollTo({ top: 0 });
+  };
   return (
     <Group justify="space-between">
       <Text size="sm" c="dimmed">
         Page {pager.page}
       </Text>
       <Group gap="xs">
-        <Button variant="default" leftSection={<IconChevronLeft size={16} />} disabled={pager.page === 1} onClick={pager.previous}>
+        <Button variant="default" leftSection={<IconChevronLeft size={16} />} disabled={pager.page === 1} onClick={() => go(pager.previous)}>
           Previous
         </Button>
         <Button
@@ -34,7 +39,7 @@ export function CursorPager({ pager, nextCursor, busy }: { pager: CursorStack; n
           rightSection={<IconChevronRight size={16} />}
           disabled={!nextCursor || busy}
           onClick={() => {
-            if (nextCursor) pager.next(nextCursor);
+            if (nextCursor) go(() => pager.next(nextCursor));
           }}
         >
           Next

@@ -37,14 +37,7 @@ type Props = { guildId: string; member: MemberObject | null; opened: boolean; on
 /** One member: roles, flags, join date and every guild permission with where it comes from. */
 export function MemberDrawer({ guildId, member, opened, onClose }: Props) {
   return (
-    <Drawer
-      opened={opened}
-      onClose={onClose}
-      position="right"
-      size="lg"
-      title={member ? displayName(member) : "Member"}
-      scrollAreaComponent={ScrollArea.Autosize}
-    >
+    <Drawer opened={opened} onClose={onClose} position="right" size="lg" title="Member details" scrollAreaComponent={ScrollArea.Autosize}>
       {member ? <DrawerBody key={member.user.id} guildId={guildId} userId={member.user.id} /> : null}
     </Drawer>
   );

@@ -165,7 +165,7 @@ export function MembersManager({ guildId }: { guildId: string }) {
           onSelectedRecordsChange={setSelected}
           isRecordSelectable={(row) => row.denials.ban === null}
           getRecordSelectionCheckboxProps={(row) => ({ "aria-label": `Select ${displayName(row.member)}`, title: row.denials.ban ?? undefined })}
-          allRecordsSelectionCheckboxProps={{ "aria-label": "Select all on this page" }}
+          allRecordsSelectionCheckboxProps={{ "aria-label": "Select all on this page", disabled: !rows.some((row) => row.denials.ban === null) }}
           emptyState={
             <EmptyState
               icon={isFiltered ? <IconSearch size={26} /> : <IconUsers size={26} />}
