@@ -7,7 +7,7 @@ import { runChange, type Change } from "~/server/events/change.ts";
 import { loadGuildAccess, requirePermissions, type GuildAccess } from "~/server/permissions/guild-access.ts";
 import { toUserObject, type UserObject } from "~/server/users/user.dto.ts";
 import { banDenial, bulkBanDenial, enforce, type Denial } from "./member-rules.ts";
-import { readMember } from "./member-queries.ts";
+import { readMember, startsWithIgnoringCase } from "./member-queries.ts";
 import { targetOf } from "./member.service.ts";
 import { removeMembers } from "./membership.ts";
 import type { TBanListQuery, TBulkBanBody } from "./member.schema.ts";
@@ -28,7 +28,7 @@ export async function listBans(ctx: ServiceContext, input: { guildId: string; qu
   // Snowflakes order as numbers: by length, then as text.
   if (after) conditions.push(Prisma.sql`(LENGTH(b."userId") > ${after.length} OR (LENGTH(b."userId") = ${after.length} AND b."userId" > ${after}))`);
   if (before) conditions.push(Prisma.sql`(LENGTH(b."userId") < ${before.length} OR (LENGTH(b."userId") = ${before.length} AND b."userId" < ${before}))`);
-  if (prefix) conditions.push(Prisma.sql`LOWER(u."username") LIKE ${`${prefix.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`} ESCAPE '\\'`);
+  if (prefix) conditions.push(startsWithIgnoringCase(Prisma.raw(`u."username"`), prefix));
   const backwards = before !== undefined && after === undefined;
   const order = backwards ? Prisma.sql`DESC` : Prisma.sql`ASC`;
   const ids = await ctx.db.$queryRaw<{ userId: string }[]>`

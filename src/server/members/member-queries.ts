@@ -14,7 +14,18 @@ const afterId = (after: string) => Prisma.sql`(LENGTH(m."userId") > ${after.leng
 
 /** Escapes LIKE wildcards so a search for "a_b" matches only that. */
 function likePrefix(prefix: string): string {
-  return `${prefix.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * `column` starts with `prefix`, ignoring case. SQLite's LOWER and UPPER fold ASCII only, so
+ * both foldings are compared: "Émile" is found by "ém" through UPPER ("ÉMILE" LIKE "ÉM%").
+ * PostgreSQL folds every letter, where either comparison alone would do.
+ */
+export function startsWithIgnoringCase(column: Prisma.Sql, prefix: string): Prisma.Sql {
+  const lower = likePrefix(prefix.toLowerCase());
+  const upper = likePrefix(prefix.toUpperCase());
+  return Prisma.sql`(LOWER(${column}) LIKE ${lower} ESCAPE '\\' OR UPPER(${column}) LIKE ${upper} ESCAPE '\\')`;
 }
 
 /**
@@ -24,8 +35,9 @@ function likePrefix(prefix: string): string {
 export async function readMemberPage(db: Db, guildId: string, page: MemberPage): Promise<MemberRow[]> {
   const conditions = [Prisma.sql`m."guildId" = ${guildId}`, afterId(page.after)];
   if (page.prefix !== undefined) {
-    const pattern = likePrefix(page.prefix);
-    conditions.push(Prisma.sql`(LOWER(u."username") LIKE ${pattern} ESCAPE '\\' OR LOWER(m."nick") LIKE ${pattern} ESCAPE '\\')`);
+    conditions.push(
+      Prisma.sql`(${startsWithIgnoringCase(Prisma.raw(`u."username"`), page.prefix)} OR ${startsWithIgnoringCase(Prisma.raw(`m."nick"`), page.prefix)})`,
+    );
   }
   if (page.roleId !== undefined) {
     conditions.push(

@@ -7,6 +7,7 @@ import type { Change } from "~/server/events/change.ts";
 import { parseFeatures } from "~/server/guilds/guild.dto.ts";
 import { toUserObject } from "~/server/users/user.dto.ts";
 import { MEMBER_INCLUDE, memberEventData, type MemberRow } from "./member.dto.ts";
+import { emitVoiceState } from "./voice.service.ts";
 
 export type JoinInput = {
   guild: Pick<Guild, "id" | "features">;
@@ -29,7 +30,9 @@ export async function joinGuild({ tx, emit }: Change, input: JoinInput): Promise
   if (await tx.member.findUnique({ where: key, select: { userId: true } })) return null;
   if (await tx.ban.findUnique({ where: key, select: { userId: true } })) throw new ApiError("USER_BANNED");
   const past = await tx.pastMember.findUnique({ where: key, select: { userId: true } });
-  const pending = parseFeatures(guild.features).includes(GuildFeature.MemberVerificationGateEnabled);
+  // Bots cannot complete screening (it is a user's form), so they join without it.
+  const screening = parseFeatures(guild.features).includes(GuildFeature.MemberVerificationGateEnabled);
+  const pending = screening && !(await tx.user.findUnique({ where: { id: userId }, select: { bot: true } }))?.bot;
   const row = await tx.member.create({
     data: {
       guildId: guild.id,
@@ -48,14 +51,18 @@ export async function joinGuild({ tx, emit }: Change, input: JoinInput): Promise
 }
 
 /**
- * Removes members inside the caller's change (kick, leave, ban, prune): their roles and
- * voice state go with them, they are remembered for DID_REJOIN, and each fires Guild
- * Member Remove.
+ * Removes members inside the caller's change (kick, leave, ban, prune): their roles go with
+ * them, those in voice are disconnected (Voice State Update), they are remembered for
+ * DID_REJOIN, and each fires Guild Member Remove.
  */
-export async function removeMembers({ tx, emit }: Change, guildId: string, users: readonly User[]): Promise<void> {
+export async function removeMembers(change: Change, guildId: string, users: readonly User[]): Promise<void> {
+  const { tx, emit } = change;
   if (users.length === 0) return;
   const userIds = users.map((user) => user.id);
+  // Whoever was in voice is disconnected, and clients must hear of it like any disconnect.
+  const voice = await tx.voiceState.findMany({ where: { guildId, userId: { in: userIds } } });
   await tx.voiceState.deleteMany({ where: { guildId, userId: { in: userIds } } });
+  for (const state of voice) await emitVoiceState(change, { ...state, channelId: null });
   await tx.member.deleteMany({ where: { guildId, userId: { in: userIds } } });
   const leftAt = new Date();
   for (const userId of userIds) {

@@ -7,7 +7,7 @@ import { runChange, type Change } from "~/server/events/change.ts";
 import { decodeImageField } from "~/server/images/image-data.ts";
 import { storeMemberImage } from "~/server/images/image.service.ts";
 import { channelPermissions, loadGuildAccess, toOverwriteInputs, type GuildAccess } from "~/server/permissions/guild-access.ts";
-import { hasPermission } from "~/server/permissions/permissions.ts";
+import { hasAll } from "~/server/permissions/permissions.ts";
 import { MEMBER_INCLUDE, memberEventData, toMemberObject, type MemberObject, type MemberRow } from "./member.dto.ts";
 import { deafenDenial, enforce, flagsDenial, moveDenial, muteDenial, nickDenial, roleChangeDenial, rolesDenial, timeoutDenial } from "./member-rules.ts";
 import { EDITABLE_MEMBER_FLAGS, TIMEOUT_MAX_MS, type TCurrentMemberModifyBody, type TMemberModifyBody } from "./member.schema.ts";
@@ -141,13 +141,14 @@ export async function modifyMember(ctx: ServiceContext, input: { guildId: string
   });
 }
 
-/** A move target: a voice or stage channel of the guild the actor may connect to. */
+/** A move target: a voice or stage channel of the guild where the actor may connect and move members. */
 async function requireMoveTarget(access: GuildAccess, channelId: string): Promise<void> {
   const channel = (await access.state.channels()).byId.get(channelId);
   if (!channel) throw new ApiError("UNKNOWN_CHANNEL");
   if (!VOICE_CHANNEL_TYPES.includes(channel.type)) throw invalidField(["channel_id"], "CHANNEL_TYPE_INVALID", "Members can only be moved to voice channels.");
   const perms = channelPermissions(access, { type: channel.type, overwrites: toOverwriteInputs(channel.overwrites) });
-  if (!hasPermission(perms, PermissionFlagsBits.Connect)) throw new ApiError("MISSING_PERMISSIONS");
+  // MOVE_MEMBERS is a voice channel permission, so the target's overwrites can withhold it.
+  if (!hasAll(perms, PermissionFlagsBits.Connect, PermissionFlagsBits.MoveMembers)) throw new ApiError("MISSING_PERMISSIONS");
 }
 
 /** PATCH /guilds/{guild.id}/members/@me: nick (CHANGE_NICKNAME), guild avatar and banner, bio. */
@@ -178,7 +179,10 @@ export async function setMemberRole(ctx: ServiceContext, input: { guildId: strin
   const { row } = await loadTarget(ctx.db, access, input.userId);
   const held = row.roles.map((r) => r.roleId);
   const wanted = input.held ? [...held, input.roleId] : held.filter((id) => id !== input.roleId);
-  if (!access.roles.some((r) => r.id === input.roleId)) throw new ApiError("UNKNOWN_ROLE");
+  const role = access.roles.find((r) => r.id === input.roleId);
+  if (!role) throw new ApiError("UNKNOWN_ROLE");
+  // Checked even when nothing would change, so @everyone and roles out of reach answer the same both ways.
+  enforce(roleChangeDenial(access, role));
   const roles = roleChanges(access, held, wanted);
   if (roles.added.length === 0 && roles.removed.length === 0) return;
   await runChange(ctx, (change) => writeMember(change, access, row, {}, roles));
