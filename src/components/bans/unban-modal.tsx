@@ -1,9 +1,8 @@
 "use client";
 
-import { Button, Group, Modal, Stack, Text } from "@mantine/core";
-import { useState } from "react";
+import { Modal, Text } from "@mantine/core";
 import { notifyFailure, notifySuccess } from "~/components/forms/server-errors.ts";
-import { ReasonInput } from "~/components/members/reason-input.tsx";
+import { ReasonConfirm } from "~/components/members/reason-input.tsx";
 import { useMemberRefresh } from "~/components/members/use-member-refresh.ts";
 import { api } from "~/trpc/react.tsx";
 import { bannedName, type BanRow } from "./ban-display.ts";
@@ -21,7 +20,6 @@ export function UnbanModal({ guildId, ban, opened, onClose }: Props) {
 function UnbanForm({ guildId, ban, onClose }: { guildId: string; ban: BanRow; onClose: () => void }) {
   const refresh = useMemberRefresh(guildId);
   const name = bannedName(ban);
-  const [reason, setReason] = useState("");
   const unban = api.member.unban.useMutation({
     onSuccess: async () => {
       notifySuccess(`${name} can join again with an invite.`, "User unbanned");
@@ -31,20 +29,17 @@ function UnbanForm({ guildId, ban, onClose }: { guildId: string; ban: BanRow; on
     onError: (error) => notifyFailure(`Could not unban ${name}`, error),
   });
   return (
-    <Stack gap="md">
+    <ReasonConfirm
+      confirmLabel={`Unban ${name}`}
+      color="blue"
+      loading={unban.isPending}
+      onCancel={onClose}
+      onConfirm={(reason) => unban.mutate({ guildId, userId: ban.user.id, reason })}
+    >
       <Text size="sm">
         Unban <b>{name}</b> (@{ban.user.username})? They can rejoin with an invite.
         {ban.reason ? ` They were banned for: “${ban.reason}”.` : null}
       </Text>
-      <ReasonInput value={reason} onChange={(event) => setReason(event.currentTarget.value)} data-autofocus />
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button loading={unban.isPending} onClick={() => unban.mutate({ guildId, userId: ban.user.id, reason })}>
-          Unban {name}
-        </Button>
-      </Group>
-    </Stack>
+    </ReasonConfirm>
   );
 }

@@ -6,7 +6,7 @@ import { notifyFailure, notifySuccess } from "~/components/forms/server-errors.t
 import { IconAlertTriangle, IconCheck } from "~/components/icons.tsx";
 import { api, type RouterOutputs } from "~/trpc/react.tsx";
 import { displayName, type MemberObject } from "./member-display.ts";
-import { ReasonInput } from "./reason-input.tsx";
+import { ReasonConfirm } from "./reason-input.tsx";
 import { useMemberRefresh } from "./use-member-refresh.ts";
 
 type Props = { guildId: string; members: readonly MemberObject[]; opened: boolean; onClose: () => void; onBanned: () => void };
@@ -23,7 +23,6 @@ const NAMES_SHOWN = 8;
 
 function BulkBanForm({ guildId, members, onClose, onBanned }: Omit<Props, "opened">) {
   const refresh = useMemberRefresh(guildId);
-  const [reason, setReason] = useState("");
   // The members asked about, kept so the result can name them after the list refreshes.
   const [asked] = useState(members);
   const [result, setResult] = useState<RouterOutputs["member"]["bulkBan"] | null>(null);
@@ -58,25 +57,18 @@ function BulkBanForm({ guildId, members, onClose, onBanned }: Omit<Props, "opene
 
   const names = asked.slice(0, NAMES_SHOWN).map(displayName).join(", ");
   const more = asked.length - NAMES_SHOWN;
+  const count = `${asked.length} ${asked.length === 1 ? "member" : "members"}`;
   return (
-    <Stack gap="md">
+    <ReasonConfirm
+      confirmLabel={`Ban ${count}`}
+      loading={bulkBan.isPending}
+      onCancel={onClose}
+      onConfirm={(reason) => bulkBan.mutate({ guildId, body: { user_ids: asked.map((member) => member.user.id) }, reason })}
+    >
       <Text size="sm">
-        Ban <b>{asked.length}</b> {asked.length === 1 ? "member" : "members"}: {names}
+        Ban <b>{count}</b>: {names}
         {more > 0 ? ` and ${more} more` : ""}. They are removed and can&apos;t rejoin until unbanned.
       </Text>
-      <ReasonInput value={reason} onChange={(event) => setReason(event.currentTarget.value)} data-autofocus />
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button
-          color="red"
-          loading={bulkBan.isPending}
-          onClick={() => bulkBan.mutate({ guildId, body: { user_ids: asked.map((member) => member.user.id) }, reason })}
-        >
-          Ban {asked.length} {asked.length === 1 ? "member" : "members"}
-        </Button>
-      </Group>
-    </Stack>
+    </ReasonConfirm>
   );
 }

@@ -1,12 +1,12 @@
 "use client";
 
-import { Button, Group, Modal, Select, Stack, Text } from "@mantine/core";
+import { Modal, Select, Text } from "@mantine/core";
 import { useState } from "react";
 import { notifyFailure, notifySuccess } from "~/components/forms/server-errors.ts";
 import { api } from "~/trpc/react.tsx";
 import { displayName, type MemberObject } from "./member-display.ts";
 import { DELETE_HISTORY_OPTIONS } from "./moderation-options.ts";
-import { ReasonInput } from "./reason-input.tsx";
+import { ReasonConfirm } from "./reason-input.tsx";
 import { useMemberRefresh } from "./use-member-refresh.ts";
 
 type Props = { guildId: string; member: MemberObject | null; opened: boolean; onClose: () => void };
@@ -22,7 +22,6 @@ export function KickModal({ guildId, member, opened, onClose }: Props) {
 function KickForm({ guildId, member, onClose }: { guildId: string; member: MemberObject; onClose: () => void }) {
   const refresh = useMemberRefresh(guildId);
   const name = displayName(member);
-  const [reason, setReason] = useState("");
   const kick = api.member.kick.useMutation({
     onSuccess: async () => {
       notifySuccess(`${name} was removed from the guild.`, "Member kicked");
@@ -32,20 +31,16 @@ function KickForm({ guildId, member, onClose }: { guildId: string; member: Membe
     onError: (error) => notifyFailure(`Could not kick ${name}`, error),
   });
   return (
-    <Stack gap="md">
+    <ReasonConfirm
+      confirmLabel={`Kick ${name}`}
+      loading={kick.isPending}
+      onCancel={onClose}
+      onConfirm={(reason) => kick.mutate({ guildId, userId: member.user.id, reason })}
+    >
       <Text size="sm">
         Kick <b>{name}</b> (@{member.user.username})? They lose their roles and can join again with an invite.
       </Text>
-      <ReasonInput value={reason} onChange={(event) => setReason(event.currentTarget.value)} data-autofocus />
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button color="red" loading={kick.isPending} onClick={() => kick.mutate({ guildId, userId: member.user.id, reason })}>
-          Kick {name}
-        </Button>
-      </Group>
-    </Stack>
+    </ReasonConfirm>
   );
 }
 
@@ -60,7 +55,6 @@ export function BanModal({ guildId, member, opened, onClose }: Props) {
 function BanForm({ guildId, member, onClose }: { guildId: string; member: MemberObject; onClose: () => void }) {
   const refresh = useMemberRefresh(guildId);
   const name = displayName(member);
-  const [reason, setReason] = useState("");
   const [deleteSeconds, setDeleteSeconds] = useState("0");
   const ban = api.member.ban.useMutation({
     onSuccess: async () => {
@@ -71,7 +65,12 @@ function BanForm({ guildId, member, onClose }: { guildId: string; member: Member
     onError: (error) => notifyFailure(`Could not ban ${name}`, error),
   });
   return (
-    <Stack gap="md">
+    <ReasonConfirm
+      confirmLabel={`Ban ${name}`}
+      loading={ban.isPending}
+      onCancel={onClose}
+      onConfirm={(reason) => ban.mutate({ guildId, userId: member.user.id, deleteMessageSeconds: Number(deleteSeconds), reason })}
+    >
       <Text size="sm">
         Ban <b>{name}</b> (@{member.user.username})? They are removed and can&apos;t rejoin until unbanned on the Bans page.
       </Text>
@@ -83,19 +82,6 @@ function BanForm({ guildId, member, onClose }: { guildId: string; member: Member
         allowDeselect={false}
         comboboxProps={{ withinPortal: true }}
       />
-      <ReasonInput value={reason} onChange={(event) => setReason(event.currentTarget.value)} />
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button
-          color="red"
-          loading={ban.isPending}
-          onClick={() => ban.mutate({ guildId, userId: member.user.id, deleteMessageSeconds: Number(deleteSeconds), reason })}
-        >
-          Ban {name}
-        </Button>
-      </Group>
-    </Stack>
+    </ReasonConfirm>
   );
 }
