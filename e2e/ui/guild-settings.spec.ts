@@ -66,3 +66,13 @@ test("the owner deletes the guild after typing its name", async ({ page, signedI
   await page.goto(`/guilds/${signedIn.guild.id}`);
   await expect(page.getByRole("heading", { name: "Nothing here" })).toBeVisible();
 });
+
+test("switches membership screening on, and it stays on after a reload", async ({ page, signedIn }) => {
+  await page.goto(`/guilds/${signedIn.guild.id}`);
+  const screening = page.getByRole("switch", { name: "Require new members to complete screening" });
+  await expect(screening).not.toBeChecked();
+  await screening.click();
+  await expect(page.getByText("New members must complete screening.")).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole("switch", { name: "Require new members to complete screening" })).toBeChecked();
+});

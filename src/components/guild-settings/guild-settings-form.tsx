@@ -2,7 +2,7 @@
 
 import { Alert, Box, Button, Checkbox, Group, Input, Paper, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
-import { PermissionFlagsBits } from "discord-api-types/v10";
+import { GuildFeature, PermissionFlagsBits } from "discord-api-types/v10";
 import { useMemo } from "react";
 import { applyFieldErrors, notifyFailure, notifySuccess } from "~/components/forms/server-errors.ts";
 import { ImageField } from "~/components/forms/image-field.tsx";
@@ -15,6 +15,7 @@ import { PageHeader, SectionCard } from "~/components/section-card.tsx";
 import { GUILD_DESCRIPTION_MAX, GUILD_NAME_MAX, MUTABLE_FEATURES, ZGuildModifyBodySchema } from "~/server/guilds/guild.schema.ts";
 import { api, type RouterOutputs } from "~/trpc/react.tsx";
 import { DeleteGuildSection } from "./delete-guild-section.tsx";
+import { ScreeningSection } from "./screening-section.tsx";
 import {
   AFK_TIMEOUT_OPTIONS,
   CONTENT_FILTERS,
@@ -319,6 +320,7 @@ function SettingsForm({ guild, channels, access }: { guild: GuildObject; channel
           </Box>
         </Stack>
       </form>
+      <ScreeningSection guildId={guild.id} enabled={guild.features.includes(GuildFeature.MemberVerificationGateEnabled)} lockReason={lockReason} />
       <DeleteGuildSection guild={guild} isOwner={access.isOwner} />
     </Stack>
   );

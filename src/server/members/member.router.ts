@@ -17,7 +17,7 @@ import {
 import { completeScreening, kickMember } from "./member.service.ts";
 import { modifyMember } from "./modify-member.service.ts";
 import { previewPrune, prune } from "./prune.service.ts";
-import { getScreening, setScreening } from "./screening.service.ts";
+import { setScreening } from "./screening.service.ts";
 
 /** Dashboard pages list at most this many members at once. */
 export const MEMBER_PAGE_MAX = 100;
@@ -69,7 +69,6 @@ export const memberRouter = createTRPCRouter({
   prune: protectedProcedure
     .input(ZGuildIdInputSchema.extend({ prune: ZPruneInputSchema, ...ZReason }))
     .mutation(({ ctx, input }) => prune(withReason(ctx, input.reason), { ...input, computeCount: true })),
-  screening: protectedProcedure.input(ZGuildIdInputSchema).query(({ ctx, input }) => getScreening(ctx, input)),
   setScreening: protectedProcedure.input(ZGuildIdInputSchema.extend({ enabled: z.boolean() })).mutation(({ ctx, input }) => setScreening(ctx, input)),
   completeScreening: protectedProcedure.input(ZGuildIdInputSchema).mutation(({ ctx, input }) => completeScreening(ctx, input)),
 });
