@@ -1,4 +1,5 @@
 import { GuildMemberFlags } from "discord-api-types/v10";
+import { LRUCache } from "lru-cache";
 import type { Guild, Role } from "~/generated/prisma/client.ts";
 import { CHANNEL_INCLUDE, NOT_A_THREAD, sortChannels, toChannelObject, type ChannelObject, type ChannelRow } from "~/server/channels/channel.dto.ts";
 import type { Db } from "~/server/db/client.ts";
@@ -9,8 +10,17 @@ import { preserialize } from "./wire-json.ts";
 
 /** Members' access kept per cached guild; the least recently used go first. */
 const MEMBERS_CACHED_PER_GUILD = 1000;
-/** Other answers kept per cached guild (member objects, member list pages). */
-const ANSWERS_CACHED_PER_GUILD = 1000;
+/**
+ * Answers kept for cached guilds (member objects, member list pages) share one budget,
+ * counted in member objects (a page of 100 counts 100), so many guilds or long pages
+ * cannot grow memory without bound. About 35 MB when full.
+ */
+const ANSWER_BUDGET = 50_000;
+const answers = new LRUCache<string, { value: unknown }>({
+  maxSize: ANSWER_BUDGET,
+  sizeCalculation: ({ value }) => (Array.isArray(value) ? Math.max(1, value.length) : 1),
+});
+let nextStateId = 0;
 
 /** One member's access to a guild, as far as it does not depend on the clock. */
 export type MemberAccess = {
@@ -47,7 +57,9 @@ export class GuildState {
   #channels: Promise<GuildChannels> | null = null;
   // Insertion order is recency order: a hit moves to the end, the first goes when full.
   readonly #members = new Map<string, MemberAccess>();
-  readonly #answers = new Map<string, Promise<unknown>>();
+  // Answers of a state are keyed by its id: a newer state of the guild never sees them.
+  readonly #id = nextStateId++;
+  readonly #loadingAnswers = new Map<string, Promise<unknown>>();
 
   constructor(db: Db, guild: Guild, roles: readonly Role[], member?: { userId: string; row: MemberAccessRow }) {
     this.#db = db;
@@ -82,12 +94,18 @@ export class GuildState {
    * event for this guild. A failed read is not kept.
    */
   answer<T>(key: string, load: () => Promise<T>): Promise<T> {
-    const kept = this.#answers.get(key) as Promise<T> | undefined;
-    if (kept) return kept;
-    const promise = load();
-    promise.catch(() => this.#answers.delete(key));
-    if (this.#answers.size >= ANSWERS_CACHED_PER_GUILD) this.#answers.delete(this.#answers.keys().next().value!);
-    this.#answers.set(key, promise);
+    const sharedKey = `${this.#id} ${key}`;
+    const kept = answers.get(sharedKey);
+    if (kept) return Promise.resolve(kept.value as T);
+    const loading = this.#loadingAnswers.get(key) as Promise<T> | undefined;
+    if (loading) return loading;
+    const promise = load()
+      .then((value) => {
+        answers.set(sharedKey, { value });
+        return value;
+      })
+      .finally(() => this.#loadingAnswers.delete(key));
+    this.#loadingAnswers.set(key, promise);
     return promise;
   }
 
