@@ -36,6 +36,21 @@ export const ERRORS = {
   UNKNOWN_ROLE: { status: 404, code: RESTJSONErrorCodes.UnknownRole, message: "Unknown Role", trpcCode: "NOT_FOUND" },
   UNKNOWN_USER: { status: 404, code: RESTJSONErrorCodes.UnknownUser, message: "Unknown User", trpcCode: "NOT_FOUND" },
   UNKNOWN_APPLICATION: { status: 404, code: RESTJSONErrorCodes.UnknownApplication, message: "Unknown Application", trpcCode: "NOT_FOUND" },
+  UNKNOWN_INVITE: { status: 404, code: RESTJSONErrorCodes.UnknownInvite, message: "Unknown Invite", trpcCode: "NOT_FOUND" },
+  MAX_INVITES: {
+    status: 400,
+    code: RESTJSONErrorCodes.MaximumNumberOfInvitesReached,
+    message: "Maximum number of invites reached (1000)",
+    trpcCode: "BAD_REQUEST",
+  },
+  INVITE_CODE_TAKEN: {
+    status: 400,
+    code: RESTJSONErrorCodes.InviteCodeInvalidOrTaken,
+    message: "Invite code is either invalid or taken.",
+    trpcCode: "BAD_REQUEST",
+  },
+  INVITES_PAUSED: { status: 403, code: RESTJSONErrorCodes.MissingAccess, message: "Invites are paused for this guild.", trpcCode: "FORBIDDEN" },
+  NOT_INVITED: { status: 403, code: RESTJSONErrorCodes.MissingAccess, message: "This invite is for other users.", trpcCode: "FORBIDDEN" },
   UNKNOWN_BAN: { status: 404, code: RESTJSONErrorCodes.UnknownBan, message: "Unknown Ban", trpcCode: "NOT_FOUND" },
   USER_BANNED: { status: 403, code: RESTJSONErrorCodes.UserBannedFromThisGuild, message: "The user is banned from this guild.", trpcCode: "FORBIDDEN" },
   NOT_IN_VOICE: {

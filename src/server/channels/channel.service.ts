@@ -78,7 +78,7 @@ const GUILD_CHANNEL_COLUMNS = [
   "widgetChannelId",
 ] as const;
 
-type ChannelAccess = { access: GuildAccess; channel: ChannelRow; permissions: bigint };
+export type ChannelAccess = { access: GuildAccess; channel: ChannelRow; permissions: bigint };
 
 function permissionsIn(access: GuildAccess, channel: ChannelRow): bigint {
   return channelPermissions(access, { type: channel.type, overwrites: toOverwriteInputs(channel.overwrites) });
@@ -89,7 +89,7 @@ function isAdministrator(access: GuildAccess): boolean {
 }
 
 /** A guild channel the caller can see. Unknown → 10003; not a member, or hidden → 50001. */
-async function loadChannelAccess(ctx: ServiceContext, channelId: string): Promise<ChannelAccess> {
+export async function loadChannelAccess(ctx: ServiceContext, channelId: string): Promise<ChannelAccess> {
   const cache = stateCache(ctx.db);
   const guildId = await cache.guildIdOfChannel(channelId);
   const state = guildId ? await cache.guild(guildId, ctx.actor.userId) : null;

@@ -16,6 +16,8 @@ export type JoinInput = {
   nick?: string | null;
   mute?: boolean;
   deaf?: boolean;
+  /** Joined through a temporary invite. */
+  temporary?: boolean;
 };
 
 /**
@@ -40,6 +42,7 @@ export async function joinGuild({ tx, emit }: Change, input: JoinInput): Promise
       nick: input.nick || null,
       mute: input.mute ?? false,
       deaf: input.deaf ?? false,
+      temporary: input.temporary ?? false,
       pending,
       flags: past ? GuildMemberFlags.DidRejoin : 0,
       roles: { create: [...new Set(input.roleIds)].map((roleId) => ({ roleId })) },

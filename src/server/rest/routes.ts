@@ -2,10 +2,20 @@ import { auditRoutes } from "~/server/audit/audit.rest.ts";
 import { channelRoutes } from "~/server/channels/channel.rest.ts";
 import { guildRoutes } from "~/server/guilds/guild.rest.ts";
 import { memberRoutes } from "~/server/members/member.rest.ts";
+import { inviteRoutes } from "~/server/invites/invite.rest.ts";
 import { applicationRoutes } from "~/server/applications/application.rest.ts";
 import { roleRoutes } from "~/server/roles/role.rest.ts";
 import { userRoutes } from "~/server/users/user.rest.ts";
 import type { Route } from "./route.ts";
 
 /** The REST route table: every domain contributes its rows. */
-export const ROUTES: readonly Route[] = [...guildRoutes, ...channelRoutes, ...roleRoutes, ...memberRoutes, ...applicationRoutes, ...userRoutes, ...auditRoutes];
+export const ROUTES: readonly Route[] = [
+  ...guildRoutes,
+  ...channelRoutes,
+  ...roleRoutes,
+  ...memberRoutes,
+  ...inviteRoutes,
+  ...applicationRoutes,
+  ...userRoutes,
+  ...auditRoutes,
+];

@@ -1,0 +1,52 @@
+-- AlterTable
+ALTER TABLE "Guild" ADD COLUMN     "vanityUses" INTEGER NOT NULL DEFAULT 0;
+
+-- AlterTable
+ALTER TABLE "Member" ADD COLUMN     "temporary" BOOLEAN NOT NULL DEFAULT false;
+
+-- CreateTable
+CREATE TABLE "Invite" (
+    "code" TEXT NOT NULL,
+    "guildId" TEXT NOT NULL,
+    "channelId" TEXT NOT NULL,
+    "inviterId" TEXT,
+    "maxAge" INTEGER NOT NULL DEFAULT 86400,
+    "maxUses" INTEGER NOT NULL DEFAULT 0,
+    "uses" INTEGER NOT NULL DEFAULT 0,
+    "temporary" BOOLEAN NOT NULL DEFAULT false,
+    "targetType" INTEGER,
+    "targetUserId" TEXT,
+    "targetApplicationId" TEXT,
+    "flags" INTEGER NOT NULL DEFAULT 0,
+    "roleIds" TEXT NOT NULL DEFAULT '[]',
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "expiresAt" TIMESTAMP(3),
+
+    CONSTRAINT "Invite_pkey" PRIMARY KEY ("code")
+);
+
+-- CreateTable
+CREATE TABLE "InviteTargetUser" (
+    "code" TEXT NOT NULL,
+    "userId" TEXT NOT NULL,
+
+    CONSTRAINT "InviteTargetUser_pkey" PRIMARY KEY ("code","userId")
+);
+
+-- CreateIndex
+CREATE INDEX "Invite_guildId_idx" ON "Invite"("guildId");
+
+-- CreateIndex
+CREATE INDEX "Invite_channelId_idx" ON "Invite"("channelId");
+
+-- CreateIndex
+CREATE INDEX "Invite_expiresAt_idx" ON "Invite"("expiresAt");
+
+-- AddForeignKey
+ALTER TABLE "Invite" ADD CONSTRAINT "Invite_guildId_fkey" FOREIGN KEY ("guildId") REFERENCES "Guild"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "Invite" ADD CONSTRAINT "Invite_channelId_fkey" FOREIGN KEY ("channelId") REFERENCES "Channel"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "InviteTargetUser" ADD CONSTRAINT "InviteTargetUser_code_fkey" FOREIGN KEY ("code") REFERENCES "Invite"("code") ON DELETE CASCADE ON UPDATE CASCADE;

@@ -1,0 +1,78 @@
+import { GatewayDispatchEvents, GuildFeature } from "discord-api-types/v10";
+import type { ServiceContext } from "~/server/context.ts";
+import { isUniqueViolation } from "~/server/db/client.ts";
+import { ApiError } from "~/server/errors.ts";
+import { runChange } from "~/server/events/change.ts";
+import { parseFeatures } from "~/server/guilds/guild.dto.ts";
+import { toMemberObject, type MemberObject } from "~/server/members/member.dto.ts";
+import { readMember } from "~/server/members/member-queries.ts";
+import { joinGuild } from "~/server/members/membership.ts";
+import { inviteRoleIds } from "./invite.dto.ts";
+import { readLiveInvite } from "./invite-reads.ts";
+
+/** The same user's other acceptance joined first; this one's use is rolled back. */
+class JoinedMeanwhile extends Error {}
+
+export type AcceptResult = { guildId: string; member: MemberObject; joined: boolean };
+
+/**
+ * Accepts an invite for the acting user: the one path from an invite into a guild. Refused
+ * when the invite is gone (10006), invites are paused (INVITES_DISABLED or
+ * invites_disabled_until ahead), the user is banned (40007) or not among the invite's
+ * target users. A use is counted by one conditional UPDATE, so concurrent acceptances never
+ * pass max_uses; the use that reaches it deletes the invite (Invite Delete). Already a
+ * member: nothing changes.
+ */
+export async function acceptInvite(ctx: ServiceContext, input: { code: string }): Promise<AcceptResult> {
+  const userId = ctx.actor.userId;
+  const invite = await readLiveInvite(ctx.db, input.code);
+  const { guild } = invite;
+  const existing = await readMember(ctx.db, guild.id, userId);
+  if (existing) return { guildId: guild.id, member: toMemberObject(existing), joined: false };
+  const paused = parseFeatures(guild.features).includes(GuildFeature.InvitesDisabled) || (guild.invitesDisabledUntil?.getTime() ?? 0) > Date.now();
+  if (paused) throw new ApiError("INVITES_PAUSED");
+  if (!invite.isVanity && (await ctx.db.inviteTargetUser.count({ where: { code: invite.code } })) > 0) {
+    if (!(await ctx.db.inviteTargetUser.findUnique({ where: { code_userId: { code: invite.code, userId } } }))) throw new ApiError("NOT_INVITED");
+  }
+  try {
+    const member = await runChange(ctx, async (change) => {
+      const { tx, emit } = change;
+      const now = new Date();
+      if (invite.isVanity) {
+        await tx.guild.update({ where: { id: guild.id }, data: { vanityUses: { increment: 1 } } });
+      } else {
+        // The use is taken only while the invite is live; a lost race finds nothing to update.
+        const taken = await tx.invite.updateMany({
+          where: {
+            code: invite.code,
+            OR: [{ maxUses: 0 }, { uses: { lt: invite.maxUses } }],
+            AND: [{ OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] }],
+          },
+          data: { uses: { increment: 1 } },
+        });
+        if (taken.count === 0) throw new ApiError("UNKNOWN_INVITE");
+        const after = await tx.invite.findUniqueOrThrow({ where: { code: invite.code }, select: { uses: true, maxUses: true } });
+        if (after.maxUses > 0 && after.uses >= after.maxUses) {
+          await tx.invite.delete({ where: { code: invite.code } });
+          await emit(GatewayDispatchEvents.InviteDelete, guild.id, { channel_id: invite.channelId, guild_id: guild.id, code: invite.code });
+        }
+      }
+      const live = new Set((await tx.role.findMany({ where: { guildId: guild.id }, select: { id: true } })).map((role) => role.id));
+      const row = await joinGuild(change, {
+        guild,
+        userId,
+        roleIds: inviteRoleIds(invite).filter((id) => live.has(id)),
+        temporary: invite.temporary,
+      });
+      // A concurrent acceptance by the same user joined first: roll this use back.
+      if (!row) throw new JoinedMeanwhile();
+      return toMemberObject(row);
+    });
+    return { guildId: guild.id, member, joined: true };
+  } catch (error) {
+    if (!isUniqueViolation(error) && !(error instanceof JoinedMeanwhile)) throw error;
+    const member = await readMember(ctx.db, guild.id, userId);
+    if (!member) throw error;
+    return { guildId: guild.id, member: toMemberObject(member), joined: false };
+  }
+}

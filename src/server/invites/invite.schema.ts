@@ -1,0 +1,62 @@
+import { InviteTargetType } from "discord-api-types/v10";
+import { z } from "zod";
+import { intBetween, ZQueryBoolean, ZSnowflake } from "~/server/validation/fields.ts";
+
+export const INVITE_MAX_AGE_MAX = 604_800;
+export const INVITE_MAX_AGE_DEFAULT = 86_400;
+export const INVITE_MAX_USES_MAX = 100;
+export const INVITE_ROLES_MAX = 250;
+export const INVITE_TARGET_USERS_MAX = 1000;
+/** Invites a guild may have at once (the platform's limit, 30016). */
+export const GUILD_INVITES_MAX = 1000;
+/** The platform's guild invite flag IS_GUEST_INVITE. */
+export const GUEST_INVITE_FLAG = 1 << 0;
+
+/** Snowflakes as an array or as one comma-separated string, as the official description allows. */
+function snowflakeList(max: number) {
+  const list = z.array(ZSnowflake).max(max);
+  return z.union([
+    list,
+    z
+      .string()
+      .transform((value) => value.split(",").filter(Boolean))
+      .pipe(list),
+  ]);
+}
+
+/** POST /channels/{channel.id}/invites */
+export const ZInviteCreateBodySchema = z.object({
+  max_age: intBetween(0, INVITE_MAX_AGE_MAX).nullable().optional(),
+  max_uses: intBetween(0, INVITE_MAX_USES_MAX).nullable().optional(),
+  temporary: z.boolean().nullable().optional(),
+  unique: z.boolean().nullable().optional(),
+  target_type: z
+    .union([z.literal(InviteTargetType.Stream), z.literal(InviteTargetType.EmbeddedApplication)])
+    .nullable()
+    .optional(),
+  target_user_id: ZSnowflake.nullable().optional(),
+  target_application_id: ZSnowflake.nullable().optional(),
+  target_user_ids: snowflakeList(INVITE_TARGET_USERS_MAX).nullable().optional(),
+  role_ids: snowflakeList(INVITE_ROLES_MAX).nullable().optional(),
+  flags: z.number().int().min(0).nullable().optional(),
+});
+export type TInviteCreateBody = z.output<typeof ZInviteCreateBodySchema>;
+
+/** GET /invites/{invite.code} */
+export const ZInviteGetQuerySchema = z.object({
+  with_counts: ZQueryBoolean.optional(),
+  guild_scheduled_event_id: ZSnowflake.optional(),
+});
+export type TInviteGetQuery = z.output<typeof ZInviteGetQuerySchema>;
+
+export const VANITY_CODE_MIN = 2;
+export const VANITY_CODE_MAX = 32;
+/** PATCH /guilds/{guild.id}/vanity-url: letters, digits and dashes; null removes it. */
+export const ZVanityBodySchema = z.object({
+  code: z
+    .string()
+    .min(VANITY_CODE_MIN)
+    .max(VANITY_CODE_MAX)
+    .regex(/^[a-zA-Z0-9-]+$/, "Only letters, digits and dashes.")
+    .nullable(),
+});

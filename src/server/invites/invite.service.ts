@@ -1,0 +1,226 @@
+import { randomBytes } from "node:crypto";
+import { AuditLogEvent, ChannelType, GatewayDispatchEvents, InviteTargetType, PermissionFlagsBits as P } from "discord-api-types/v10";
+import { loadChannelAccess } from "~/server/channels/channel.service.ts";
+import type { ServiceContext } from "~/server/context.ts";
+import type { Db } from "~/server/db/client.ts";
+import { ApiError, invalidField } from "~/server/errors.ts";
+import { runChange } from "~/server/events/change.ts";
+import { enforce, roleChangeDenial } from "~/server/members/member-rules.ts";
+import {
+  accessIn,
+  channelPermissions,
+  loadGuildAccess,
+  loadGuildState,
+  requirePermissions,
+  toOverwriteInputs,
+  type GuildAccess,
+} from "~/server/permissions/guild-access.ts";
+import { hasPermission } from "~/server/permissions/permissions.ts";
+import { toUserObject } from "~/server/users/user.dto.ts";
+import { isInviteLive, toInviteObject, type InviteObject, type InviteRow } from "./invite.dto.ts";
+import { inviteCounts, readLiveInvite } from "./invite-reads.ts";
+import { GUEST_INVITE_FLAG, GUILD_INVITES_MAX, INVITE_MAX_AGE_DEFAULT, type TInviteCreateBody, type TInviteGetQuery } from "./invite.schema.ts";
+
+const CODE_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+const CODE_LENGTH = 10;
+
+/** A random invite code: 10 characters of 62, about 59 bits, from the system's CSPRNG. */
+function newInviteCode(): string {
+  // 248 is the largest multiple of 62 below 256: rejecting bytes above it keeps the draw uniform.
+  let code = "";
+  while (code.length < CODE_LENGTH) {
+    for (const byte of randomBytes(CODE_LENGTH * 2)) {
+      if (byte < 248 && code.length < CODE_LENGTH) code += CODE_ALPHABET[byte % 62];
+    }
+  }
+  return code;
+}
+
+/** The invite object with its inviter, target user and the guild's roles looked up. */
+async function present(db: Db, row: InviteRow, options: { withMetadata?: boolean; withCounts?: boolean } = {}): Promise<InviteObject> {
+  const state = await loadGuildState(db, row.guildId);
+  const [inviter, targetUser] = [
+    row.inviterId ? await db.user.findUnique({ where: { id: row.inviterId } }) : null,
+    row.targetUserId ? await db.user.findUnique({ where: { id: row.targetUserId } }) : null,
+  ];
+  const counts = options.withCounts ? await inviteCounts(db, row.guildId) : undefined;
+  return toInviteObject(row, { inviter, targetUser, roles: state.roles, counts, withMetadata: options.withMetadata });
+}
+
+function inviteEventData(row: InviteRow) {
+  return {
+    channel_id: row.channelId,
+    code: row.code,
+    created_at: row.createdAt.toISOString(),
+    guild_id: row.guildId,
+    max_age: row.maxAge,
+    max_uses: row.maxUses,
+    temporary: row.temporary,
+    uses: row.uses,
+    expires_at: row.expiresAt?.toISOString() ?? null,
+    ...(row.targetType !== null && { target_type: row.targetType }),
+  };
+}
+
+/** Checks a new invite's targets, roles and flags against the channel and the caller. */
+async function checkInviteOptions(ctx: ServiceContext, access: GuildAccess, channel: { id: string; type: number }, body: TInviteCreateBody): Promise<void> {
+  if (body.flags && body.flags & GUEST_INVITE_FLAG && channel.type !== ChannelType.GuildVoice) {
+    throw invalidField(["flags"], "GUEST_INVITE_NOT_VOICE", "Guest invites are for voice channels only.");
+  }
+  if (body.flags && body.flags & ~GUEST_INVITE_FLAG) throw invalidField(["flags"], "BASE_TYPE_INVALID", "Only IS_GUEST_INVITE can be set.");
+  if (body.target_type === InviteTargetType.Stream) {
+    if (!body.target_user_id) throw invalidField(["target_user_id"], "BASE_TYPE_REQUIRED", "A stream invite needs the streaming user.");
+    const voice = await ctx.db.voiceState.findUnique({ where: { guildId_userId: { guildId: access.guild.id, userId: body.target_user_id } } });
+    if (voice?.channelId !== channel.id) throw invalidField(["target_user_id"], "TARGET_USER_NOT_STREAMING", "That user is not in this voice channel.");
+  }
+  if (body.target_type === InviteTargetType.EmbeddedApplication) {
+    const app = body.target_application_id ? await ctx.db.application.findUnique({ where: { id: body.target_application_id }, select: { id: true } }) : null;
+    if (!app) throw invalidField(["target_application_id"], "BASE_TYPE_REQUIRED", "An embedded application invite needs a known application.");
+  }
+  for (const roleId of new Set(body.role_ids ?? [])) {
+    const role = access.roles.find((r) => r.id === roleId);
+    if (!role) throw new ApiError("UNKNOWN_ROLE");
+    enforce(roleChangeDenial(access, role));
+  }
+  const targets = [...new Set(body.target_user_ids ?? [])];
+  if (targets.length > 0) {
+    const known = await ctx.db.user.count({ where: { id: { in: targets } } });
+    if (known !== targets.length) throw invalidField(["target_user_ids"], "UNKNOWN_USER", "Every target user must be a known user.");
+  }
+}
+
+/**
+ * POST /channels/{channel.id}/invites: CREATE_INSTANT_INVITE on the channel. Without
+ * `unique`, a live invite of the caller's with the same settings is answered instead of a
+ * new one. Fires Invite Create; audit INVITE_CREATE.
+ */
+export async function createInvite(ctx: ServiceContext, input: { channelId: string; body: TInviteCreateBody }): Promise<InviteObject> {
+  const { body } = input;
+  const { access, channel, permissions } = await loadChannelAccess(ctx, input.channelId);
+  if (!hasPermission(permissions, P.CreateInstantInvite)) throw new ApiError("MISSING_PERMISSIONS");
+  if (channel.type === ChannelType.GuildCategory) throw invalidField(["channel_id"], "CHANNEL_TYPE_INVALID", "Categories cannot have invites.");
+  await checkInviteOptions(ctx, access, channel, body);
+  const maxAge = body.max_age ?? INVITE_MAX_AGE_DEFAULT;
+  const settings = {
+    guildId: access.guild.id,
+    channelId: channel.id,
+    inviterId: ctx.actor.userId,
+    maxAge,
+    maxUses: body.max_uses ?? 0,
+    temporary: body.temporary ?? false,
+    targetType: body.target_type ?? null,
+    targetUserId: body.target_type === InviteTargetType.Stream ? (body.target_user_id ?? null) : null,
+    targetApplicationId: body.target_type === InviteTargetType.EmbeddedApplication ? (body.target_application_id ?? null) : null,
+    flags: body.flags ?? 0,
+    roleIds: JSON.stringify([...new Set(body.role_ids ?? [])]),
+  };
+  const targetUserIds = [...new Set(body.target_user_ids ?? [])];
+  const reusable = !body.unique && targetUserIds.length === 0;
+
+  const row = await runChange(ctx, async ({ tx, emit, audit }) => {
+    if (reusable) {
+      const same = await tx.invite.findFirst({
+        where: { ...settings, targetUsers: { none: {} } },
+        include: { guild: true, channel: true },
+        orderBy: { createdAt: "desc" },
+      });
+      if (same && isInviteLive(same, new Date())) return same;
+    }
+    if ((await tx.invite.count({ where: { guildId: access.guild.id } })) >= GUILD_INVITES_MAX) throw new ApiError("MAX_INVITES");
+    const createdAt = new Date();
+    const created = await tx.invite.create({
+      data: {
+        ...settings,
+        code: newInviteCode(),
+        createdAt,
+        expiresAt: maxAge === 0 ? null : new Date(createdAt.getTime() + maxAge * 1000),
+        targetUsers: { create: targetUserIds.map((userId) => ({ userId })) },
+      },
+      include: { guild: true, channel: true },
+    });
+    const inviter = await tx.user.findUniqueOrThrow({ where: { id: ctx.actor.userId } });
+    await emit(GatewayDispatchEvents.InviteCreate, created.guildId, { ...inviteEventData(created), inviter: toUserObject(inviter) });
+    await audit({
+      guildId: created.guildId,
+      actionType: AuditLogEvent.InviteCreate,
+      targetId: null,
+      changes: [
+        { key: "code", new_value: created.code },
+        { key: "channel_id", new_value: created.channelId },
+        { key: "inviter_id", new_value: ctx.actor.userId },
+        { key: "uses", new_value: 0 },
+        { key: "max_uses", new_value: created.maxUses },
+        { key: "max_age", new_value: created.maxAge },
+        { key: "temporary", new_value: created.temporary },
+        { key: "flags", new_value: created.flags },
+      ],
+    });
+    return created;
+  });
+  return present(ctx.db, row, { withMetadata: true });
+}
+
+/** GET /invites/{invite.code}: no authentication; counts only when asked. Vanity codes resolve too. */
+export async function getInvite(db: Db, input: { code: string; query: TInviteGetQuery }): Promise<InviteObject> {
+  const row = await readLiveInvite(db, input.code);
+  return present(db, row, { withCounts: input.query.with_counts ?? false });
+}
+
+/** The caller's access in the invite's guild (50001 for outsiders). */
+async function accessForInvite(ctx: ServiceContext, row: InviteRow): Promise<GuildAccess> {
+  return accessIn(await loadGuildState(ctx.db, row.guildId, ctx.actor.userId), ctx.actor);
+}
+
+/** DELETE /invites/{invite.code}: MANAGE_CHANNELS on its channel or MANAGE_GUILD; answers the invite; Invite Delete. */
+export async function deleteInvite(ctx: ServiceContext, input: { code: string }): Promise<InviteObject> {
+  const row = await ctx.db.invite.findUnique({ where: { code: input.code }, include: { guild: true, channel: true } });
+  if (!row) throw new ApiError("UNKNOWN_INVITE");
+  const access = await accessForInvite(ctx, row);
+  const channel = (await access.state.channels()).byId.get(row.channelId);
+  const inChannel = channel ? channelPermissions(access, { type: channel.type, overwrites: toOverwriteInputs(channel.overwrites) }) : 0n;
+  if (!hasPermission(access.permissions, P.ManageGuild) && !hasPermission(inChannel, P.ManageChannels)) throw new ApiError("MISSING_PERMISSIONS");
+  const answer = await present(ctx.db, row, { withMetadata: true });
+  await runChange(ctx, async ({ tx, emit, audit }) => {
+    const { count } = await tx.invite.deleteMany({ where: { code: row.code } });
+    if (count === 0) throw new ApiError("UNKNOWN_INVITE");
+    await emit(GatewayDispatchEvents.InviteDelete, row.guildId, { channel_id: row.channelId, guild_id: row.guildId, code: row.code });
+    await audit({
+      guildId: row.guildId,
+      actionType: AuditLogEvent.InviteDelete,
+      targetId: null,
+      changes: [
+        { key: "code", old_value: row.code },
+        { key: "channel_id", old_value: row.channelId },
+        { key: "uses", old_value: row.uses },
+        { key: "max_uses", old_value: row.maxUses },
+        { key: "max_age", old_value: row.maxAge },
+      ],
+    });
+  });
+  return answer;
+}
+
+async function presentLive(db: Db, rows: InviteRow[], withMetadata: boolean): Promise<InviteObject[]> {
+  const now = new Date();
+  const live = rows.filter((row) => isInviteLive(row, now));
+  const answers: InviteObject[] = [];
+  for (const row of live) answers.push(await present(db, row, { withMetadata }));
+  return answers;
+}
+
+/** GET /channels/{channel.id}/invites: MANAGE_CHANNELS on the channel; with metadata. */
+export async function listChannelInvites(ctx: ServiceContext, input: { channelId: string }): Promise<InviteObject[]> {
+  const { channel, permissions } = await loadChannelAccess(ctx, input.channelId);
+  if (!hasPermission(permissions, P.ManageChannels)) throw new ApiError("MISSING_PERMISSIONS");
+  const rows = await ctx.db.invite.findMany({ where: { channelId: channel.id }, include: { guild: true, channel: true }, orderBy: { createdAt: "asc" } });
+  return presentLive(ctx.db, rows, true);
+}
+
+/** GET /guilds/{guild.id}/invites: MANAGE_GUILD or VIEW_AUDIT_LOG; metadata only with MANAGE_GUILD. */
+export async function listGuildInvites(ctx: ServiceContext, input: { guildId: string }): Promise<InviteObject[]> {
+  const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
+  const canManage = hasPermission(access.permissions, P.ManageGuild);
+  if (!canManage) requirePermissions(access, P.ViewAuditLog);
+  const rows = await ctx.db.invite.findMany({ where: { guildId: access.guild.id }, include: { guild: true, channel: true }, orderBy: { createdAt: "asc" } });
+  return presentLive(ctx.db, rows, canManage);
+}
