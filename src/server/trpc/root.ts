@@ -1,6 +1,7 @@
 import { auditRouter } from "~/server/audit/audit.router.ts";
 import { channelRouter } from "~/server/channels/channel.router.ts";
 import { guildRouter } from "~/server/guilds/guild.router.ts";
+import { inviteRouter } from "~/server/invites/invite.router.ts";
 import { memberRouter } from "~/server/members/member.router.ts";
 import { roleRouter } from "~/server/roles/role.router.ts";
 import { createCallerFactory, createTRPCRouter } from "./init.ts";
@@ -11,6 +12,7 @@ export const appRouter = createTRPCRouter({
   role: roleRouter,
   member: memberRouter,
   audit: auditRouter,
+  invite: inviteRouter,
 });
 
 export type AppRouter = typeof appRouter;
