@@ -109,14 +109,17 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: number;
   readonly errors?: ErrorTree;
+  /** Fields some endpoints add beside the envelope's (target_users_file's line problems). */
+  readonly extra?: Record<string, unknown>;
 
-  constructor(key: ErrorKey, options: { errors?: ErrorTree; message?: string } = {}) {
+  constructor(key: ErrorKey, options: { errors?: ErrorTree; message?: string; extra?: Record<string, unknown> } = {}) {
     const spec = ERRORS[key];
     super(options.message ?? spec.message);
     this.key = key;
     this.status = spec.status;
     this.code = spec.code;
     this.errors = options.errors;
+    this.extra = options.extra;
   }
 
   get trpcCode(): ErrorSpec["trpcCode"] {
@@ -124,7 +127,7 @@ export class ApiError extends Error {
   }
 
   toBody(): { code: number; message: string; errors?: ErrorTree } {
-    return this.errors ? { code: this.code, message: this.message, errors: this.errors } : { code: this.code, message: this.message };
+    return { ...this.extra, code: this.code, message: this.message, ...(this.errors && { errors: this.errors }) };
   }
 }
 

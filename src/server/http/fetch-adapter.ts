@@ -1,4 +1,4 @@
-import { readBodyText } from "./body.ts";
+import { readBody } from "./body.ts";
 import type { HttpHandler, HttpRequest } from "./http-types.ts";
 
 // Node's ReadableStream is async iterable; the DOM typings do not say so.
@@ -9,8 +9,8 @@ function fromFetch(request: Request): HttpRequest {
     url: url.pathname + url.search,
     header: (name) => request.headers.get(name),
     clientAddress: request.headers.get("x-forwarded-for"),
-    text: () =>
-      request.body ? readBodyText(request.body as unknown as AsyncIterable<Uint8Array>, request.headers.get("content-length")) : Promise.resolve(""),
+    bytes: () =>
+      request.body ? readBody(request.body as unknown as AsyncIterable<Uint8Array>, request.headers.get("content-length")) : Promise.resolve(Buffer.alloc(0)),
   };
 }
 

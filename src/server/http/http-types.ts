@@ -7,8 +7,8 @@ export type HttpRequest = {
   header(name: string): string | null;
   /** Who is calling, for limits on unauthenticated callers: the proxy's X-Forwarded-For, else the peer. */
   clientAddress: string | null;
-  /** The body as UTF-8 text, empty when there is none; 413 past MAX_BODY_BYTES. */
-  text(): Promise<string>;
+  /** The body, empty when there is none; 413 past MAX_BODY_BYTES. */
+  bytes(): Promise<Buffer>;
 };
 
 export type HttpResponse = { status: number; headers: Record<string, string>; body: string | Uint8Array | null };

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { readBodyText } from "./body.ts";
+import { readBody } from "./body.ts";
 import type { HttpHandler, HttpRequest } from "./http-types.ts";
 
 function fromNode(req: IncomingMessage): HttpRequest {
@@ -12,7 +12,7 @@ function fromNode(req: IncomingMessage): HttpRequest {
     url: req.url ?? "/",
     header,
     clientAddress: header("x-forwarded-for") ?? req.socket.remoteAddress ?? null,
-    text: () => readBodyText(req, header("content-length")),
+    bytes: () => readBody(req, header("content-length")),
   };
 }
 

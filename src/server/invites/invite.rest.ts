@@ -1,8 +1,18 @@
-import { ok, route } from "~/server/rest/route.ts";
+import { z } from "zod";
+import { noContent, ok, route } from "~/server/rest/route.ts";
+import { ZSnowflake } from "~/server/validation/fields.ts";
 import { acceptInvite } from "./accept-invite.service.ts";
 import { ZInviteCreateBodySchema, ZInviteGetQuerySchema, ZVanityBodySchema } from "./invite.schema.ts";
 import { createInvite, deleteInvite, getInvite, listChannelInvites, listGuildInvites } from "./invite.service.ts";
 import { getVanityUrl, setVanityUrl } from "./vanity.service.ts";
+import { editTargetUsers, getTargetUsersCsv, getTargetUsersJobStatus, uploadTargetUsers } from "./target-users.service.ts";
+
+/** PUT /invites/{code}/target-users: the multipart file field. */
+const ZTargetUsersFormSchema = z.object(
+  { target_users_file: z.instanceof(Buffer, { message: "This field is required" }) },
+  { error: "Expected a multipart/form-data body with target_users_file." },
+);
+const ZTargetUserIdsBodySchema = z.object({ user_ids: z.array(ZSnowflake).min(1).max(1000) });
 
 export const inviteRoutes = [
   route({
@@ -62,5 +72,70 @@ export const inviteRoutes = [
     auth: "bot",
     body: ZVanityBodySchema,
     handler: async ({ ctx, params, body }) => ok(await setVanityUrl(ctx, { guildId: params.guildId, code: body.code })),
+  }),
+  route({
+    method: "GET",
+    path: "/invites/:code/target-users",
+    auth: "bot",
+    handler: async ({ ctx, params }) => ({
+      status: 200,
+      file: await getTargetUsersCsv(ctx, params),
+      headers: { "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="${params.code}-target-users.csv"` },
+    }),
+  }),
+  route({
+    method: "PUT",
+    path: "/invites/:code/target-users",
+    auth: "bot",
+    form: true,
+    body: ZTargetUsersFormSchema,
+    handler: async ({ ctx, params, body }) => {
+      await uploadTargetUsers(ctx, { code: params.code, file: body.target_users_file });
+      return noContent();
+    },
+  }),
+  route({
+    method: "GET",
+    path: "/invites/:code/target-users/job-status",
+    auth: "bot",
+    handler: async ({ ctx, params }) => ok(await getTargetUsersJobStatus(ctx, params)),
+  }),
+  route({
+    method: "POST",
+    path: "/invites/:code/target-users/bulk-add",
+    auth: "bot",
+    body: ZTargetUserIdsBodySchema,
+    handler: async ({ ctx, params, body }) => {
+      await editTargetUsers(ctx, { code: params.code, userIds: body.user_ids, add: true });
+      return noContent();
+    },
+  }),
+  route({
+    method: "POST",
+    path: "/invites/:code/target-users/bulk-delete",
+    auth: "bot",
+    body: ZTargetUserIdsBodySchema,
+    handler: async ({ ctx, params, body }) => {
+      await editTargetUsers(ctx, { code: params.code, userIds: body.user_ids, add: false });
+      return noContent();
+    },
+  }),
+  route({
+    method: "PUT",
+    path: "/invites/:code/target-users/:userId",
+    auth: "bot",
+    handler: async ({ ctx, params }) => {
+      await editTargetUsers(ctx, { code: params.code, userIds: [params.userId], add: true });
+      return noContent();
+    },
+  }),
+  route({
+    method: "DELETE",
+    path: "/invites/:code/target-users/:userId",
+    auth: "bot",
+    handler: async ({ ctx, params }) => {
+      await editTargetUsers(ctx, { code: params.code, userIds: [params.userId], add: false });
+      return noContent();
+    },
   }),
 ];

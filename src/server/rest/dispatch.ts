@@ -5,6 +5,7 @@ import { authenticate } from "~/server/auth/tokens.service.ts";
 import type { Db } from "~/server/db/client.ts";
 import { ApiError, fromZodError, invalidField } from "~/server/errors.ts";
 import type { HttpHandler, HttpRequest, HttpResponse } from "~/server/http/http-types.ts";
+import { parseMultipart, type FormBody } from "~/server/http/multipart.ts";
 import type { RateLimiter, RateLimitState } from "~/server/ratelimit/ratelimit.ts";
 import { toJson } from "~/server/state/wire-json.ts";
 import { recordActivity } from "~/server/users/activity.ts";
@@ -53,7 +54,7 @@ export function createDispatcher(options: { db: Db; limiter: RateLimiter; routes
 
       const ctx: RestContext = { db: options.db, actor: actor!, auditReason: auditReason(request) };
       const query = route.query ? parseInput(route.query, queryObject(queryStart < 0 ? "" : request.url.slice(queryStart + 1))) : undefined;
-      const body = route.body ? parseInput(route.body, await readJson(request)) : undefined;
+      const body = route.body ? parseInput(route.body, route.form ? await readForm(request) : await readJson(request)) : undefined;
       return withRateLimit(toResponse(await route.handler({ ctx, params, query, body })), rateLimit);
     } catch (error) {
       return withRateLimit(errorResponse(error, log), rateLimit);
@@ -103,8 +104,15 @@ function auditReason(request: HttpRequest): string | null {
   return reason || null;
 }
 
+/** A multipart/form-data body as fields and files; anything else is not a form (50035). */
+async function readForm(request: HttpRequest): Promise<FormBody | undefined> {
+  const contentType = request.header("content-type") ?? "";
+  if (!contentType.toLowerCase().startsWith("multipart/form-data")) return undefined;
+  return parseMultipart(await request.bytes(), contentType);
+}
+
 async function readJson(request: HttpRequest): Promise<unknown> {
-  const text = await request.text();
+  const text = (await request.bytes()).toString("utf8");
   if (text.trim() === "") return undefined;
   try {
     return JSON.parse(text) as unknown;
@@ -125,6 +133,7 @@ function json(status: number, body: unknown, headers?: Record<string, string>): 
 
 function toResponse(result: RestResult): HttpResponse {
   if (result.status === 204) return { status: 204, headers: {}, body: null };
+  if ("file" in result) return { status: result.status, headers: { ...result.headers }, body: result.file };
   return json(result.status, result.body, result.headers);
 }
 

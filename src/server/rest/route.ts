@@ -14,7 +14,11 @@ export type RestContext<A extends RouteAuth = RouteAuth> = {
   auditReason: string | null;
 };
 
-export type RestResult = { status: 200 | 201; body: unknown; headers?: Record<string, string> } | { status: 204 };
+export type RestResult =
+  | { status: 200 | 201; body: unknown; headers?: Record<string, string> }
+  /** A body that is not JSON (a CSV file), sent as it is with its headers. */
+  | { status: 200; file: string; headers: Record<string, string> }
+  | { status: 204 };
 
 type ParamsOf<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
   ? { [K in Name]: string } & ParamsOf<`/${Rest}`>
@@ -31,6 +35,8 @@ export type Route = {
   bucket?: BucketName;
   query?: z.ZodType;
   body?: z.ZodType;
+  /** The body is multipart/form-data (fields as strings, files as Buffers), checked by `body`. */
+  form?: boolean;
   handler(input: { ctx: RestContext; params: Record<string, string>; query: unknown; body: unknown }): Promise<RestResult>;
 };
 
@@ -43,6 +49,7 @@ export function route<P extends string, A extends RouteAuth, Q extends z.ZodType
   bucket?: BucketName;
   query?: Q;
   body?: B;
+  form?: boolean;
   handler(input: {
     ctx: RestContext<A>;
     params: ParamsOf<P>;

@@ -33,6 +33,30 @@ CREATE TABLE "InviteTargetUser" (
     CONSTRAINT "InviteTargetUser_pkey" PRIMARY KEY ("code","userId")
 );
 
+-- CreateTable
+CREATE TABLE "TargetUsersJob" (
+    "code" TEXT NOT NULL,
+    "status" INTEGER NOT NULL,
+    "totalUsers" INTEGER NOT NULL,
+    "processedUsers" INTEGER NOT NULL DEFAULT 0,
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "completedAt" TIMESTAMP(3),
+    "errorMessage" TEXT,
+    "leaseUntil" TIMESTAMP(3),
+    "attempts" INTEGER NOT NULL DEFAULT 0,
+
+    CONSTRAINT "TargetUsersJob_pkey" PRIMARY KEY ("code")
+);
+
+-- CreateTable
+CREATE TABLE "TargetUsersJobChunk" (
+    "code" TEXT NOT NULL,
+    "index" INTEGER NOT NULL,
+    "data" BYTEA NOT NULL,
+
+    CONSTRAINT "TargetUsersJobChunk_pkey" PRIMARY KEY ("code","index")
+);
+
 -- CreateIndex
 CREATE INDEX "Invite_guildId_idx" ON "Invite"("guildId");
 
@@ -42,6 +66,9 @@ CREATE INDEX "Invite_channelId_idx" ON "Invite"("channelId");
 -- CreateIndex
 CREATE INDEX "Invite_expiresAt_idx" ON "Invite"("expiresAt");
 
+-- CreateIndex
+CREATE INDEX "TargetUsersJob_status_leaseUntil_idx" ON "TargetUsersJob"("status", "leaseUntil");
+
 -- AddForeignKey
 ALTER TABLE "Invite" ADD CONSTRAINT "Invite_guildId_fkey" FOREIGN KEY ("guildId") REFERENCES "Guild"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
@@ -50,3 +77,9 @@ ALTER TABLE "Invite" ADD CONSTRAINT "Invite_channelId_fkey" FOREIGN KEY ("channe
 
 -- AddForeignKey
 ALTER TABLE "InviteTargetUser" ADD CONSTRAINT "InviteTargetUser_code_fkey" FOREIGN KEY ("code") REFERENCES "Invite"("code") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "TargetUsersJob" ADD CONSTRAINT "TargetUsersJob_code_fkey" FOREIGN KEY ("code") REFERENCES "Invite"("code") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "TargetUsersJobChunk" ADD CONSTRAINT "TargetUsersJobChunk_code_fkey" FOREIGN KEY ("code") REFERENCES "TargetUsersJob"("code") ON DELETE CASCADE ON UPDATE CASCADE;

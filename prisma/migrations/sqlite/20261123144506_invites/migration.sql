@@ -28,6 +28,30 @@ CREATE TABLE "InviteTargetUser" (
     CONSTRAINT "InviteTargetUser_code_fkey" FOREIGN KEY ("code") REFERENCES "Invite" ("code") ON DELETE CASCADE ON UPDATE CASCADE
 );
 
+-- CreateTable
+CREATE TABLE "TargetUsersJob" (
+    "code" TEXT NOT NULL PRIMARY KEY,
+    "status" INTEGER NOT NULL,
+    "totalUsers" INTEGER NOT NULL,
+    "processedUsers" INTEGER NOT NULL DEFAULT 0,
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "completedAt" DATETIME,
+    "errorMessage" TEXT,
+    "leaseUntil" DATETIME,
+    "attempts" INTEGER NOT NULL DEFAULT 0,
+    CONSTRAINT "TargetUsersJob_code_fkey" FOREIGN KEY ("code") REFERENCES "Invite" ("code") ON DELETE CASCADE ON UPDATE CASCADE
+);
+
+-- CreateTable
+CREATE TABLE "TargetUsersJobChunk" (
+    "code" TEXT NOT NULL,
+    "index" INTEGER NOT NULL,
+    "data" BLOB NOT NULL,
+
+    PRIMARY KEY ("code", "index"),
+    CONSTRAINT "TargetUsersJobChunk_code_fkey" FOREIGN KEY ("code") REFERENCES "TargetUsersJob" ("code") ON DELETE CASCADE ON UPDATE CASCADE
+);
+
 -- RedefineTables
 PRAGMA defer_foreign_keys=ON;
 PRAGMA foreign_keys=OFF;
@@ -112,3 +136,6 @@ CREATE INDEX "Invite_channelId_idx" ON "Invite"("channelId");
 
 -- CreateIndex
 CREATE INDEX "Invite_expiresAt_idx" ON "Invite"("expiresAt");
+
+-- CreateIndex
+CREATE INDEX "TargetUsersJob_status_leaseUntil_idx" ON "TargetUsersJob"("status", "leaseUntil");

@@ -1,0 +1,114 @@
+// Target-users jobs (spec 2.1, 3): an uploaded file replaces an invite's list in the
+// background. The file is stored in chunks and streamed back through the CSV parser, so
+// memory stays bounded. A worker claims the job with a lease it renews per batch; a job
+// whose worker died is taken up again once the lease lapses, and fails after a few tries,
+// so none stays PROCESSING for ever.
+import { Prisma } from "~/generated/prisma/client.ts";
+import type { Db, Tx } from "~/server/db/client.ts";
+import { readTargetUsersCsv } from "./target-users-csv.ts";
+
+export const JOB_STATUS = { UNSPECIFIED: 0, PROCESSING: 1, COMPLETED: 2, FAILED: 3 } as const;
+
+const CHUNK_BYTES = 64 * 1024;
+const BATCH = 1000;
+const LEASE_MS = 30_000;
+const MAX_ATTEMPTS = 3;
+const POLL_MS = 5_000;
+
+/** Adds users to an invite's list; ones already on it are left as they are (safe under races). */
+export async function insertTargetUsers(db: Tx, code: string, userIds: readonly string[]): Promise<void> {
+  if (userIds.length === 0) return;
+  const rows = userIds.map((userId) => Prisma.sql`(${code}, ${userId})`);
+  await db.$executeRaw`INSERT INTO "InviteTargetUser" ("code", "userId") VALUES ${Prisma.join(rows)} ON CONFLICT DO NOTHING`;
+}
+
+/** Stores an uploaded file as the invite's job, replacing an earlier one, ready to process. */
+export async function storeTargetUsersJob(db: Db, input: { code: string; file: Buffer; totalUsers: number }): Promise<void> {
+  await db.$transaction(async (tx) => {
+    await tx.targetUsersJob.deleteMany({ where: { code: input.code } });
+    await tx.targetUsersJob.create({ data: { code: input.code, status: JOB_STATUS.PROCESSING, totalUsers: input.totalUsers } });
+    for (let index = 0; index * CHUNK_BYTES < input.file.length; index++) {
+      const data = new Uint8Array(input.file.subarray(index * CHUNK_BYTES, (index + 1) * CHUNK_BYTES));
+      await tx.targetUsersJobChunk.create({ data: { code: input.code, index, data } });
+    }
+  });
+}
+
+/** The stored file, chunk by chunk, one in memory at a time. */
+async function* storedChunks(db: Db, code: string): AsyncGenerator<Buffer> {
+  for (let index = 0; ; index++) {
+    const chunk = await db.targetUsersJobChunk.findUnique({ where: { code_index: { code, index } } });
+    if (!chunk) return;
+    yield Buffer.from(chunk.data);
+  }
+}
+
+/**
+ * Processes a job if no live worker holds it: replaces the invite's list with the file's
+ * users in batches, counting processed_users as it goes. Returns when done, failed, or
+ * when another worker took the job over.
+ */
+export async function runTargetUsersJob(db: Db, code: string): Promise<void> {
+  const now = new Date();
+  const claim = await db.targetUsersJob.updateMany({
+    where: { code, status: JOB_STATUS.PROCESSING, OR: [{ leaseUntil: null }, { leaseUntil: { lt: now } }] },
+    data: { leaseUntil: new Date(now.getTime() + LEASE_MS), attempts: { increment: 1 } },
+  });
+  if (claim.count === 0) return;
+  const job = await db.targetUsersJob.findUniqueOrThrow({ where: { code } });
+  const mine = { code, attempts: job.attempts, status: JOB_STATUS.PROCESSING };
+  if (job.attempts > MAX_ATTEMPTS) {
+    await db.targetUsersJob.updateMany({
+      where: mine,
+      data: { status: JOB_STATUS.FAILED, completedAt: new Date(), leaseUntil: null, errorMessage: `Processing was interrupted ${MAX_ATTEMPTS} times.` },
+    });
+    return;
+  }
+  try {
+    // Starting over is safe: the list is replaced as a whole.
+    await db.$transaction([db.inviteTargetUser.deleteMany({ where: { code } }), db.targetUsersJob.updateMany({ where: mine, data: { processedUsers: 0 } })]);
+    let batch: string[] = [];
+    const flush = async (): Promise<boolean> => {
+      await insertTargetUsers(db, code, batch);
+      const held = await db.targetUsersJob.updateMany({
+        where: mine,
+        data: { processedUsers: { increment: batch.length }, leaseUntil: new Date(Date.now() + LEASE_MS) },
+      });
+      batch = [];
+      return held.count === 1;
+    };
+    for await (const entry of readTargetUsersCsv(storedChunks(db, code))) {
+      if (!("userId" in entry)) continue;
+      batch.push(entry.userId);
+      if (batch.length >= BATCH && !(await flush())) return;
+    }
+    if (!(await flush())) return;
+    const done = await db.targetUsersJob.updateMany({ where: mine, data: { status: JOB_STATUS.COMPLETED, completedAt: new Date(), leaseUntil: null } });
+    if (done.count === 1) await db.targetUsersJobChunk.deleteMany({ where: { code } });
+  } catch (error) {
+    await db.targetUsersJob.updateMany({
+      where: mine,
+      data: { status: JOB_STATUS.FAILED, completedAt: new Date(), leaseUntil: null, errorMessage: error instanceof Error ? error.message : String(error) },
+    });
+  }
+}
+
+/** Takes up jobs whose worker stopped (their lease lapsed), every few seconds. */
+export function startTargetUsersJobs(db: Db): void {
+  const poll = () => {
+    setTimeout(() => {
+      db.targetUsersJob
+        .findMany({
+          where: { status: JOB_STATUS.PROCESSING, OR: [{ leaseUntil: null }, { leaseUntil: { lt: new Date() } }] },
+          select: { code: true },
+          take: 10,
+        })
+        .then(async (jobs) => {
+          for (const job of jobs) await runTargetUsersJob(db, job.code);
+        })
+        .catch((error: unknown) => console.error("[invites] target-users jobs failed", error))
+        .finally(poll);
+    }, POLL_MS).unref();
+  };
+  poll();
+}

@@ -1,0 +1,135 @@
+import { ChannelType } from "discord-api-types/v10";
+import { describe, expect, it } from "vitest";
+import { newId } from "~/server/snowflake/snowflake.ts";
+import { makeBot, makeGuild, makeUser } from "~/test/factories.ts";
+import { bearer, bot } from "~/test/rest-client.ts";
+import { useTestApp } from "~/test/test-app.ts";
+import { JOB_STATUS, runTargetUsersJob, storeTargetUsersJob } from "./target-users-job.ts";
+
+const app = useTestApp();
+
+async function inviteSetup() {
+  const owner = await makeBot(app.db);
+  const guild = await makeGuild(app.db, owner.actor);
+  const api = app.as(bot(owner.token));
+  const channels = await api.get<{ id: string; type: number }[]>(`/guilds/${guild.id}/channels`);
+  const text = channels.body.find((channel) => channel.type === ChannelType.GuildText)!;
+  const code = (await api.post(`/channels/${text.id}/invites`, { unique: true })).body.code as string;
+  return { owner, guild, api, code };
+}
+
+/** PUT target-users as a client library sends it: multipart/form-data with the file. */
+async function upload(token: string, code: string, csv: string) {
+  const form = new FormData();
+  form.append("target_users_file", new Blob([csv], { type: "text/csv" }), "users.csv");
+  const response = await app.dispatch(
+    new Request(`http://guildhall.test/api/v10/invites/${code}/target-users`, { method: "PUT", headers: { authorization: bot(token) }, body: form }),
+  );
+  return { status: response.status, body: response.status === 204 ? null : ((await response.json()) as Record<string, unknown>) };
+}
+
+async function until(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline && !(await check())) await new Promise((resolve) => setTimeout(resolve, 25));
+  expect(await check()).toBe(true);
+}
+
+/** `count` users made with one statement (what a large file needs). */
+async function manyUsers(count: number): Promise<string[]> {
+  // Consecutive ids from one fresh snowflake: faster than the generator allows per millisecond.
+  const base = BigInt(newId());
+  const ids = Array.from({ length: count }, (_, i) => (base + BigInt(i)).toString());
+  for (let i = 0; i < ids.length; i += 10_000) {
+    const slice = ids.slice(i, i + 10_000);
+    await app.db.user.createMany({ data: slice.map((id) => ({ id, username: `t${id}` })) });
+  }
+  return ids;
+}
+
+describe("target users", () => {
+  it("processes an uploaded file in the background, then admits only those users", async () => {
+    const { owner, api, code } = await inviteSetup();
+    const allowed = await makeUser(app.db);
+    const other = await makeUser(app.db);
+    expect((await api.get(`/invites/${code}/target-users/job-status`)).body).toMatchObject({ status: JOB_STATUS.UNSPECIFIED, total_users: 0 });
+
+    expect((await upload(owner.token, code, `user_id\n${allowed.user.id}\n`)).status).toBe(204);
+    await until(async () => (await api.get(`/invites/${code}/target-users/job-status`)).body.status === JOB_STATUS.COMPLETED);
+    const status = (await api.get(`/invites/${code}/target-users/job-status`)).body;
+    expect(status).toMatchObject({ total_users: 1, processed_users: 1, error_message: "" });
+    expect(status.completed_at).not.toBeNull();
+
+    const csv = await api.get(`/invites/${code}/target-users`);
+    expect(csv.headers.get("content-type")).toContain("text/csv");
+    expect(csv.body).toBe(`user_id\n${allowed.user.id}\n`);
+
+    expect((await app.as(bearer(other.token)).post(`/invites/${code}`)).status).toBe(403);
+    expect((await app.as(bearer(allowed.token)).post(`/invites/${code}`)).status).toBe(200);
+  });
+
+  it("refuses a file with bad lines, naming each line and its problem, and keeps the list", async () => {
+    const { owner, api, code } = await inviteSetup();
+    const known = await makeUser(app.db);
+    const answer = await upload(owner.token, code, `user_id\n${known.user.id}\nnot-an-id\n1,2\n${newId()}\n`);
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({ code: 50035 });
+    const problems = answer.body!.target_users_file as string[];
+    expect(problems).toHaveLength(3);
+    expect(problems[0]).toMatch(/^Line 3: /);
+    expect(problems[1]).toMatch(/^Line 4: /);
+    expect(problems[2]).toMatch(/^Line 5: no user/);
+    expect((await api.get(`/invites/${code}/target-users/job-status`)).body.status).toBe(JOB_STATUS.UNSPECIFIED);
+  });
+
+  it("needs the file and the inviter or MANAGE_GUILD", async () => {
+    const { owner, guild, code } = await inviteSetup();
+    const stranger = await makeBot(app.db);
+    expect((await upload(stranger.token, code, "user_id\n")).status).toBe(403);
+    const noFile = await app.as(bot(owner.token)).put(`/invites/${code}/target-users`, {});
+    expect(noFile.status).toBe(400);
+    expect(guild.id).toBeTruthy();
+  });
+
+  it("edits one user or many at a time", async () => {
+    const { api, code } = await inviteSetup();
+    const [a, b, c] = [await makeUser(app.db), await makeUser(app.db), await makeUser(app.db)];
+    expect((await api.put(`/invites/${code}/target-users/${a.user.id}`)).status).toBe(204);
+    expect((await api.post(`/invites/${code}/target-users/bulk-add`, { user_ids: [b.user.id, c.user.id, a.user.id] })).status).toBe(204);
+    expect((await api.post(`/invites/${code}/target-users/bulk-delete`, { user_ids: [b.user.id] })).status).toBe(204);
+    expect((await api.delete(`/invites/${code}/target-users/${c.user.id}`)).status).toBe(204);
+    expect((await api.get(`/invites/${code}/target-users`)).body).toBe(`user_id\n${a.user.id}\n`);
+    expect((await api.put(`/invites/${code}/target-users/${newId()}`)).body.code).toBe(10013);
+  });
+
+  it("processes a file of 100,000 ids", async () => {
+    const { owner, api, code } = await inviteSetup();
+    const ids = await manyUsers(100_000);
+    expect((await upload(owner.token, code, `user_id\n${ids.join("\n")}\n`)).status).toBe(204);
+    await until(async () => (await api.get(`/invites/${code}/target-users/job-status`)).body.status === JOB_STATUS.COMPLETED, 100_000);
+    expect(await app.db.inviteTargetUser.count({ where: { code } })).toBe(100_000);
+    expect(await app.db.targetUsersJobChunk.count({ where: { code } })).toBe(0);
+  }, 120_000);
+
+  it("takes up a job whose worker died, and fails one that keeps dying", async () => {
+    const { api, code } = await inviteSetup();
+    const user = await makeUser(app.db);
+    await storeTargetUsersJob(app.db, { code, file: Buffer.from(`${user.user.id}\n`), totalUsers: 1 });
+    // A worker claimed it and died: its lease lapsed.
+    await app.db.targetUsersJob.update({ where: { code }, data: { attempts: 1, leaseUntil: new Date(Date.now() - 1000) } });
+    await runTargetUsersJob(app.db, code);
+    expect((await api.get(`/invites/${code}/target-users/job-status`)).body).toMatchObject({ status: JOB_STATUS.COMPLETED, processed_users: 1 });
+
+    await storeTargetUsersJob(app.db, { code, file: Buffer.from(`${user.user.id}\n`), totalUsers: 1 });
+    await app.db.targetUsersJob.update({ where: { code }, data: { attempts: 3, leaseUntil: new Date(Date.now() - 1000) } });
+    await runTargetUsersJob(app.db, code);
+    const failed = (await api.get(`/invites/${code}/target-users/job-status`)).body;
+    expect(failed.status).toBe(JOB_STATUS.FAILED);
+    expect(failed.error_message).toContain("interrupted");
+
+    // A live lease is left alone.
+    await storeTargetUsersJob(app.db, { code, file: Buffer.from(`${user.user.id}\n`), totalUsers: 1 });
+    await app.db.targetUsersJob.update({ where: { code }, data: { attempts: 1, leaseUntil: new Date(Date.now() + 60_000) } });
+    await runTargetUsersJob(app.db, code);
+    expect((await api.get(`/invites/${code}/target-users/job-status`)).body.status).toBe(JOB_STATUS.PROCESSING);
+  });
+});
