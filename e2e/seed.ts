@@ -75,3 +75,10 @@ export async function seedPendingMember(owner: { user: { id: string }; guild: { 
   await addGuildMember({ db, actor: null }, { guildId: owner.guild.id, userId: user.id });
   return { user, email, password: E2E_PASSWORD };
 }
+
+/** A dashboard user who can sign in and is in no guild yet: someone to invite. */
+export async function seedGuest(label: string) {
+  const email = `${label}-${Date.now()}-${randomBytes(3).toString("hex")}@example.test`;
+  const user = await createUser(e2eDb(), { username: label, globalName: "Guest User", email, password: E2E_PASSWORD });
+  return { user, email, password: E2E_PASSWORD };
+}

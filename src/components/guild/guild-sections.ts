@@ -1,5 +1,5 @@
 import type { ComponentType } from "react";
-import { IconBan, IconHash, IconHistory, IconSettings, IconShield, IconUsers } from "~/components/icons.tsx";
+import { IconBan, IconHash, IconHistory, IconLink, IconSettings, IconShield, IconUsers } from "~/components/icons.tsx";
 
 export type GuildSection = {
   /** Path below `/guilds/{id}`; "" is the guild's landing page. */
@@ -15,6 +15,7 @@ export const GUILD_SECTIONS: readonly GuildSection[] = [
   { segment: "channels", label: "Channels", icon: IconHash },
   { segment: "members", label: "Members", icon: IconUsers },
   { segment: "bans", label: "Bans", icon: IconBan },
+  { segment: "invites", label: "Invites", icon: IconLink },
   { segment: "audit-log", label: "Audit log", icon: IconHistory },
 ];
 

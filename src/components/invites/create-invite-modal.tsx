@@ -1,0 +1,146 @@
+"use client";
+
+import { Button, CopyButton, Group, Modal, MultiSelect, Select, Stack, Switch, Text, TextInput, Tooltip } from "@mantine/core";
+import { ChannelType } from "discord-api-types/v10";
+import { useState } from "react";
+import { errorText, notifyFailure } from "~/components/forms/server-errors.ts";
+import { IconCheck, IconCopy } from "~/components/icons.tsx";
+import { api } from "~/trpc/react.tsx";
+import { EXPIRE_AFTER_OPTIONS, inviteLink, MAX_USES_OPTIONS } from "./invite-options.ts";
+
+type Props = { guildId: string; opened: boolean; onClose: () => void };
+
+/** Creates an invite to a channel, then shows its link to copy. */
+export function CreateInviteModal({ guildId, opened, onClose }: Props) {
+  const [createdCode, setCreatedCode] = useState<string | null>(null);
+  const close = () => {
+    onClose();
+    setCreatedCode(null);
+  };
+  return (
+    <Modal opened={opened} onClose={close} title={createdCode ? "Invite created" : "Create invite"}>
+      {createdCode ? <InviteLinkView code={createdCode} onDone={close} /> : <CreateInviteForm guildId={guildId} onCancel={close} onCreated={setCreatedCode} />}
+    </Modal>
+  );
+}
+
+function CreateInviteForm({ guildId, onCancel, onCreated }: { guildId: string; onCancel: () => void; onCreated: (code: string) => void }) {
+  const utils = api.useUtils();
+  const channels = api.channel.list.useQuery({ guildId });
+  const roles = api.role.list.useQuery({ guildId });
+  const channelOptions = (channels.data ?? [])
+    .filter((channel) => channel.type !== ChannelType.GuildCategory)
+    .map((channel) => ({ value: channel.id, label: `#${channel.name ?? channel.id}` }));
+  // @everyone is everyone's already; integrations' roles are theirs to give.
+  const roleOptions = (roles.data ?? []).filter((role) => role.id !== guildId && !role.managed).map((role) => ({ value: role.id, label: role.name }));
+
+  const [channelId, setChannelId] = useState<string | null>(null);
+  const [maxAge, setMaxAge] = useState("604800");
+  const [maxUses, setMaxUses] = useState("0");
+  const [temporary, setTemporary] = useState(false);
+  const [roleIds, setRoleIds] = useState<string[]>([]);
+  const chosenChannel = channelId ?? channelOptions[0]?.value ?? null;
+
+  const create = api.invite.create.useMutation({
+    onSuccess: async (invite) => {
+      onCreated(invite.code);
+      await utils.invite.list.invalidate({ guildId });
+    },
+    onError: (error) => notifyFailure("Could not create the invite", error),
+  });
+
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!chosenChannel) return;
+        create.mutate({
+          channelId: chosenChannel,
+          body: { max_age: Number(maxAge), max_uses: Number(maxUses), temporary, role_ids: roleIds },
+        });
+      }}
+    >
+      <Stack gap="md">
+        <Select
+          label="Channel"
+          description="Where people land when they join."
+          data={channelOptions}
+          value={chosenChannel}
+          onChange={setChannelId}
+          allowDeselect={false}
+          searchable
+          disabled={channels.isPending}
+          error={
+            channels.isError ? errorText(channels.error) : channels.data && channelOptions.length === 0 ? "This guild has no channel to invite to." : undefined
+          }
+        />
+        <Group grow align="flex-start">
+          <Select label="Expire after" data={EXPIRE_AFTER_OPTIONS} value={maxAge} onChange={(value) => value && setMaxAge(value)} allowDeselect={false} />
+          <Select label="Max uses" data={MAX_USES_OPTIONS} value={maxUses} onChange={(value) => value && setMaxUses(value)} allowDeselect={false} />
+        </Group>
+        <MultiSelect
+          label="Roles granted"
+          description="Given to everyone who joins with this invite."
+          placeholder={roleIds.length ? undefined : "No roles"}
+          data={roleOptions}
+          value={roleIds}
+          onChange={setRoleIds}
+          searchable
+          clearable
+          disabled={roles.isPending}
+          nothingFoundMessage="No roles match"
+        />
+        <Switch
+          label="Temporary membership"
+          description="Members who joined with this invite are removed when they go offline, unless given a role."
+          checked={temporary}
+          onChange={(event) => setTemporary(event.currentTarget.checked)}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={create.isPending} disabled={!chosenChannel}>
+            Create invite
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function InviteLinkView({ code, onDone }: { code: string; onDone: () => void }) {
+  const link = inviteLink(code);
+  return (
+    <Stack gap="md">
+      <Text size="sm">Send this link to the people you want to invite.</Text>
+      <TextInput
+        label="Invite link"
+        value={link}
+        readOnly
+        onFocus={(event) => event.currentTarget.select()}
+        rightSectionWidth={96}
+        rightSection={
+          <CopyButton value={link}>
+            {({ copied, copy }) => (
+              <Tooltip label={copied ? "Copied" : "Copy link"} withArrow>
+                <Button
+                  size="compact-sm"
+                  variant={copied ? "light" : "filled"}
+                  color={copied ? "teal" : undefined}
+                  leftSection={copied ? <IconCheck size={14} /> : <IconCopy size={14} />}
+                  onClick={copy}
+                >
+                  {copied ? "Copied" : "Copy"}
+                </Button>
+              </Tooltip>
+            )}
+          </CopyButton>
+        }
+      />
+      <Group justify="flex-end">
+        <Button onClick={onDone}>Done</Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,50 @@
+import type { RouterOutputs } from "~/trpc/react.tsx";
+
+export type InviteRow = RouterOutputs["invite"]["list"][number];
+
+/** "Expire after" choices in seconds, as the platform's client offers them; 0 never expires. */
+export const EXPIRE_AFTER_OPTIONS = [
+  { value: "1800", label: "30 minutes" },
+  { value: "3600", label: "1 hour" },
+  { value: "21600", label: "6 hours" },
+  { value: "43200", label: "12 hours" },
+  { value: "86400", label: "1 day" },
+  { value: "604800", label: "7 days" },
+  { value: "0", label: "Never" },
+];
+
+/** "Max uses" choices; 0 is no limit. */
+export const MAX_USES_OPTIONS = [
+  { value: "0", label: "No limit" },
+  ...[1, 5, 10, 25, 50, 100].map((uses) => ({ value: String(uses), label: `${uses} ${uses === 1 ? "use" : "uses"}` })),
+];
+
+/** The address people open to join. */
+export function inviteLink(code: string): string {
+  return `${window.location.origin}/invite/${code}`;
+}
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
+
+/** How long until `expiresAt`, e.g. "6 h 30 min", "2 days"; "Never" without an expiry. */
+export function formatExpiresIn(expiresAt: string | null, now: number): string {
+  if (!expiresAt) return "Never";
+  const left = new Date(expiresAt).getTime() - now;
+  if (left <= 0) return "Expired";
+  if (left >= DAY_MS) {
+    const days = Math.floor(left / DAY_MS);
+    return `${days} ${days === 1 ? "day" : "days"}`;
+  }
+  const hours = Math.floor(left / HOUR_MS);
+  const minutes = Math.max(1, Math.ceil((left % HOUR_MS) / MINUTE_MS));
+  if (hours === 0) return `${minutes} min`;
+  return minutes === 60 ? `${hours + 1} h` : `${hours} h ${minutes} min`;
+}
+
+/** "3 / 10", "3 / ∞"; members without Manage Guild don't see uses. */
+export function formatUses(invite: InviteRow): string {
+  if (invite.uses === undefined) return "—";
+  return `${invite.uses} / ${invite.max_uses === 0 ? "∞" : String(invite.max_uses)}`;
+}

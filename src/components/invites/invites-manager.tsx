@@ -1,0 +1,162 @@
+"use client";
+
+import { Badge, Box, Card, EmptyState, Group, Stack, Text, VisuallyHidden } from "@mantine/core";
+import { PermissionFlagsBits as P } from "discord-api-types/v10";
+import { DataTable, type DataTableColumn } from "mantine-datatable";
+import { useState } from "react";
+import { GuardedButton } from "~/components/guarded-button.tsx";
+import { useGuildAccess } from "~/components/guild/use-guild-access.ts";
+import { IconLink, IconLock, IconPlus } from "~/components/icons.tsx";
+import { QueryError } from "~/components/query-error.tsx";
+import { PageHeader } from "~/components/section-card.tsx";
+import { TableSkeleton } from "~/components/table-skeleton.tsx";
+import { api } from "~/trpc/react.tsx";
+import { CreateInviteModal } from "./create-invite-modal.tsx";
+import { formatExpiresIn, formatUses, type InviteRow } from "./invite-options.ts";
+import { PauseInvitesSwitch } from "./pause-invites-switch.tsx";
+import { RevokeInviteModal } from "./revoke-invite-modal.tsx";
+
+/** The guild's live invites: create one and copy its link, revoke, pause them all. */
+export function InvitesManager({ guildId }: { guildId: string }) {
+  const access = useGuildAccess(guildId);
+  // GET /guilds/{id}/invites: Manage Guild, or View Audit Log (then without uses).
+  const listReason = access.can(P.ManageGuild) ? null : access.lacks(P.ViewAuditLog) && "Needs Manage Guild or View Audit Log";
+  const createReason = access.lacks(P.CreateInstantInvite);
+  const revokeReason = access.can(P.ManageGuild) || access.can(P.ManageChannels) ? null : "Needs Manage Guild or Manage Channels";
+  const invites = api.invite.list.useQuery({ guildId }, { enabled: access.isLoaded && !listReason });
+  const [isCreateOpen, setCreateOpen] = useState(false);
+  const [target, setTarget] = useState<InviteRow | null>(null);
+  const [isRevokeOpen, setRevokeOpen] = useState(false);
+  const [now] = useState(() => Date.now());
+  const rows = invites.data ?? [];
+
+  const columns: DataTableColumn<InviteRow>[] = [
+    {
+      accessor: "code",
+      title: "Code",
+      render: (invite) => (
+        <Text size="sm" ff="monospace" fw={500}>
+          {invite.code}
+        </Text>
+      ),
+    },
+    { accessor: "channel", title: "Channel", render: (invite) => <Text size="sm">#{invite.channel.name}</Text> },
+    {
+      accessor: "inviter",
+      title: "Inviter",
+      render: (invite) =>
+        invite.inviter ? (
+          <Text size="sm" truncate>
+            {invite.inviter.global_name ?? invite.inviter.username}
+          </Text>
+        ) : (
+          <Text size="sm" c="dimmed">
+            Unknown
+          </Text>
+        ),
+    },
+    { accessor: "uses", title: "Uses", render: (invite) => <Text size="sm">{formatUses(invite)}</Text> },
+    { accessor: "expires_at", title: "Expires in", render: (invite) => <Text size="sm">{formatExpiresIn(invite.expires_at, now)}</Text> },
+    {
+      accessor: "temporary",
+      title: "Temporary",
+      render: (invite) =>
+        invite.temporary ? (
+          <Badge size="sm" variant="light" color="orange">
+            Temporary
+          </Badge>
+        ) : (
+          <Text size="sm" c="dimmed">
+            No
+          </Text>
+        ),
+    },
+    {
+      accessor: "roles",
+      title: "Roles granted",
+      render: (invite) =>
+        invite.roles.length ? (
+          <Group gap={4}>
+            {invite.roles.map((role) => (
+              <Badge key={role.id} size="sm" variant="outline" color="gray" tt="none">
+                {role.name}
+              </Badge>
+            ))}
+          </Group>
+        ) : (
+          <Text size="sm" c="dimmed">
+            None
+          </Text>
+        ),
+    },
+    {
+      accessor: "actions",
+      title: <VisuallyHidden>Actions</VisuallyHidden>,
+      width: 100,
+      textAlign: "right",
+      render: (invite) => (
+        <GuardedButton
+          size="xs"
+          variant="default"
+          color="red"
+          aria-label={`Revoke ${invite.code}`}
+          blockedReason={revokeReason}
+          onClick={() => {
+            setTarget(invite);
+            setRevokeOpen(true);
+          }}
+        >
+          Revoke
+        </GuardedButton>
+      ),
+    },
+  ];
+
+  return (
+    <Stack gap="lg" maw={1080} mx="auto">
+      <PageHeader
+        title="Invites"
+        description="Links that let people join this guild."
+        actions={
+          <GuardedButton leftSection={<IconPlus size={16} />} blockedReason={createReason} onClick={() => setCreateOpen(true)}>
+            Create invite
+          </GuardedButton>
+        }
+      />
+      <PauseInvitesSwitch guildId={guildId} />
+      {listReason ? (
+        <Card padding="xl">
+          <EmptyState icon={<IconLock size={26} />} variant="light" color="gray" title="You can't view this guild's invites" description={listReason} />
+        </Card>
+      ) : invites.isError ? (
+        <QueryError error={invites.error} onRetry={() => void invites.refetch()} title="Could not load invites" />
+      ) : invites.isPending ? (
+        <TableSkeleton rows={4} />
+      ) : (
+        <Box>
+          <DataTable<InviteRow>
+            withTableBorder
+            borderRadius="md"
+            verticalSpacing="sm"
+            minHeight={rows.length === 0 ? 240 : undefined}
+            styles={{ table: { minWidth: 820 } }}
+            idAccessor="code"
+            records={rows}
+            columns={columns}
+            emptyState={
+              <EmptyState
+                icon={<IconLink size={26} />}
+                variant="light"
+                title="No invites yet"
+                description="Create an invite and send its link to the people you want here."
+                size="sm"
+              />
+            }
+          />
+        </Box>
+      )}
+      <CreateInviteModal guildId={guildId} opened={isCreateOpen} onClose={() => setCreateOpen(false)} />
+      <RevokeInviteModal guildId={guildId} invite={target} opened={isRevokeOpen} onClose={() => setRevokeOpen(false)} />
+    </Stack>
+  );
+}
