@@ -12,6 +12,7 @@ import { applyMigrations } from "~/server/db/migrate.ts";
 import { createGuild, USER_MAX_GUILDS } from "~/server/guilds/guild.service.ts";
 import { addGuildMember } from "~/server/members/member.service.ts";
 import { setApprovedIntents } from "~/server/applications/intents.ts";
+import { createInvite } from "~/server/invites/invite.service.ts";
 import { createRole } from "~/server/roles/role.service.ts";
 import { createBootstrapCredentials } from "~/server/seed/bootstrap.ts";
 import { measure, printTable, ROOT, startServer, stopServer, summarizeProfile, CONNECTIONS, type AutocannonRequest, type Row, type Server } from "./measure.ts";
@@ -26,9 +27,14 @@ const AIMS = { getShareOfFloor: 0.2, patchPerSecond: 2000, peakRssMb: 250 };
 // High enough that the limiter never throttles the bench, while every request still goes through it.
 const RATE_LIMIT_SCALE = "100000";
 const OUT_DIR = join(ROOT, "bench", "out");
-const SCENARIOS = ["get", "channels", "roles", "member", "members", "patch", "role", "many"] as const;
+const SCENARIOS = ["get", "channels", "roles", "member", "members", "invite", "patch", "role", "many"] as const;
 /** Requests held to the same share of the floor as GET /guilds/{id}. */
-const READS_AT_FLOOR_SHARE = ["GET /guilds/{id}", "GET /guilds/{id}/members/{user}", "GET /guilds/{id}/members?limit=100"];
+const READS_AT_FLOOR_SHARE = [
+  "GET /guilds/{id}",
+  "GET /guilds/{id}/members/{user}",
+  "GET /guilds/{id}/members?limit=100",
+  "GET /invites/{code}?with_counts=true",
+];
 const BENCH_MEMBERS = 250;
 type Scenario = (typeof SCENARIOS)[number];
 
@@ -65,7 +71,9 @@ async function seedBenchGuild(db: Db) {
   }
   // Listing members needs the privileged intent, as for any bot.
   await setApprovedIntents({ db, actor: null }, credentials.application_id, ["GUILD_MEMBERS"], true);
-  return { ...credentials, memberId: memberIds[Math.floor(BENCH_MEMBERS / 2)]! };
+  const channel = (await db.channel.findFirst({ where: { guildId: credentials.guild_id, type: ChannelType.GuildText }, select: { id: true } }))!;
+  const invite = await createInvite(ctx, { channelId: channel.id, body: { max_age: 0 } });
+  return { ...credentials, memberId: memberIds[Math.floor(BENCH_MEMBERS / 2)]!, inviteCode: invite.code };
 }
 
 /** `count` more guilds, each owned by a user and joined by the bot, for the cache-full run. */
@@ -137,6 +145,8 @@ async function main(): Promise<void> {
     await row("roles", "GET /guilds/{id}/roles", { path: `${guildPath}/roles`, headers: auth });
     await row("member", "GET /guilds/{id}/members/{user}", { path: `${guildPath}/members/${credentials.memberId}`, headers: auth });
     await row("members", "GET /guilds/{id}/members?limit=100", { path: `${guildPath}/members?limit=100`, headers: auth });
+    // Public: invite pages and clients resolve invites without credentials.
+    await row("invite", "GET /invites/{code}?with_counts=true", { path: `/api/v10/invites/${credentials.inviteCode}?with_counts=true`, headers: {} });
     const json = { ...auth, "content-type": "application/json" };
     await row("patch", "PATCH /guilds/{id}", {
       path: guildPath,

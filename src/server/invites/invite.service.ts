@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { LRUCache } from "lru-cache";
 import { AuditLogEvent, ChannelType, GatewayDispatchEvents, InviteTargetType, PermissionFlagsBits as P } from "discord-api-types/v10";
 import { loadChannelAccess } from "~/server/channels/channel.service.ts";
 import type { ServiceContext } from "~/server/context.ts";
@@ -16,10 +17,16 @@ import {
   type GuildAccess,
 } from "~/server/permissions/guild-access.ts";
 import { hasPermission } from "~/server/permissions/permissions.ts";
+import { preserialize } from "~/server/state/wire-json.ts";
 import { toUserObject } from "~/server/users/user.dto.ts";
 import { isInviteLive, toInviteObject, type InviteObject, type InviteRow } from "./invite.dto.ts";
 import { inviteCounts, readLiveInvite } from "./invite-reads.ts";
 import { GUEST_INVITE_FLAG, GUILD_INVITES_MAX, INVITE_MAX_AGE_DEFAULT, type TInviteCreateBody, type TInviteGetQuery } from "./invite.schema.ts";
+
+/** Which guild an invite code belongs to: fixed for an invite's life, so only bounded. */
+const inviteGuilds = new LRUCache<string, string>({ max: 100_000 });
+/** How long counts in a cached invite answer stand. */
+const COUNTS_TTL_MS = 30_000;
 
 const CODE_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 const CODE_LENGTH = 10;
@@ -126,8 +133,11 @@ export async function createInvite(ctx: ServiceContext, input: { channelId: stri
       });
       if (same && isInviteLive(same, new Date())) return same;
     }
-    if ((await tx.invite.count({ where: { guildId: access.guild.id } })) >= GUILD_INVITES_MAX) throw new ApiError("MAX_INVITES");
     const createdAt = new Date();
+    // Expired invites the sweep has not deleted yet are gone already and do not count
+    // (used-up ones are deleted by the use that reaches max_uses).
+    const live = await tx.invite.count({ where: { guildId: access.guild.id, OR: [{ expiresAt: null }, { expiresAt: { gt: createdAt } }] } });
+    if (live >= GUILD_INVITES_MAX) throw new ApiError("MAX_INVITES");
     const created = await tx.invite.create({
       data: {
         ...settings,
@@ -161,9 +171,31 @@ export async function createInvite(ctx: ServiceContext, input: { channelId: stri
 }
 
 /** GET /invites/{invite.code}: no authentication; counts only when asked. Vanity codes resolve too. */
-export async function getInvite(db: Db, input: { code: string; query: TInviteGetQuery }): Promise<InviteObject> {
-  const row = await readLiveInvite(db, input.code);
-  return present(db, row, { withCounts: input.query.with_counts ?? false });
+export async function getInvite(db: Db, input: { code: string; query: TInviteGetQuery }, isRetry = false): Promise<InviteObject> {
+  const { code } = input;
+  const withCounts = input.query.with_counts ?? false;
+  const guildId = inviteGuilds.get(code) ?? (await readLiveInvite(db, code)).guildId;
+  // Kept with the guild's state: creating, using, deleting an invite and changing the vanity
+  // code are all guild events. Counts of members seen lately also age, so they expire.
+  const state = await loadGuildState(db, guildId);
+  const answer = await state.answer(
+    `invite ${code} ${withCounts}`,
+    async () => {
+      const row = await readLiveInvite(db, code);
+      return row.guildId === guildId ? preserialize(await present(db, row, { withCounts })) : null;
+    },
+    withCounts ? COUNTS_TTL_MS : undefined,
+  );
+  if (!answer) {
+    // A vanity code that moved to another guild: look it up afresh, once.
+    inviteGuilds.delete(code);
+    if (isRetry) throw new ApiError("UNKNOWN_INVITE");
+    return getInvite(db, input, true);
+  }
+  inviteGuilds.set(code, guildId);
+  // Expiry is the clock's, not an event: checked on every read.
+  if (answer.expires_at !== null && Date.parse(answer.expires_at) <= Date.now()) throw new ApiError("UNKNOWN_INVITE");
+  return answer;
 }
 
 /** The caller's access in the invite's guild (50001 for outsiders). */
@@ -174,7 +206,8 @@ async function accessForInvite(ctx: ServiceContext, row: InviteRow): Promise<Gui
 /** DELETE /invites/{invite.code}: MANAGE_CHANNELS on its channel or MANAGE_GUILD; answers the invite; Invite Delete. */
 export async function deleteInvite(ctx: ServiceContext, input: { code: string }): Promise<InviteObject> {
   const row = await ctx.db.invite.findUnique({ where: { code: input.code }, include: { guild: true, channel: true } });
-  if (!row) throw new ApiError("UNKNOWN_INVITE");
+  // An expired invite is gone as soon as it is read; the sweep deletes the row and fires Invite Delete.
+  if (!row || !isInviteLive(row, new Date())) throw new ApiError("UNKNOWN_INVITE");
   const access = await accessForInvite(ctx, row);
   const channel = (await access.state.channels()).byId.get(row.channelId);
   const inChannel = channel ? channelPermissions(access, { type: channel.type, overwrites: toOverwriteInputs(channel.overwrites) }) : 0n;

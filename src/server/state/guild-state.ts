@@ -91,9 +91,10 @@ export class GuildState {
   /**
    * An answer read from the guild's rows, kept with this state and so dropped with it by
    * the guild's next event. Only for answers made of guild rows whose every change is an
-   * event for this guild. A failed read is not kept.
+   * event for this guild. A failed read is not kept. `ttlMs` bounds answers that also
+   * depend on the clock (counts of members seen lately).
    */
-  answer<T>(key: string, load: () => Promise<T>): Promise<T> {
+  answer<T>(key: string, load: () => Promise<T>, ttlMs?: number): Promise<T> {
     const sharedKey = `${this.#id} ${key}`;
     const kept = answers.get(sharedKey);
     if (kept) return Promise.resolve(kept.value as T);
@@ -101,7 +102,7 @@ export class GuildState {
     if (loading) return loading;
     const promise = load()
       .then((value) => {
-        answers.set(sharedKey, { value });
+        answers.set(sharedKey, { value }, ttlMs === undefined ? undefined : { ttl: ttlMs });
         return value;
       })
       .finally(() => this.#loadingAnswers.delete(key));
