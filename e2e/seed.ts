@@ -5,6 +5,7 @@ import { dashboardActor } from "~/server/auth/actor.ts";
 import { createDb, type Db } from "~/server/db/client.ts";
 import { runChange } from "~/server/events/change.ts";
 import { createGuild } from "~/server/guilds/guild.service.ts";
+import { banUser } from "~/server/members/ban.service.ts";
 import { memberEventData, MEMBER_INCLUDE } from "~/server/members/member.dto.ts";
 import { addGuildMember } from "~/server/members/member.service.ts";
 import { setScreening } from "~/server/members/screening.service.ts";
@@ -81,4 +82,9 @@ export async function seedGuest(label: string) {
   const email = `${label}-${Date.now()}-${randomBytes(3).toString("hex")}@example.test`;
   const user = await createUser(e2eDb(), { username: label, globalName: "Guest User", email, password: E2E_PASSWORD });
   return { user, email, password: E2E_PASSWORD };
+}
+
+/** The owner bans a user (who need not be a member), as the Members page would. */
+export async function seedBan(owner: { user: { id: string }; guild: { id: string } }, userId: string) {
+  await banUser({ db: e2eDb(), actor: dashboardActor(owner.user.id) }, { guildId: owner.guild.id, userId });
 }

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, signIn, test } from "../fixtures.ts";
-import { seedGuest } from "../seed.ts";
+import { seedBan, seedGuest } from "../seed.ts";
 
 /** Creates an invite from the Invites page with the dialog's defaults and answers its link. */
 async function createInvite(page: Page): Promise<string> {
@@ -83,6 +83,22 @@ test("pausing invites shows the paused page to people with a link", async ({ pag
   const visitor = await context.newPage();
   await visitor.goto(link);
   await expect(visitor.getByRole("heading", { name: "Invites are paused" })).toBeVisible();
+  await context.close();
+});
+
+test("a banned user who accepts is told they can't join", async ({ page, owner, browser }) => {
+  const guest = await seedGuest("banned");
+  await seedBan(owner, guest.user.id);
+  await signIn(page, owner);
+  await page.goto(`/guilds/${owner.guild.id}/invites`);
+  const link = await createInvite(page);
+
+  const context = await browser.newContext();
+  const visitor = await context.newPage();
+  await signIn(visitor, guest);
+  await visitor.goto(link);
+  await visitor.getByRole("button", { name: "Accept invite" }).click();
+  await expect(visitor.getByRole("heading", { name: "You can't join this guild" })).toBeVisible();
   await context.close();
 });
 

@@ -51,6 +51,12 @@ export const ERRORS = {
   },
   INVITES_PAUSED: { status: 403, code: RESTJSONErrorCodes.MissingAccess, message: "Invites are paused for this guild.", trpcCode: "FORBIDDEN" },
   NOT_INVITED: { status: 403, code: RESTJSONErrorCodes.MissingAccess, message: "This invite is for other users.", trpcCode: "FORBIDDEN" },
+  UNKNOWN_SCHEDULED_EVENT: {
+    status: 404,
+    code: RESTJSONErrorCodes.UnknownGuildScheduledEvent,
+    message: "Unknown Guild Scheduled Event",
+    trpcCode: "NOT_FOUND",
+  },
   UNKNOWN_BAN: { status: 404, code: RESTJSONErrorCodes.UnknownBan, message: "Unknown Ban", trpcCode: "NOT_FOUND" },
   USER_BANNED: { status: 403, code: RESTJSONErrorCodes.UserBannedFromThisGuild, message: "The user is banned from this guild.", trpcCode: "FORBIDDEN" },
   NOT_IN_VOICE: {

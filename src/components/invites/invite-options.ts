@@ -24,23 +24,21 @@ export function inviteLink(code: string): string {
   return `${window.location.origin}/invite/${code}`;
 }
 
-const MINUTE_MS = 60_000;
-const HOUR_MS = 60 * MINUTE_MS;
-const DAY_MS = 24 * HOUR_MS;
+const MINUTES_PER_DAY = 24 * 60;
 
-/** How long until `expiresAt`, e.g. "6 h 30 min", "2 days"; "Never" without an expiry. */
+/** How long until `expiresAt` in whole minutes rounded up, e.g. "30 min", "6 h 30 min", "2 days"; "Never" without an expiry. */
 export function formatExpiresIn(expiresAt: string | null, now: number): string {
   if (!expiresAt) return "Never";
   const left = new Date(expiresAt).getTime() - now;
   if (left <= 0) return "Expired";
-  if (left >= DAY_MS) {
-    const days = Math.floor(left / DAY_MS);
+  const minutes = Math.ceil(left / 60_000);
+  if (minutes >= MINUTES_PER_DAY) {
+    const days = Math.floor(minutes / MINUTES_PER_DAY);
     return `${days} ${days === 1 ? "day" : "days"}`;
   }
-  const hours = Math.floor(left / HOUR_MS);
-  const minutes = Math.max(1, Math.ceil((left % HOUR_MS) / MINUTE_MS));
+  const hours = Math.floor(minutes / 60);
   if (hours === 0) return `${minutes} min`;
-  return minutes === 60 ? `${hours + 1} h` : `${hours} h ${minutes} min`;
+  return minutes % 60 === 0 ? `${hours} h` : `${hours} h ${minutes % 60} min`;
 }
 
 /** "3 / 10", "3 / ∞"; members without Manage Guild don't see uses. */

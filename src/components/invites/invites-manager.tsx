@@ -55,8 +55,8 @@ export function InvitesManager({ guildId }: { guildId: string }) {
           </Text>
         ),
     },
-    { accessor: "uses", title: "Uses", render: (invite) => <Text size="sm">{formatUses(invite)}</Text> },
-    { accessor: "expires_at", title: "Expires in", render: (invite) => <Text size="sm">{formatExpiresIn(invite.expires_at, now)}</Text> },
+    { accessor: "uses", title: "Uses", noWrap: true, render: (invite) => <Text size="sm">{formatUses(invite)}</Text> },
+    { accessor: "expires_at", title: "Expires in", noWrap: true, render: (invite) => <Text size="sm">{formatExpiresIn(invite.expires_at, now)}</Text> },
     {
       accessor: "temporary",
       title: "Temporary",

@@ -48,6 +48,14 @@ export function PublicInvite({ code, invite, initialView, signedIn, expiresIn }:
       style={splash ? { backgroundImage: `url(${splash})`, backgroundSize: "cover", backgroundPosition: "center" } : undefined}
     >
       <Box w="100%" maw={440}>
+        <Group justify="center" gap="xs" mb="lg" c={splash ? "white" : undefined}>
+          <Center w={32} h={32} bg="var(--mantine-primary-color-filled)" c="white" style={{ borderRadius: "var(--mantine-radius-md)" }}>
+            <IconBuildingCastle size={20} />
+          </Center>
+          <Text fw={700} size="lg">
+            Guildhall
+          </Text>
+        </Group>
         <Paper withBorder shadow="md" p="xl" bg="var(--app-surface-bg)">
           {view === "invalid" || !invite ? (
             <InviteNotice

@@ -17,6 +17,7 @@ import {
   type GuildAccess,
 } from "~/server/permissions/guild-access.ts";
 import { hasPermission } from "~/server/permissions/permissions.ts";
+import { findGuildScheduledEvent, type ScheduledEventObject } from "~/server/scheduled-events/scheduled-event.service.ts";
 import { preserialize } from "~/server/state/wire-json.ts";
 import { toUserObject } from "~/server/users/user.dto.ts";
 import { isInviteLive, toInviteObject, type InviteObject, type InviteRow } from "./invite.dto.ts";
@@ -171,7 +172,11 @@ export async function createInvite(ctx: ServiceContext, input: { channelId: stri
 }
 
 /** GET /invites/{invite.code}: no authentication; counts only when asked. Vanity codes resolve too. */
-export async function getInvite(db: Db, input: { code: string; query: TInviteGetQuery }, isRetry = false): Promise<InviteObject> {
+export async function getInvite(
+  db: Db,
+  input: { code: string; query: TInviteGetQuery },
+  isRetry = false,
+): Promise<InviteObject & { guild_scheduled_event?: ScheduledEventObject }> {
   const { code } = input;
   const withCounts = input.query.with_counts ?? false;
   const guildId = inviteGuilds.get(code) ?? (await readLiveInvite(db, code)).guildId;
@@ -195,7 +200,10 @@ export async function getInvite(db: Db, input: { code: string; query: TInviteGet
   inviteGuilds.set(code, guildId);
   // Expiry is the clock's, not an event: checked on every read.
   if (answer.expires_at !== null && Date.parse(answer.expires_at) <= Date.now()) throw new ApiError("UNKNOWN_INVITE");
-  return answer;
+  // Only a real event of the invite's guild is shown (spec 2.1).
+  const eventId = input.query.guild_scheduled_event_id;
+  const event = eventId ? await findGuildScheduledEvent(db, guildId, eventId) : null;
+  return event ? { ...answer, guild_scheduled_event: event } : answer;
 }
 
 /** The caller's access in the invite's guild (50001 for outsiders). */

@@ -57,6 +57,25 @@ CREATE TABLE "TargetUsersJobChunk" (
     CONSTRAINT "TargetUsersJobChunk_pkey" PRIMARY KEY ("code","index")
 );
 
+-- CreateTable
+CREATE TABLE "ScheduledEvent" (
+    "id" TEXT NOT NULL,
+    "guildId" TEXT NOT NULL,
+    "channelId" TEXT,
+    "creatorId" TEXT,
+    "name" TEXT NOT NULL,
+    "description" TEXT,
+    "scheduledStartTime" TIMESTAMP(3) NOT NULL,
+    "scheduledEndTime" TIMESTAMP(3),
+    "privacyLevel" INTEGER NOT NULL DEFAULT 2,
+    "status" INTEGER NOT NULL DEFAULT 1,
+    "entityType" INTEGER NOT NULL,
+    "location" TEXT,
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+
+    CONSTRAINT "ScheduledEvent_pkey" PRIMARY KEY ("id")
+);
+
 -- CreateIndex
 CREATE INDEX "Invite_guildId_idx" ON "Invite"("guildId");
 
@@ -68,6 +87,9 @@ CREATE INDEX "Invite_expiresAt_idx" ON "Invite"("expiresAt");
 
 -- CreateIndex
 CREATE INDEX "TargetUsersJob_status_leaseUntil_idx" ON "TargetUsersJob"("status", "leaseUntil");
+
+-- CreateIndex
+CREATE INDEX "ScheduledEvent_guildId_idx" ON "ScheduledEvent"("guildId");
 
 -- AddForeignKey
 ALTER TABLE "Invite" ADD CONSTRAINT "Invite_guildId_fkey" FOREIGN KEY ("guildId") REFERENCES "Guild"("id") ON DELETE CASCADE ON UPDATE CASCADE;
@@ -83,3 +105,6 @@ ALTER TABLE "TargetUsersJob" ADD CONSTRAINT "TargetUsersJob_code_fkey" FOREIGN K
 
 -- AddForeignKey
 ALTER TABLE "TargetUsersJobChunk" ADD CONSTRAINT "TargetUsersJobChunk_code_fkey" FOREIGN KEY ("code") REFERENCES "TargetUsersJob"("code") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "ScheduledEvent" ADD CONSTRAINT "ScheduledEvent_guildId_fkey" FOREIGN KEY ("guildId") REFERENCES "Guild"("id") ON DELETE CASCADE ON UPDATE CASCADE;

@@ -52,6 +52,24 @@ CREATE TABLE "TargetUsersJobChunk" (
     CONSTRAINT "TargetUsersJobChunk_code_fkey" FOREIGN KEY ("code") REFERENCES "TargetUsersJob" ("code") ON DELETE CASCADE ON UPDATE CASCADE
 );
 
+-- CreateTable
+CREATE TABLE "ScheduledEvent" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "guildId" TEXT NOT NULL,
+    "channelId" TEXT,
+    "creatorId" TEXT,
+    "name" TEXT NOT NULL,
+    "description" TEXT,
+    "scheduledStartTime" DATETIME NOT NULL,
+    "scheduledEndTime" DATETIME,
+    "privacyLevel" INTEGER NOT NULL DEFAULT 2,
+    "status" INTEGER NOT NULL DEFAULT 1,
+    "entityType" INTEGER NOT NULL,
+    "location" TEXT,
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    CONSTRAINT "ScheduledEvent_guildId_fkey" FOREIGN KEY ("guildId") REFERENCES "Guild" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+);
+
 -- RedefineTables
 PRAGMA defer_foreign_keys=ON;
 PRAGMA foreign_keys=OFF;
@@ -139,3 +157,6 @@ CREATE INDEX "Invite_expiresAt_idx" ON "Invite"("expiresAt");
 
 -- CreateIndex
 CREATE INDEX "TargetUsersJob_status_leaseUntil_idx" ON "TargetUsersJob"("status", "leaseUntil");
+
+-- CreateIndex
+CREATE INDEX "ScheduledEvent_guildId_idx" ON "ScheduledEvent"("guildId");
