@@ -44,6 +44,17 @@ describe("writes to cached state", () => {
     expect((await app.db.guild.findUniqueOrThrow({ where: { id: guild.id } })).name).toBe("Announced");
   });
 
+  it("lets a conditional write that changed no rows commit without an event (it wrote nothing)", async () => {
+    const owner = await makeBot(app.db);
+    const guild = await makeGuild(app.db, owner.actor);
+    const nothing = await runChange({ db: app.db, actor: null }, ({ tx }) => tx.member.deleteMany({ where: { guildId: guild.id, userId: newId() } }));
+    expect(nothing.count).toBe(0);
+    await expect(runChange({ db: app.db, actor: null }, ({ tx }) => tx.member.deleteMany({ where: { guildId: guild.id } }))).rejects.toThrow(
+      UnannouncedWriteError,
+    );
+    expect(await app.db.member.count({ where: { guildId: guild.id } })).toBe(1);
+  });
+
   it("covers token revocation; new tokens and rows no cache reads need no event", async () => {
     const user = await makeUser(app.db);
     await expect(app.db.token.updateMany({ where: { userId: user.user.id }, data: { revokedAt: new Date() } })).rejects.toThrow(UnannouncedWriteError);

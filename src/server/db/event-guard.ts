@@ -52,9 +52,10 @@ export class UnannouncedWriteError extends Error {
 function guardTransaction(tx: Transaction): Transaction {
   const written = new Set<string>();
   let hasEvent = false;
-  const observe = (query: SqlQuery) => {
+  // A statement that changed no rows wrote nothing (a conditional delete that lost a race).
+  const observe = (query: SqlQuery, rowsChanged: number) => {
     const write = writtenTable(query.sql);
-    if (!write) return;
+    if (!write || rowsChanged === 0) return;
     if (write.table === EVENT_TABLE && write.verb === "INSERT") hasEvent = true;
     else if (isGuarded(write)) written.add(write.table);
   };
@@ -64,9 +65,10 @@ function guardTransaction(tx: Transaction): Transaction {
     get options() {
       return tx.options;
     },
-    queryRaw(query) {
-      observe(query);
-      return tx.queryRaw(query);
+    async queryRaw(query) {
+      const result = await tx.queryRaw(query);
+      observe(query, result.rows.length);
+      return result;
     },
     async executeRaw(query) {
       if (query.sql === "COMMIT" && written.size > 0 && !hasEvent) {
@@ -75,8 +77,9 @@ function guardTransaction(tx: Transaction): Transaction {
         await tx.executeRaw({ sql: "ROLLBACK", args: [], argTypes: [] });
         throw new UnannouncedWriteError(written);
       }
-      observe(query);
-      return tx.executeRaw(query);
+      const changed = await tx.executeRaw(query);
+      observe(query, changed);
+      return changed;
     },
     commit: () => tx.commit(),
     rollback: () => tx.rollback(),

@@ -89,7 +89,7 @@ export async function createScheduledEvent(ctx: ServiceContext, input: { guildId
   } else {
     const wanted = body.entity_type === Entity.StageInstance ? ChannelType.GuildStageVoice : ChannelType.GuildVoice;
     const channel = body.channel_id ? (await access.state.channels()).byId.get(body.channel_id) : undefined;
-    if (!channel || channel.type !== wanted)
+    if (channel?.type !== wanted)
       throw invalidField(["channel_id"], "CHANNEL_TYPE_INVALID", "Stage and voice events need a channel of that type in this guild.");
     channelId = channel.id;
   }
