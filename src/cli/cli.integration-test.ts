@@ -133,6 +133,9 @@ describe("seed", () => {
     expect(await app.db.ban.count({ where: { guildId: guild.id } })).toBeGreaterThan(0);
     const preview = await previewPrune({ db: app.db, actor: dashboardActor(user.id) }, { guildId: guild.id, prune: { days: 30, include_roles: [] } });
     expect(preview.pruned).toBeGreaterThan(0);
+    // Invites to look at, and a vanity URL whose public invite resolves without credentials.
+    expect(await app.db.invite.count({ where: { guildId: guild.id } })).toBeGreaterThan(0);
+    expect((await app.as().get("/invites/guildhall-demo", { query: { with_counts: true } })).body.guild.id).toBe(guild.id);
     const page = await app.as(bot(botToken!)).get(`/guilds/${guild.id}/members`, { query: { limit: 1000 } });
     expect(page.body).toHaveLength(guild.members.length);
     const types = new Set(guild.channels.map((c) => c.type));

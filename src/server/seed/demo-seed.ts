@@ -11,6 +11,7 @@ import { addGuildMember } from "~/server/members/member.service.ts";
 import { serializePermissions } from "~/server/permissions/permissions.ts";
 import { createRole } from "~/server/roles/role.service.ts";
 import { seedCrowd } from "./demo-crowd.ts";
+import { seedInvites } from "./demo-invites.ts";
 
 // Demo data for trying the dashboard and the API by hand. Every item is looked up by
 // its name before it is made, so running the seed again (or after a failed run)
@@ -152,6 +153,7 @@ export async function seedDemo(db: Db): Promise<DemoSeed> {
   }
 
   created.push(...(await seedCrowd(ctx, guildId, roleIds.members)));
+  created.push(...(await seedInvites(ctx, guildId, roleIds.members)));
 
   return {
     user: { id: user.id, username: user.username, email: DEMO_USER.email, password: DEMO_USER.password },
