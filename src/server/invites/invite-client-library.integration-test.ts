@@ -1,30 +1,19 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { DiscordAPIError, REST } from "@discordjs/rest";
+import { DiscordAPIError } from "@discordjs/rest";
 import { AuditLogEvent, Routes, type APIExtendedInvite, type APIInvite } from "discord-api-types/v10";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { serveNode } from "~/server/http/node-adapter.ts";
+import { describe, expect, it } from "vitest";
 import { makeUser } from "~/test/factories.ts";
 import { inviteKit } from "~/test/invite-kit.ts";
+import { useLibraryServer } from "~/test/library-server.ts";
 import { useTestApp } from "~/test/test-app.ts";
 
 const app = useTestApp();
 const kit = inviteKit(app);
-let server: Server;
-let api: string;
-
-// The platform's own client library, unchanged, pointed at Guildhall over HTTP.
-beforeAll(async () => {
-  server = createServer((req, res) => serveNode(app.handler, req, res));
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  api = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
-});
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+const library = useLibraryServer(app);
 
 describe("@discordjs/rest on the invite endpoints", () => {
   it("creates, lists, reads with counts and revokes an invite", async () => {
     const { guild, owner, text } = await kit.setup();
-    const rest = new REST({ api, version: "10", retries: 0 }).setToken(owner.token);
+    const rest = library.client(owner.token);
 
     const created = (await rest.post(Routes.channelInvites(text.id), {
       body: { max_age: 3600, max_uses: 5, unique: true },
@@ -38,7 +27,7 @@ describe("@discordjs/rest on the invite endpoints", () => {
     expect(((await rest.get(Routes.guildInvites(guild.id))) as APIExtendedInvite[]).map((invite) => invite.code)).toEqual([created.code]);
 
     // No token needed to read an invite.
-    const anonymous = new REST({ api, version: "10", retries: 0 });
+    const anonymous = library.client();
     const read = (await anonymous.get(Routes.invite(created.code), { auth: false, query: new URLSearchParams({ with_counts: "true" }) })) as APIInvite;
     expect(read).toMatchObject({ code: created.code, guild: { id: guild.id }, approximate_member_count: 1 });
 
@@ -56,7 +45,7 @@ describe("@discordjs/rest on the invite endpoints", () => {
     const { guild, api: ownerApi, text } = await kit.setup();
     const code = await kit.code(ownerApi, text.id, { max_uses: 1 });
     const joiner = await makeUser(app.db);
-    const rest = new REST({ api, version: "10", retries: 0, authPrefix: "Bearer" }).setToken(joiner.token);
+    const rest = library.client(joiner.token, "Bearer");
     const joined = (await rest.post(Routes.invite(code))) as APIInvite & { new_member: boolean };
     expect(joined).toMatchObject({ code, guild: { id: guild.id }, new_member: true });
     expect(await kit.memberRow(guild.id, joiner.user.id)).not.toBeNull();

@@ -1,30 +1,19 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { DiscordAPIError, REST } from "@discordjs/rest";
+import { DiscordAPIError } from "@discordjs/rest";
 import { AuditLogEvent, Routes, type APIBan, type APIGuildMember, type RESTGetAPIGuildPruneCountResult } from "discord-api-types/v10";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { serveNode } from "~/server/http/node-adapter.ts";
+import { describe, expect, it } from "vitest";
 import { memberKit } from "~/test/member-kit.ts";
+import { useLibraryServer } from "~/test/library-server.ts";
 import { useTestApp } from "~/test/test-app.ts";
 
 const app = useTestApp();
 const kit = memberKit(app);
-let server: Server;
-let api: string;
-
-// The platform's own client library, unchanged, pointed at Guildhall over HTTP.
-beforeAll(async () => {
-  server = createServer((req, res) => serveNode(app.handler, req, res));
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  api = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
-});
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+const library = useLibraryServer(app);
 
 describe("@discordjs/rest on the member endpoints", () => {
   it("reads, renames, times out and bans a member", async () => {
     const { guild, owner } = await kit.setup();
     const member = await kit.addUser(guild.id);
-    const rest = new REST({ api, version: "10", retries: 0 }).setToken(owner.token);
+    const rest = library.client(owner.token);
 
     const fetched = (await rest.get(Routes.guildMember(guild.id, member.user.id))) as APIGuildMember;
     expect(fetched.user.id).toBe(member.user.id);

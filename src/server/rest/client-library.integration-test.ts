@@ -1,33 +1,19 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { DiscordAPIError, REST } from "@discordjs/rest";
+import { DiscordAPIError } from "@discordjs/rest";
 import { Routes, type APIGuild, type APIRole, type APIUser, type RESTGetAPICurrentUserGuildsResult } from "discord-api-types/v10";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { serveNode } from "~/server/http/node-adapter.ts";
+import { describe, expect, it } from "vitest";
 import { makeBot, makeGuild } from "~/test/factories.ts";
+import { useLibraryServer } from "~/test/library-server.ts";
 import { useTestApp } from "~/test/test-app.ts";
 
 const app = useTestApp();
-let server: Server;
-let api: string;
-
-// A real client library of the platform, pointed at Guildhall over HTTP, unchanged.
-beforeAll(async () => {
-  server = createServer((req, res) => serveNode(app.handler, req, res));
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  api = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
-});
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
-
-function client(token: string) {
-  return new REST({ api, version: "10", retries: 0 }).setToken(token);
-}
+// The platform's own client library, unchanged, pointed at Guildhall over HTTP.
+const library = useLibraryServer(app);
 
 describe("@discordjs/rest against Guildhall", () => {
   it("reads and changes a guild with a bot token, including the @me alias", async () => {
     const bot = await makeBot(app.db);
     const guild = await makeGuild(app.db, bot.actor);
-    const rest = client(bot.token);
+    const rest = library.client(bot.token);
     const me = (await rest.get(Routes.user())) as APIUser;
     expect(me.id).toBe(bot.user.id);
     const fetched = (await rest.get(Routes.guild(guild.id), { query: new URLSearchParams({ with_counts: "true" }) })) as APIGuild;
@@ -45,7 +31,7 @@ describe("@discordjs/rest against Guildhall", () => {
   it("surfaces the platform error envelope as DiscordAPIError", async () => {
     const bot = await makeBot(app.db);
     const guild = await makeGuild(app.db, bot.actor);
-    const rest = client(bot.token);
+    const rest = library.client(bot.token);
     const invalid = await rest.patch(Routes.guild(guild.id), { body: { name: "x" } }).catch((error: unknown) => error);
     expect(invalid).toBeInstanceOf(DiscordAPIError);
     expect((invalid as DiscordAPIError).code).toBe(50035);
