@@ -1,10 +1,12 @@
 import { randomBytes } from "node:crypto";
-import { GatewayDispatchEvents } from "discord-api-types/v10";
+import { ChannelType, GatewayDispatchEvents, GuildFeature } from "discord-api-types/v10";
 import { createUser } from "~/server/applications/application.service.ts";
 import { dashboardActor } from "~/server/auth/actor.ts";
 import { createDb, type Db } from "~/server/db/client.ts";
 import { runChange } from "~/server/events/change.ts";
+import { parseFeatures, toGuildObject } from "~/server/guilds/guild.dto.ts";
 import { createGuild } from "~/server/guilds/guild.service.ts";
+import { createInvite } from "~/server/invites/invite.service.ts";
 import { banUser } from "~/server/members/ban.service.ts";
 import { memberEventData, MEMBER_INCLUDE } from "~/server/members/member.dto.ts";
 import { addGuildMember } from "~/server/members/member.service.ts";
@@ -87,4 +89,22 @@ export async function seedGuest(label: string) {
 /** The owner bans a user (who need not be a member), as the Members page would. */
 export async function seedBan(owner: { user: { id: string }; guild: { id: string } }, userId: string) {
   await banUser({ db: e2eDb(), actor: dashboardActor(owner.user.id) }, { guildId: owner.guild.id, userId });
+}
+
+/** An invite to the owner's #general that never expires, made by the owner. */
+export async function seedInvite(owner: { user: { id: string }; guild: { id: string } }) {
+  const db = e2eDb();
+  const general = await db.channel.findFirstOrThrow({ where: { guildId: owner.guild.id, type: ChannelType.GuildText, name: "general" } });
+  return createInvite({ db, actor: dashboardActor(owner.user.id) }, { channelId: general.id, body: { max_age: 0, unique: true } });
+}
+
+/** Grants the guild VANITY_URL, which is the platform's to give: an operator's write with its Guild Update. */
+export async function seedVanityFeature(guildId: string) {
+  const db = e2eDb();
+  await runChange({ db, actor: null }, async ({ tx, emit }) => {
+    const guild = await tx.guild.findUniqueOrThrow({ where: { id: guildId }, include: { roles: true } });
+    const features = [...parseFeatures(guild.features), GuildFeature.VanityURL];
+    const updated = await tx.guild.update({ where: { id: guildId }, data: { features: JSON.stringify(features) } });
+    await emit(GatewayDispatchEvents.GuildUpdate, guildId, toGuildObject(updated, guild.roles));
+  });
 }

@@ -16,6 +16,7 @@ import { GUILD_DESCRIPTION_MAX, GUILD_NAME_MAX, MUTABLE_FEATURES, ZGuildModifyBo
 import { api, type RouterOutputs } from "~/trpc/react.tsx";
 import { DeleteGuildSection } from "./delete-guild-section.tsx";
 import { ScreeningSection } from "./screening-section.tsx";
+import { VanityUrlSection } from "./vanity-url-section.tsx";
 import {
   AFK_TIMEOUT_OPTIONS,
   CONTENT_FILTERS,
@@ -321,6 +322,9 @@ function SettingsForm({ guild, channels, access }: { guild: GuildObject; channel
         </Stack>
       </form>
       <ScreeningSection guildId={guild.id} enabled={guild.features.includes(GuildFeature.MemberVerificationGateEnabled)} lockReason={lockReason} />
+      {guild.features.includes(GuildFeature.VanityURL) ? (
+        <VanityUrlSection guildId={guild.id} currentCode={guild.vanity_url_code} lockReason={lockReason} />
+      ) : null}
       <DeleteGuildSection guild={guild} isOwner={access.isOwner} />
     </Stack>
   );

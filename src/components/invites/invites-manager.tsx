@@ -1,6 +1,6 @@
 "use client";
 
-import { Badge, Box, Card, EmptyState, Group, Stack, Text, VisuallyHidden } from "@mantine/core";
+import { Badge, Box, Button, Card, EmptyState, Group, Stack, Text, VisuallyHidden } from "@mantine/core";
 import { PermissionFlagsBits as P } from "discord-api-types/v10";
 import { DataTable, type DataTableColumn } from "mantine-datatable";
 import { useState } from "react";
@@ -15,6 +15,7 @@ import { CreateInviteModal } from "./create-invite-modal.tsx";
 import { formatExpiresIn, formatUses, type InviteRow } from "./invite-options.ts";
 import { PauseInvitesSwitch } from "./pause-invites-switch.tsx";
 import { RevokeInviteModal } from "./revoke-invite-modal.tsx";
+import { TargetUsersModal } from "./target-users-modal.tsx";
 
 /** The guild's live invites: create one and copy its link, revoke, pause them all. */
 export function InvitesManager({ guildId }: { guildId: string }) {
@@ -27,6 +28,7 @@ export function InvitesManager({ guildId }: { guildId: string }) {
   const [isCreateOpen, setCreateOpen] = useState(false);
   const [target, setTarget] = useState<InviteRow | null>(null);
   const [isRevokeOpen, setRevokeOpen] = useState(false);
+  const [isTargetUsersOpen, setTargetUsersOpen] = useState(false);
   const [now] = useState(() => Date.now());
   const rows = invites.data ?? [];
 
@@ -92,22 +94,36 @@ export function InvitesManager({ guildId }: { guildId: string }) {
     {
       accessor: "actions",
       title: <VisuallyHidden>Actions</VisuallyHidden>,
-      width: 100,
+      width: 250,
       textAlign: "right",
       render: (invite) => (
-        <GuardedButton
-          size="xs"
-          variant="default"
-          color="red"
-          aria-label={`Revoke ${invite.code}`}
-          blockedReason={revokeReason}
-          onClick={() => {
-            setTarget(invite);
-            setRevokeOpen(true);
-          }}
-        >
-          Revoke
-        </GuardedButton>
+        <Group gap="xs" justify="flex-end" wrap="nowrap">
+          {/* The inviter or Manage Guild: the server decides and the dialog shows its refusal. */}
+          <Button
+            size="xs"
+            variant="default"
+            aria-label={`Target users of ${invite.code}`}
+            onClick={() => {
+              setTarget(invite);
+              setTargetUsersOpen(true);
+            }}
+          >
+            Target users
+          </Button>
+          <GuardedButton
+            size="xs"
+            variant="default"
+            color="red"
+            aria-label={`Revoke ${invite.code}`}
+            blockedReason={revokeReason}
+            onClick={() => {
+              setTarget(invite);
+              setRevokeOpen(true);
+            }}
+          >
+            Revoke
+          </GuardedButton>
+        </Group>
       ),
     },
   ];
@@ -157,6 +173,7 @@ export function InvitesManager({ guildId }: { guildId: string }) {
       )}
       <CreateInviteModal guildId={guildId} opened={isCreateOpen} onClose={() => setCreateOpen(false)} />
       <RevokeInviteModal guildId={guildId} invite={target} opened={isRevokeOpen} onClose={() => setRevokeOpen(false)} />
+      <TargetUsersModal invite={target} opened={isTargetUsersOpen} onClose={() => setTargetUsersOpen(false)} />
     </Stack>
   );
 }

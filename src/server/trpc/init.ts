@@ -12,17 +12,25 @@ export function createTRPCContext(input: { db: Db; userId: string | null }): TRP
   return { db: input.db, userId: input.userId };
 }
 
-/** The platform error the UI can switch on: its numeric code and per-field errors. */
-export type DomainErrorData = { domainCode: number | null; fieldErrors: ErrorTree | null };
+/**
+ * The platform error the UI can switch on: its numeric code, per-field errors, and the
+ * line problems of a refused target-users file (the REST body's `target_users_file`).
+ */
+export type DomainErrorData = { domainCode: number | null; fieldErrors: ErrorTree | null; lineErrors: string[] | null };
+
+function lineErrorsOf(error: ApiError): string[] | null {
+  const lines = error.extra?.target_users_file;
+  return Array.isArray(lines) ? lines.map(String) : null;
+}
 
 const t = initTRPC.context<TRPCContext>().create({
   errorFormatter({ shape, error, input }) {
     const cause = error.cause;
-    let domain: DomainErrorData = { domainCode: null, fieldErrors: null };
-    if (cause instanceof ApiError) domain = { domainCode: cause.code, fieldErrors: cause.errors ?? null };
+    let domain: DomainErrorData = { domainCode: null, fieldErrors: null, lineErrors: null };
+    if (cause instanceof ApiError) domain = { domainCode: cause.code, fieldErrors: cause.errors ?? null, lineErrors: lineErrorsOf(cause) };
     else if (cause instanceof ZodError) {
       const apiError = fromZodError(cause, input);
-      domain = { domainCode: apiError.code, fieldErrors: apiError.errors ?? null };
+      domain = { domainCode: apiError.code, fieldErrors: apiError.errors ?? null, lineErrors: null };
     }
     return { ...shape, data: { ...shape.data, ...domain } };
   },
