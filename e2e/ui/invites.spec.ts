@@ -107,3 +107,31 @@ test("an unknown code shows the invalid page", async ({ page }) => {
   await expect(page.getByRole("heading", { name: "Invite invalid" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Go to Guildhall" })).toBeVisible();
 });
+
+test("an invite for named users lets only them in", async ({ page, owner, browser }) => {
+  const invited = await seedGuest("invited");
+  const other = await seedGuest("other");
+  await signIn(page, owner);
+  await page.goto(`/guilds/${owner.guild.id}/invites`);
+  await page.getByRole("button", { name: "Create invite" }).first().click();
+  const dialog = page.getByRole("dialog", { name: "Create invite" });
+  await dialog.getByLabel("Only these users").fill("not-an-id");
+  await expect(dialog.getByText('"not-an-id" is not a user id.')).toBeVisible();
+  await dialog.getByLabel("Only these users").fill(invited.user.id);
+  await dialog.getByRole("button", { name: "Create invite" }).click();
+  const link = await page.getByRole("dialog", { name: "Invite created" }).getByLabel("Invite link").inputValue();
+
+  for (const [guest, allowed] of [
+    [other, false],
+    [invited, true],
+  ] as const) {
+    const context = await browser.newContext();
+    const visitor = await context.newPage();
+    await signIn(visitor, guest);
+    await visitor.goto(link);
+    await visitor.getByRole("button", { name: "Accept invite" }).click();
+    if (allowed) await expect(visitor).toHaveURL(new RegExp(`/guilds/${owner.guild.id}$`));
+    else await expect(visitor.getByText("This invite is for other users.")).toBeVisible();
+    await context.close();
+  }
+});

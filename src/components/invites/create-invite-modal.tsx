@@ -1,6 +1,6 @@
 "use client";
 
-import { Button, CopyButton, Group, Modal, MultiSelect, Select, Stack, Switch, Text, TextInput, Tooltip } from "@mantine/core";
+import { Button, CopyButton, Group, Modal, MultiSelect, Select, Stack, Switch, Text, Textarea, TextInput, Tooltip } from "@mantine/core";
 import { ChannelType } from "discord-api-types/v10";
 import { useState } from "react";
 import { errorText, notifyFailure } from "~/components/forms/server-errors.ts";
@@ -9,6 +9,19 @@ import { api } from "~/trpc/react.tsx";
 import { EXPIRE_AFTER_OPTIONS, inviteLink, MAX_USES_OPTIONS } from "./invite-options.ts";
 
 type Props = { guildId: string; opened: boolean; onClose: () => void };
+
+const SNOWFLAKE = /^\d{1,20}$/;
+/** The create call takes up to 1000 target users (the official description's limit). */
+const TARGET_USERS_IN_DIALOG_MAX = 1000;
+
+/** User ids typed or pasted, separated by commas, spaces or lines; the first bad one is named. */
+function parseUserIds(text: string): { ids: string[]; error: string | null } {
+  const ids = [...new Set(text.split(/[\s,]+/).filter(Boolean))];
+  const bad = ids.find((id) => !SNOWFLAKE.test(id));
+  if (bad) return { ids, error: `"${bad.slice(0, 40)}" is not a user id.` };
+  if (ids.length > TARGET_USERS_IN_DIALOG_MAX) return { ids, error: `At most ${TARGET_USERS_IN_DIALOG_MAX} users; upload a CSV for more.` };
+  return { ids, error: null };
+}
 
 /** Creates an invite to a channel, then shows its link to copy. */
 export function CreateInviteModal({ guildId, opened, onClose }: Props) {
@@ -39,6 +52,8 @@ function CreateInviteForm({ guildId, onCancel, onCreated }: { guildId: string; o
   const [maxUses, setMaxUses] = useState("0");
   const [temporary, setTemporary] = useState(false);
   const [roleIds, setRoleIds] = useState<string[]>([]);
+  const [targetUsers, setTargetUsers] = useState("");
+  const targets = parseUserIds(targetUsers);
   const chosenChannel = channelId ?? channelOptions[0]?.value ?? null;
 
   const create = api.invite.create.useMutation({
@@ -53,10 +68,16 @@ function CreateInviteForm({ guildId, onCancel, onCreated }: { guildId: string; o
     <form
       onSubmit={(event) => {
         event.preventDefault();
-        if (!chosenChannel) return;
+        if (!chosenChannel || targets.error) return;
         create.mutate({
           channelId: chosenChannel,
-          body: { max_age: Number(maxAge), max_uses: Number(maxUses), temporary, role_ids: roleIds },
+          body: {
+            max_age: Number(maxAge),
+            max_uses: Number(maxUses),
+            temporary,
+            role_ids: roleIds,
+            ...(targets.ids.length > 0 && { target_user_ids: targets.ids }),
+          },
         });
       }}
     >
@@ -90,6 +111,17 @@ function CreateInviteForm({ guildId, onCancel, onCreated }: { guildId: string; o
           disabled={roles.isPending}
           nothingFoundMessage="No roles match"
         />
+        <Textarea
+          label="Only these users"
+          description="User ids of the people who may accept it, separated by commas or lines; empty lets anyone in. For long lists, upload a CSV from the invite's Target users."
+          placeholder="Anyone with the link"
+          autosize
+          minRows={1}
+          maxRows={4}
+          value={targetUsers}
+          onChange={(event) => setTargetUsers(event.currentTarget.value)}
+          error={targets.error}
+        />
         <Switch
           label="Temporary membership"
           description="Members who joined with this invite are removed when they go offline, unless given a role."
@@ -100,7 +132,7 @@ function CreateInviteForm({ guildId, onCancel, onCreated }: { guildId: string; o
           <Button variant="default" onClick={onCancel}>
             Cancel
           </Button>
-          <Button type="submit" loading={create.isPending} disabled={!chosenChannel}>
+          <Button type="submit" loading={create.isPending} disabled={!chosenChannel || targets.error !== null}>
             Create invite
           </Button>
         </Group>
