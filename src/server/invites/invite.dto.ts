@@ -1,5 +1,6 @@
 import { InviteType } from "discord-api-types/v10";
 import type { Channel, Guild, Invite, Role, User } from "~/generated/prisma/client.ts";
+import { shownWelcomeScreen } from "~/server/guild-config/welcome-screen.service.ts";
 import { parseFeatures } from "~/server/guilds/guild.dto.ts";
 import { toRoleObject } from "~/server/roles/role.dto.ts";
 import { toUserObject } from "~/server/users/user.dto.ts";
@@ -29,6 +30,7 @@ export function toInviteObject(
 ) {
   const { guild, channel } = row;
   const granted = new Set(inviteRoleIds(row));
+  const welcomeScreen = shownWelcomeScreen(guild);
   return {
     type: InviteType.Guild,
     code: row.code,
@@ -46,6 +48,7 @@ export function toInviteObject(
       nsfw_level: guild.nsfwLevel,
       nsfw: guild.nsfwLevel === 1 || guild.nsfwLevel === 3,
       premium_subscription_count: guild.premiumSubscriptionCount,
+      ...(welcomeScreen && { welcome_screen: welcomeScreen }),
     },
     channel: { id: channel.id, type: channel.type, name: channel.name },
     ...(extra.inviter && { inviter: toUserObject(extra.inviter) }),

@@ -3,6 +3,7 @@ import { channelRoutes } from "~/server/channels/channel.rest.ts";
 import { guildRoutes } from "~/server/guilds/guild.rest.ts";
 import { memberRoutes } from "~/server/members/member.rest.ts";
 import { inviteRoutes } from "~/server/invites/invite.rest.ts";
+import { guildConfigRoutes } from "~/server/guild-config/guild-config.rest.ts";
 import { scheduledEventRoutes } from "~/server/scheduled-events/scheduled-event.rest.ts";
 import { applicationRoutes } from "~/server/applications/application.rest.ts";
 import { roleRoutes } from "~/server/roles/role.rest.ts";
@@ -16,6 +17,7 @@ export const ROUTES: readonly Route[] = [
   ...roleRoutes,
   ...memberRoutes,
   ...inviteRoutes,
+  ...guildConfigRoutes,
   ...scheduledEventRoutes,
   ...applicationRoutes,
   ...userRoutes,

@@ -1,0 +1,97 @@
+import { ChannelType, GuildFeature, PermissionFlagsBits as P } from "discord-api-types/v10";
+import { describe, expect, it } from "vitest";
+import { addMember, makeBot, makeGuild, makeUser, writeGuildState } from "~/test/factories.ts";
+import { bearer, bot } from "~/test/rest-client.ts";
+import { useTestApp } from "~/test/test-app.ts";
+
+const app = useTestApp();
+const HOUR = 60 * 60 * 1000;
+const inHours = (hours: number) => new Date(Date.now() + hours * HOUR).toISOString();
+
+async function setup() {
+  const owner = await makeBot(app.db);
+  const guild = await makeGuild(app.db, owner.actor);
+  const api = app.as(bot(owner.token));
+  const channels = (await api.get<{ id: string; type: number }[]>(`/guilds/${guild.id}/channels`)).body;
+  return { owner, guild, api, text: channels.find((c) => c.type === ChannelType.GuildText)!, voice: channels.find((c) => c.type === ChannelType.GuildVoice)! };
+}
+
+/** A bot member of the guild with only @everyone's permissions (VIEW_CHANNEL). */
+async function plainMember(guildId: string) {
+  const member = await makeBot(app.db);
+  await addMember(app.db, guildId, member.user.id);
+  await writeGuildState(app.db, guildId, (tx) => tx.role.update({ where: { id: guildId }, data: { permissions: P.ViewChannel } }));
+  return app.as(bot(member.token));
+}
+
+describe("voice regions", () => {
+  it("lists one table, with VIP regions only for VIP_REGIONS guilds", async () => {
+    const { guild, api } = await setup();
+    const open = await api.get(`/voice/regions`);
+    expect(open.status).toBe(200);
+    expect(open.body.some((r: { id: string }) => r.id.startsWith("vip-"))).toBe(false);
+    expect((await api.get(`/guilds/${guild.id}/regions`)).body).toEqual(open.body);
+    await writeGuildState(app.db, guild.id, (tx) =>
+      tx.guild.update({ where: { id: guild.id }, data: { features: JSON.stringify([GuildFeature.VIPRegions]) } }),
+    );
+    const vip = await api.get(`/guilds/${guild.id}/regions`);
+    expect(vip.body.filter((r: { id: string }) => r.id.startsWith("vip-")).length).toBeGreaterThan(0);
+  });
+});
+
+describe("PUT /guilds/:guildId/incident-actions", () => {
+  it("pauses invites up to 24 hours ahead, refuses joins meanwhile, and ends with null", async () => {
+    const { guild, api, text } = await setup();
+    const code = (await api.post(`/channels/${text.id}/invites`, {})).body.code as string;
+    expect((await api.put(`/guilds/${guild.id}/incident-actions`, { invites_disabled_until: inHours(25) })).body.errors.invites_disabled_until).toBeDefined();
+    const paused = await api.put(`/guilds/${guild.id}/incident-actions`, { invites_disabled_until: inHours(2) });
+    expect(paused.status).toBe(200);
+    expect(paused.body).toEqual({ invites_disabled_until: expect.any(String), dms_disabled_until: null });
+    expect((await api.get(`/guilds/${guild.id}`)).body.incidents_data.invites_disabled_until).toBe(paused.body.invites_disabled_until);
+    const joiner = await makeUser(app.db);
+    expect((await app.as(bearer(joiner.token)).post(`/invites/${code}`)).status).toBe(403);
+
+    expect((await api.put(`/guilds/${guild.id}/incident-actions`, { invites_disabled_until: null })).body.invites_disabled_until).toBeNull();
+    expect((await app.as(bearer(joiner.token)).post(`/invites/${code}`)).status).toBe(200);
+    expect(await app.db.event.count({ where: { guildId: guild.id, type: "GUILD_UPDATE" } })).toBe(2);
+  });
+
+  it("needs MANAGE_GUILD", async () => {
+    const { guild } = await setup();
+    const member = await plainMember(guild.id);
+    expect((await member.put(`/guilds/${guild.id}/incident-actions`, { dms_disabled_until: inHours(1) })).body.code).toBe(50013);
+  });
+});
+
+describe("the welcome screen", () => {
+  it("is edited with MANAGE_GUILD, shown to members once enabled, and carried in invites", async () => {
+    const { guild, api, text, voice } = await setup();
+    const member = await plainMember(guild.id);
+    expect((await member.get(`/guilds/${guild.id}/welcome-screen`)).body.code).toBe(50013);
+    expect((await api.get(`/guilds/${guild.id}/welcome-screen`)).body).toEqual({ description: null, welcome_channels: [] });
+
+    const bad = await api.patch(`/guilds/${guild.id}/welcome-screen`, { welcome_channels: [{ channel_id: voice.id, description: "Talk" }] });
+    expect(bad.body.errors.welcome_channels["0"].channel_id).toBeDefined();
+    const tooMany = await api.patch(`/guilds/${guild.id}/welcome-screen`, {
+      welcome_channels: Array.from({ length: 6 }, () => ({ channel_id: text.id, description: "x" })),
+    });
+    expect(tooMany.body.code).toBe(50035);
+
+    const saved = await api.patch(`/guilds/${guild.id}/welcome-screen`, {
+      enabled: true,
+      description: "Welcome in!",
+      welcome_channels: [{ channel_id: text.id, description: "Say hello", emoji_name: "👋" }],
+    });
+    expect(saved.body).toEqual({
+      description: "Welcome in!",
+      welcome_channels: [{ channel_id: text.id, description: "Say hello", emoji_id: null, emoji_name: "👋" }],
+    });
+    expect((await api.get(`/guilds/${guild.id}`)).body.features).toContain(GuildFeature.WelcomeScreenEnabled);
+    expect((await member.get(`/guilds/${guild.id}/welcome-screen`)).body.description).toBe("Welcome in!");
+
+    const code = (await api.post(`/channels/${text.id}/invites`, {})).body.code as string;
+    expect((await app.as().get(`/invites/${code}`)).body.guild.welcome_screen).toEqual(saved.body);
+    await api.patch(`/guilds/${guild.id}/welcome-screen`, { enabled: false });
+    expect((await app.as().get(`/invites/${code}`)).body.guild.welcome_screen).toBeUndefined();
+  });
+});

@@ -1,0 +1,40 @@
+import { ok, route } from "~/server/rest/route.ts";
+import { ZIncidentActionsBodySchema, ZWelcomeScreenBodySchema } from "./guild-config.schema.ts";
+import { setIncidentActions } from "./incident-actions.service.ts";
+import { listGuildVoiceRegions, listVoiceRegions } from "./voice-regions.ts";
+import { getWelcomeScreen, modifyWelcomeScreen } from "./welcome-screen.service.ts";
+
+export const guildConfigRoutes = [
+  route({
+    method: "GET",
+    path: "/voice/regions",
+    auth: "any",
+    handler: () => Promise.resolve(ok(listVoiceRegions())),
+  }),
+  route({
+    method: "GET",
+    path: "/guilds/:guildId/regions",
+    auth: "bot",
+    handler: async ({ ctx, params }) => ok(await listGuildVoiceRegions(ctx, params)),
+  }),
+  route({
+    method: "PUT",
+    path: "/guilds/:guildId/incident-actions",
+    auth: "bot",
+    body: ZIncidentActionsBodySchema.default({}),
+    handler: async ({ ctx, params, body }) => ok(await setIncidentActions(ctx, { guildId: params.guildId, body })),
+  }),
+  route({
+    method: "GET",
+    path: "/guilds/:guildId/welcome-screen",
+    auth: "bot",
+    handler: async ({ ctx, params }) => ok(await getWelcomeScreen(ctx, params)),
+  }),
+  route({
+    method: "PATCH",
+    path: "/guilds/:guildId/welcome-screen",
+    auth: "bot",
+    body: ZWelcomeScreenBodySchema.default({}),
+    handler: async ({ ctx, params, body }) => ok(await modifyWelcomeScreen(ctx, { guildId: params.guildId, body })),
+  }),
+];
