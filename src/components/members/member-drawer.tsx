@@ -1,7 +1,7 @@
 "use client";
 
 import { Badge, Drawer, Group, ScrollArea, Skeleton, Stack, Switch, Table, Text, Title } from "@mantine/core";
-import { GuildMemberFlags, PermissionFlagsBits } from "discord-api-types/v10";
+import { GuildMemberFlags } from "discord-api-types/v10";
 import type { ReactNode } from "react";
 import { humanize } from "~/components/format.ts";
 import { notifyFailure, notifySuccess } from "~/components/forms/server-errors.ts";
@@ -16,18 +16,9 @@ import { useMemberRefresh } from "./use-member-refresh.ts";
 type Details = RouterOutputs["member"]["get"];
 
 const BYPASS = GuildMemberFlags.BypassesVerification;
-// The server names permissions as REST does (VIEW_CHANNEL); the roles page's labels are keyed by bit.
-const PERMISSION_BITS = new Map(Object.entries(PermissionFlagsBits).map(([name, bit]) => [name.replace(/([a-z])([A-Z])/g, "$1_$2").toUpperCase(), bit]));
-
-/** One row per permission: deprecated aliases share a bit (and so a label) with their replacement. */
+/** One row per permission, labelled as on the Roles page. */
 function permissionRows(entries: Details["permissions"]): { label: string; sources: string[] }[] {
-  const rows = new Map<string, string[]>();
-  for (const entry of entries) {
-    const bit = PERMISSION_BITS.get(entry.permission);
-    const label = bit === undefined ? humanize(entry.permission) : permissionLabel(bit);
-    if (!rows.has(label)) rows.set(label, entry.sources);
-  }
-  return [...rows].map(([label, sources]) => ({ label, sources }));
+  return entries.map((entry) => ({ label: permissionLabel(BigInt(entry.bit)), sources: entry.sources }));
 }
 /** Flags the platform sets, shown read-only; BYPASSES_VERIFICATION has its own switch. */
 const SHOWN_FLAGS = Object.entries(GuildMemberFlags).filter((pair): pair is [string, number] => typeof pair[1] === "number" && pair[1] !== BYPASS);

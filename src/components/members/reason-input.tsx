@@ -2,7 +2,7 @@
 
 import { Button, Group, Stack, Textarea, type TextareaProps } from "@mantine/core";
 import { useState, type ReactNode } from "react";
-import { AUDIT_REASON_MAX } from "~/server/members/member.schema.ts";
+import { AUDIT_REASON_MAX } from "~/server/audit/audit.schema.ts";
 
 /** Why a moderator acts: recorded on the audit log entry, as the REST X-Audit-Log-Reason header is. */
 export function ReasonInput(props: Omit<TextareaProps, "label" | "maxLength">) {

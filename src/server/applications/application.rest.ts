@@ -1,10 +1,7 @@
-import { z } from "zod";
 import { ok, route } from "~/server/rest/route.ts";
+import { ZApplicationModifyBodySchema } from "./application.schema.ts";
 import { getCurrentApplication } from "./application.service.ts";
 import { setOwnIntentFlags } from "./intents.ts";
-
-/** PATCH /applications/@me: of the platform's fields, `flags` (the limited intents) so far. */
-const ZApplicationModifyBodySchema = z.object({ flags: z.number().int().min(0).optional() });
 
 export const applicationRoutes = [
   route({

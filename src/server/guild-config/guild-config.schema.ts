@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { lengthBetween, ZSnowflake } from "~/server/validation/fields.ts";
+import { lengthBetween, ZSnowflake, ZTimestamp } from "~/server/validation/fields.ts";
 
 export const WELCOME_DESCRIPTION_MAX = 140;
 export const WELCOME_CHANNELS_MAX = 5;
@@ -23,7 +23,6 @@ export const ZWelcomeScreenBodySchema = z.object({
 });
 export type TWelcomeScreenBody = z.output<typeof ZWelcomeScreenBodySchema>;
 
-const ZTimestamp = z.iso.datetime({ offset: true, message: "Could not parse timestamp." });
 /** PUT /guilds/{guild.id}/incident-actions: null ends an action. */
 export const ZIncidentActionsBodySchema = z.object({
   invites_disabled_until: ZTimestamp.nullable().optional(),

@@ -1,18 +1,9 @@
-import { z } from "zod";
 import { noContent, ok, route } from "~/server/rest/route.ts";
-import { ZSnowflake } from "~/server/validation/fields.ts";
 import { acceptInvite } from "./accept-invite.service.ts";
-import { ZInviteCreateBodySchema, ZInviteGetQuerySchema, ZVanityBodySchema } from "./invite.schema.ts";
+import { ZInviteCreateBodySchema, ZInviteGetQuerySchema, ZTargetUserIdsBodySchema, ZTargetUsersFormSchema, ZVanityBodySchema } from "./invite.schema.ts";
 import { createInvite, deleteInvite, getInvite, listChannelInvites, listGuildInvites } from "./invite.service.ts";
 import { getVanityUrl, setVanityUrl } from "./vanity.service.ts";
 import { editTargetUsers, getTargetUsersCsv, getTargetUsersJobStatus, uploadTargetUsers } from "./target-users.service.ts";
-
-/** PUT /invites/{code}/target-users: the multipart file field. */
-const ZTargetUsersFormSchema = z.object(
-  { target_users_file: z.instanceof(Buffer, { message: "This field is required" }) },
-  { error: "Expected a multipart/form-data body with target_users_file." },
-);
-const ZTargetUserIdsBodySchema = z.object({ user_ids: z.array(ZSnowflake).min(1).max(1000) });
 
 export const inviteRoutes = [
   route({

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import type { ServiceContext } from "~/server/context.ts";
 import { ZGuildIdInputSchema } from "~/server/guilds/guild.schema.ts";
-import { AUDIT_REASON_MAX } from "~/server/members/member.schema.ts";
+import { MAX_BODY_BYTES } from "~/server/http/http-types.ts";
+import { withAuditReason, ZAuditReasonInput } from "~/server/trpc/audit-reason.ts";
 import { createTRPCRouter, protectedProcedure, publicProcedure } from "~/server/trpc/init.ts";
 import { ZSnowflake } from "~/server/validation/fields.ts";
 import { acceptInvite } from "./accept-invite.service.ts";
@@ -12,18 +12,15 @@ import { getVanityUrl, setVanityUrl } from "./vanity.service.ts";
 
 /** Codes are 10 random characters or a vanity code (2 to 32); anything longer is never an invite. */
 const ZCode = z.string().trim().min(1).max(64);
-/** The reason a moderator gives, recorded on the audit log entry as the REST header is. */
-const ZReason = { reason: z.string().trim().max(AUDIT_REASON_MAX).optional() };
-/** A target-users file as the browser read it: its text, at most 16 MiB. */
-const TARGET_USERS_CSV_MAX = 16 * 1024 * 1024;
-const withReason = <C extends ServiceContext>(ctx: C, reason: string | undefined): C => ({ ...ctx, auditReason: reason || null });
 
 export const inviteRouter = createTRPCRouter({
   list: protectedProcedure.input(ZGuildIdInputSchema).query(({ ctx, input }) => listGuildInvites(ctx, input)),
   create: protectedProcedure
-    .input(z.object({ channelId: ZSnowflake, body: ZInviteCreateBodySchema, ...ZReason }))
-    .mutation(({ ctx, input }) => createInvite(withReason(ctx, input.reason), input)),
-  revoke: protectedProcedure.input(z.object({ code: ZCode, ...ZReason })).mutation(({ ctx, input }) => deleteInvite(withReason(ctx, input.reason), input)),
+    .input(z.object({ channelId: ZSnowflake, body: ZInviteCreateBodySchema, ...ZAuditReasonInput }))
+    .mutation(({ ctx, input }) => createInvite(withAuditReason(ctx, input.reason), input)),
+  revoke: protectedProcedure
+    .input(z.object({ code: ZCode, ...ZAuditReasonInput }))
+    .mutation(({ ctx, input }) => deleteInvite(withAuditReason(ctx, input.reason), input)),
   /** The public invite page's data: anyone may look an invite up, as GET /invites/{code} allows. */
   get: publicProcedure
     .input(z.object({ code: ZCode, withCounts: z.boolean().default(true) }))
@@ -33,7 +30,7 @@ export const inviteRouter = createTRPCRouter({
   targetUsersCsv: protectedProcedure.input(z.object({ code: ZCode })).query(({ ctx, input }) => getTargetUsersCsv(ctx, input)),
   /** PUT /invites/{code}/target-users from the dashboard; refused files answer each line's problem in `data.lineErrors`. */
   uploadTargetUsers: protectedProcedure
-    .input(z.object({ code: ZCode, csv: z.string().max(TARGET_USERS_CSV_MAX) }))
+    .input(z.object({ code: ZCode, csv: z.string().max(MAX_BODY_BYTES) }))
     .mutation(({ ctx, input }) => uploadTargetUsers(ctx, { code: input.code, file: Buffer.from(input.csv) })),
   vanity: protectedProcedure.input(ZGuildIdInputSchema).query(({ ctx, input }) => getVanityUrl(ctx, input)),
   setVanity: protectedProcedure

@@ -60,3 +60,11 @@ export const ZVanityBodySchema = z.object({
     .regex(/^[a-zA-Z0-9-]+$/, "Only letters, digits and dashes.")
     .nullable(),
 });
+
+/** PUT /invites/{code}/target-users: the multipart file field (checked lazily: browsers have no Buffer). */
+export const ZTargetUsersFormSchema = z.object(
+  { target_users_file: z.custom<Buffer>((value) => Buffer.isBuffer(value), { message: "This field is required" }) },
+  { error: "Expected a multipart/form-data body with target_users_file." },
+);
+/** The four later target-user edits take `user_ids`. */
+export const ZTargetUserIdsBodySchema = z.object({ user_ids: z.array(ZSnowflake).min(1).max(INVITE_TARGET_USERS_MAX) });

@@ -2,6 +2,7 @@ import { AuditLogEvent, GatewayDispatchEvents, PermissionFlagsBits as P } from "
 import { Prisma, type User } from "~/generated/prisma/client.ts";
 import type { ServiceContext } from "~/server/context.ts";
 import { isUniqueViolation } from "~/server/db/client.ts";
+import { orderBySnowflake, snowflakeBeyond } from "~/server/db/snowflake-sql.ts";
 import { ApiError } from "~/server/errors.ts";
 import { runChange, type Change } from "~/server/events/change.ts";
 import { loadGuildAccess, requirePermissions, type GuildAccess } from "~/server/permissions/guild-access.ts";
@@ -25,16 +26,15 @@ export async function listBans(ctx: ServiceContext, input: { guildId: string; qu
   requirePermissions(access, P.BanMembers);
   const { limit, before, after, prefix } = input.query;
   const conditions = [Prisma.sql`b."guildId" = ${access.guild.id}`];
-  // Snowflakes order as numbers: by length, then as text.
-  if (after) conditions.push(Prisma.sql`(LENGTH(b."userId") > ${after.length} OR (LENGTH(b."userId") = ${after.length} AND b."userId" > ${after}))`);
-  if (before) conditions.push(Prisma.sql`(LENGTH(b."userId") < ${before.length} OR (LENGTH(b."userId") = ${before.length} AND b."userId" < ${before}))`);
+  const bannedId = Prisma.raw(`b."userId"`);
+  if (after) conditions.push(snowflakeBeyond(bannedId, ">", after));
+  if (before) conditions.push(snowflakeBeyond(bannedId, "<", before));
   if (prefix) conditions.push(startsWithIgnoringCase(Prisma.raw(`u."username"`), prefix));
   const backwards = before !== undefined && after === undefined;
-  const order = backwards ? Prisma.sql`DESC` : Prisma.sql`ASC`;
   const ids = await ctx.db.$queryRaw<{ userId: string }[]>`
     SELECT b."userId" FROM "Ban" b JOIN "User" u ON u."id" = b."userId"
     WHERE ${Prisma.join(conditions, " AND ")}
-    ORDER BY LENGTH(b."userId") ${order}, b."userId" ${order} LIMIT ${limit}`;
+    ${orderBySnowflake(bannedId, backwards ? "DESC" : "ASC")} LIMIT ${limit}`;
   if (backwards) ids.reverse();
   const rows = await ctx.db.ban.findMany({ where: { guildId: access.guild.id, userId: { in: ids.map((row) => row.userId) } }, include: { user: true } });
   const byId = new Map(rows.map((row) => [row.userId, row]));

@@ -3,7 +3,8 @@
 import { PermissionFlagsBits as P } from "discord-api-types/v10";
 import type { ServiceContext } from "~/server/context.ts";
 import { loadGuildAccess, type GuildAccess } from "~/server/permissions/guild-access.ts";
-import { ALL_PERMISSIONS, hasPermission } from "~/server/permissions/permissions.ts";
+import { hasPermission, NAMED_PERMISSIONS } from "~/server/permissions/permissions.ts";
+import { listBans, type BanObject } from "./ban.service.ts";
 import { toMemberObject, type MemberObject } from "./member.dto.ts";
 import { banDenial, bulkBanDenial, memberActionDenials, pruneDenial, roleChangeDenial, type MemberActionDenials } from "./member-rules.ts";
 import { readMemberPage } from "./member-queries.ts";
@@ -39,24 +40,34 @@ export async function listMembersForDashboard(
   };
 }
 
-/** Where one permission of a member comes from. */
-export type PermissionSource = { permission: string; sources: string[] };
+/** A page of bans ordered by user id, optionally by username prefix, and where the next page starts. */
+export async function listBansForDashboard(
+  ctx: ServiceContext,
+  input: { guildId: string; after?: string; limit: number; prefix?: string },
+): Promise<{ bans: BanObject[]; nextAfter: string | null }> {
+  // One more than asked shows whether another page follows.
+  const bans = await listBans(ctx, { guildId: input.guildId, query: { limit: input.limit + 1, after: input.after, prefix: input.prefix } });
+  const shown = bans.slice(0, input.limit);
+  return { bans: shown, nextAfter: bans.length > input.limit ? (shown.at(-1)?.user.id ?? null) : null };
+}
 
-const NAMED_PERMISSIONS = Object.entries(P).map(([name, bit]) => ({ name: name.replace(/([a-z])([A-Z])/g, "$1_$2").toUpperCase(), bit }));
+/** Where one permission of a member comes from; `bit` as a decimal string, as on the wire. */
+export type PermissionSource = { permission: string; bit: string; sources: string[] };
 
 /** The member's guild permissions, each with the roles (or ownership) that grant it. */
 export function permissionSources(access: GuildAccess, userId: string, roleIds: readonly string[]): PermissionSource[] {
-  if (access.guild.ownerId === userId) return NAMED_PERMISSIONS.map(({ name }) => ({ permission: name, sources: ["Guild owner"] }));
+  const source = ({ name, bit }: (typeof NAMED_PERMISSIONS)[number], sources: string[]) => ({ permission: name, bit: bit.toString(), sources });
+  if (access.guild.ownerId === userId) return NAMED_PERMISSIONS.map((permission) => source(permission, ["Guild owner"]));
   const held = new Set(roleIds);
   const granting = access.roles.filter((role) => role.id === access.guild.id || held.has(role.id));
   const admins = granting.filter((role) => hasPermission(role.permissions, P.Administrator));
   if (admins.length > 0) {
     const sources = admins.map((role) => `Administrator (${role.name})`);
-    return NAMED_PERMISSIONS.filter(({ bit }) => hasPermission(ALL_PERMISSIONS, bit)).map(({ name }) => ({ permission: name, sources }));
+    return NAMED_PERMISSIONS.map((permission) => source(permission, sources));
   }
-  return NAMED_PERMISSIONS.flatMap(({ name, bit }) => {
-    const sources = granting.filter((role) => hasPermission(role.permissions, bit)).map((role) => role.name);
-    return sources.length > 0 ? [{ permission: name, sources }] : [];
+  return NAMED_PERMISSIONS.flatMap((permission) => {
+    const sources = granting.filter((role) => hasPermission(role.permissions, permission.bit)).map((role) => role.name);
+    return sources.length > 0 ? [source(permission, sources)] : [];
   });
 }
 

@@ -1,5 +1,6 @@
 import { Prisma } from "~/generated/prisma/client.ts";
 import type { Db, Tx } from "~/server/db/client.ts";
+import { orderBySnowflake, snowflakeBeyond } from "~/server/db/snowflake-sql.ts";
 import { MEMBER_INCLUDE, type MemberRow } from "./member.dto.ts";
 
 /** One member with user and roles; null for a non-member. */
@@ -9,8 +10,7 @@ export function readMember(db: Tx, guildId: string, userId: string): Promise<Mem
 
 export type MemberPage = { after: string; limit: number; prefix?: string; roleId?: string };
 
-// Snowflakes order as numbers: by length, then as text. Both databases agree on that.
-const afterId = (after: string) => Prisma.sql`(LENGTH(m."userId") > ${after.length} OR (LENGTH(m."userId") = ${after.length} AND m."userId" > ${after}))`;
+const MEMBER_ID = Prisma.raw(`m."userId"`);
 
 /** Escapes LIKE wildcards so a search for "a_b" matches only that. */
 function likePrefix(prefix: string): string {
@@ -33,7 +33,7 @@ export function startsWithIgnoringCase(column: Prisma.Sql, prefix: string): Pris
  * whose username or nickname starts with `prefix` (case-insensitive) or who hold `roleId`.
  */
 export async function readMemberPage(db: Db, guildId: string, page: MemberPage): Promise<MemberRow[]> {
-  const conditions = [Prisma.sql`m."guildId" = ${guildId}`, afterId(page.after)];
+  const conditions = [Prisma.sql`m."guildId" = ${guildId}`, snowflakeBeyond(MEMBER_ID, ">", page.after)];
   if (page.prefix !== undefined) {
     conditions.push(
       Prisma.sql`(${startsWithIgnoringCase(Prisma.raw(`u."username"`), page.prefix)} OR ${startsWithIgnoringCase(Prisma.raw(`m."nick"`), page.prefix)})`,
@@ -47,7 +47,7 @@ export async function readMemberPage(db: Db, guildId: string, page: MemberPage):
   const ids = await db.$queryRaw<{ userId: string }[]>`
     SELECT m."userId" FROM "Member" m JOIN "User" u ON u."id" = m."userId"
     WHERE ${Prisma.join(conditions, " AND ")}
-    ORDER BY LENGTH(m."userId"), m."userId" LIMIT ${page.limit}`;
+    ${orderBySnowflake(MEMBER_ID)} LIMIT ${page.limit}`;
   if (ids.length === 0) return [];
   const rows = await db.member.findMany({ where: { guildId, userId: { in: ids.map((row) => row.userId) } }, include: MEMBER_INCLUDE });
   const byId = new Map(rows.map((row) => [row.userId, row]));

@@ -5,7 +5,7 @@ import type { Role } from "~/generated/prisma/client.ts";
 import { ApiError, type ErrorKey } from "~/server/errors.ts";
 import { parseFeatures } from "~/server/guilds/guild.dto.ts";
 import type { GuildAccess } from "~/server/permissions/guild-access.ts";
-import { canActOnMember, canManageRole, hasAll, hasPermission } from "~/server/permissions/permissions.ts";
+import { canActOnMember, canManageRole, hasAll, hasPermission, permissionName } from "~/server/permissions/permissions.ts";
 import type { MemberAccess } from "~/server/state/guild-state.ts";
 
 /** Why an action is refused: the error REST answers and a sentence for people. */
@@ -19,12 +19,10 @@ export function enforce(denial: Denial | null): void {
   if (denial) throw new ApiError(denial.error);
 }
 
-const PERMISSION_NAMES = new Map<bigint, string>(Object.entries(P).map(([name, bit]) => [bit, name.replace(/([a-z])([A-Z])/g, "$1_$2").toUpperCase()]));
-
 function missing(access: GuildAccess, ...flags: bigint[]): Denial | null {
   const lacking = flags.filter((flag) => !hasPermission(access.permissions, flag));
   if (lacking.length === 0) return null;
-  const names = lacking.map((flag) => PERMISSION_NAMES.get(flag) ?? flag.toString()).join(" and ");
+  const names = lacking.map(permissionName).join(" and ");
   const why = access.isTimedOut ? " (you are timed out)" : access.isPending ? " (you have not completed membership screening)" : "";
   return { error: "MISSING_PERMISSIONS", reason: `Needs ${names}${why}.` };
 }

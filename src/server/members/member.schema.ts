@@ -1,10 +1,9 @@
 import { GuildMemberFlags } from "discord-api-types/v10";
 import { z } from "zod";
+import { AUDIT_REASON_MAX } from "~/server/audit/audit.schema.ts";
 import { ZImageData } from "~/server/images/image.schema.ts";
-import { intBetween, lengthBetween, queryInt, ZSnowflake } from "~/server/validation/fields.ts";
+import { intBetween, lengthBetween, queryInt, ZSnowflake, ZTimestamp } from "~/server/validation/fields.ts";
 
-/** The longest audit-log reason (the X-Audit-Log-Reason header's limit). */
-export const AUDIT_REASON_MAX = 512;
 export const MEMBER_LIST_LIMIT_MAX = 1000;
 export const MEMBER_SEARCH_QUERY_MAX = 100;
 export const NICK_MAX = 32;
@@ -32,8 +31,6 @@ export const ZNick = z
       ctx.issues.push({ code: "custom", input: ctx.value, message: `Must be ${NICK_MAX} or fewer in length.`, params: { code: "BASE_TYPE_MAX_LENGTH" } });
   })
   .nullable();
-
-const ZTimestamp = z.iso.datetime({ offset: true, message: "Could not parse timestamp." });
 
 /** GET /guilds/{guild.id}/members */
 export const ZMemberListQuerySchema = z.object({

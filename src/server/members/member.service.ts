@@ -12,10 +12,15 @@ import { preserialize } from "~/server/state/wire-json.ts";
 import { joinGuild, removeMembers } from "./membership.ts";
 import type { TMemberListQuery, TMemberSearchQuery } from "./member.schema.ts";
 
+/** 10007 Unknown Member for a user outside the guild, 10013 Unknown User when there is no such user. */
+async function notAMember(db: Tx, userId: string): Promise<ApiError> {
+  return new ApiError((await db.user.findUnique({ where: { id: userId }, select: { id: true } })) ? "UNKNOWN_MEMBER" : "UNKNOWN_USER");
+}
+
 /** A member the actor acts on: 10007 Unknown Member (10013 when there is no such user). */
 export async function loadTarget(db: Tx, access: GuildAccess, userId: string): Promise<{ row: MemberRow; target: MemberTarget }> {
   const row = await readMember(db, access.guild.id, userId);
-  if (!row) throw new ApiError((await db.user.findUnique({ where: { id: userId }, select: { id: true } })) ? "UNKNOWN_MEMBER" : "UNKNOWN_USER");
+  if (!row) throw await notAMember(db, userId);
   return { row, target: targetOf(access, row) };
 }
 
@@ -35,7 +40,7 @@ export async function getMember(ctx: ServiceContext, input: { guildId: string; u
     return row && preserialize(toMemberObject(row));
   });
   if (member) return member;
-  throw new ApiError((await ctx.db.user.findUnique({ where: { id: input.userId }, select: { id: true } })) ? "UNKNOWN_MEMBER" : "UNKNOWN_USER");
+  throw await notAMember(ctx.db, input.userId);
 }
 
 /** GET /guilds/{guild.id}/members (spec 4.2): ordered by user id after `after`; bots need the GUILD_MEMBERS intent. */

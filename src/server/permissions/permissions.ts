@@ -28,6 +28,19 @@ export type RoleRank = {
 /** A bare position (no tie-break possible) or a role whose id breaks ties. */
 export type RolePosition = number | RoleRank;
 
+/**
+ * Every permission with the platform's name for it (VIEW_CHANNEL), one per bit: where a
+ * deprecated alias shares a bit, the first name `PermissionFlagsBits` lists is kept.
+ */
+export const NAMED_PERMISSIONS: readonly { name: string; bit: bigint }[] = Object.entries(P)
+  .filter(([, bit], index, all) => all.findIndex(([, other]) => other === bit) === index)
+  .map(([name, bit]) => ({ name: name.replace(/([a-z])([A-Z])/g, "$1_$2").toUpperCase(), bit }));
+
+/** The platform's name for a permission bit. */
+export function permissionName(bit: bigint): string {
+  return NAMED_PERMISSIONS.find((permission) => permission.bit === bit)?.name ?? bit.toString();
+}
+
 /** Every permission bit the platform defines (OR of all `PermissionFlagsBits`). */
 export const ALL_PERMISSIONS: bigint = Object.values(P).reduce((acc, bit) => acc | bit, 0n);
 

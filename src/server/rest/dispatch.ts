@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { z } from "zod";
+import { AUDIT_REASON_MAX } from "~/server/audit/audit.schema.ts";
 import { hasScope, type Actor } from "~/server/auth/actor.ts";
 import { authenticate } from "~/server/auth/tokens.service.ts";
 import type { Db } from "~/server/db/client.ts";
@@ -14,7 +15,6 @@ import { buildRouteTable } from "./route-table.ts";
 
 export type Dispatcher = HttpHandler;
 
-const MAX_AUDIT_REASON = 512;
 const MAJOR_PARAMS = ["guildId", "channelId", "webhookId", "lobbyId"] as const;
 const JSON_HEADERS = { "content-type": "application/json" } as const;
 
@@ -100,7 +100,7 @@ function auditReason(request: HttpRequest): string | null {
   } catch {
     reason = header;
   }
-  if (reason.length > MAX_AUDIT_REASON) throw invalidField(["reason"], "BASE_TYPE_MAX_LENGTH", `Must be ${MAX_AUDIT_REASON} or fewer in length.`);
+  if (reason.length > AUDIT_REASON_MAX) throw invalidField(["reason"], "BASE_TYPE_MAX_LENGTH", `Must be ${AUDIT_REASON_MAX} or fewer in length.`);
   return reason || null;
 }
 

@@ -1,6 +1,6 @@
 import { GuildScheduledEventEntityType, GuildScheduledEventPrivacyLevel } from "discord-api-types/v10";
 import { z } from "zod";
-import { lengthBetween, ZQueryBoolean, ZSnowflake } from "~/server/validation/fields.ts";
+import { lengthBetween, ZQueryBoolean, ZSnowflake, ZTimestamp } from "~/server/validation/fields.ts";
 
 export const EVENT_NAME_MAX = 100;
 export const EVENT_DESCRIPTION_MAX = 1000;
@@ -16,8 +16,8 @@ export const ZScheduledEventCreateBodySchema = z.object({
     .nullable()
     .optional(),
   privacy_level: z.literal(GuildScheduledEventPrivacyLevel.GuildOnly),
-  scheduled_start_time: z.iso.datetime({ offset: true }),
-  scheduled_end_time: z.iso.datetime({ offset: true }).nullable().optional(),
+  scheduled_start_time: ZTimestamp,
+  scheduled_end_time: ZTimestamp.nullable().optional(),
   entity_type: z.union([
     z.literal(GuildScheduledEventEntityType.StageInstance),
     z.literal(GuildScheduledEventEntityType.Voice),

@@ -41,3 +41,6 @@ export function queryInt(min: number, max: number) {
     .transform(Number)
     .pipe(intBetween(min, max));
 }
+
+/** An ISO 8601 timestamp with its offset, as the platform's timestamp fields take. */
+export const ZTimestamp = z.iso.datetime({ offset: true, message: "Could not parse timestamp." });
