@@ -13,6 +13,7 @@ import { DEMO_APP_NAME, DEMO_GUILD_NAME, DEMO_PASSWORD, DEMO_USER } from "~/serv
 import { bearer, bot } from "~/test/rest-client.ts";
 import { createEmptyDatabase } from "~/test/test-db.ts";
 import { useTestApp } from "~/test/test-app.ts";
+import { until } from "~/test/until.ts";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const TSX = join(ROOT, "node_modules", ".bin", "tsx");
@@ -249,11 +250,6 @@ describe("app intents", () => {
     stopHearing = hearOtherProcesses(app.db, 50);
   });
   afterAll(() => stopHearing());
-
-  async function until(check: () => Promise<boolean>): Promise<void> {
-    for (let i = 0; i < 100 && !(await check()); i++) await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(await check()).toBe(true);
-  }
 
   it("approves GUILD_MEMBERS so the bot may list members at once, and withdraws it again", async () => {
     const credentials = JSON.parse(await succeeds(["bootstrap", "--json"])) as Record<string, string>;

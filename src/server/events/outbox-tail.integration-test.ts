@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeBot, makeGuild } from "~/test/factories.ts";
 import { bot } from "~/test/rest-client.ts";
 import { useTestApp } from "~/test/test-app.ts";
+import { until } from "~/test/until.ts";
 import { subscribe, type StoredEvent } from "./event-bus.ts";
 import { hearOtherProcesses } from "./fanout.ts";
 
@@ -18,11 +19,6 @@ beforeAll(() => {
   stop = hearOtherProcesses(app.db, 50);
 });
 afterAll(() => stop());
-
-async function until(check: () => Promise<boolean>): Promise<void> {
-  for (let i = 0; i < 100 && !(await check()); i++) await new Promise((resolve) => setTimeout(resolve, 20));
-  expect(await check()).toBe(true);
-}
 
 describe("hearing other processes without Redis", () => {
   it("refuses a token the operator CLI revoked", async () => {
