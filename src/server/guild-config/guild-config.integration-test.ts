@@ -56,10 +56,14 @@ describe("PUT /guilds/:guildId/incident-actions", () => {
     expect(await app.db.event.count({ where: { guildId: guild.id, type: "GUILD_UPDATE" } })).toBe(2);
   });
 
-  it("needs MANAGE_GUILD", async () => {
+  it("needs MANAGE_GUILD, and is not for another guild's bots", async () => {
     const { guild } = await setup();
     const member = await plainMember(guild.id);
     expect((await member.put(`/guilds/${guild.id}/incident-actions`, { dms_disabled_until: inHours(1) })).body.code).toBe(50013);
+    const outsider = await setup();
+    expect((await outsider.api.put(`/guilds/${guild.id}/incident-actions`, { dms_disabled_until: inHours(1) })).body.code).toBe(50001);
+    expect((await outsider.api.get(`/guilds/${guild.id}/regions`)).body.code).toBe(50001);
+    expect((await member.put(`/guilds/${guild.id}/incident-actions`, { dms_disabled_until: "tomorrow" })).body.errors.dms_disabled_until).toBeDefined();
   });
 });
 
@@ -72,6 +76,10 @@ describe("the welcome screen", () => {
 
     const bad = await api.patch(`/guilds/${guild.id}/welcome-screen`, { welcome_channels: [{ channel_id: voice.id, description: "Talk" }] });
     expect(bad.body.errors.welcome_channels["0"].channel_id).toBeDefined();
+    const other = await setup();
+    const foreign = await api.patch(`/guilds/${guild.id}/welcome-screen`, { welcome_channels: [{ channel_id: other.text.id, description: "Elsewhere" }] });
+    expect(foreign.body.errors.welcome_channels["0"].channel_id).toBeDefined();
+    expect((await other.api.patch(`/guilds/${guild.id}/welcome-screen`, { description: "Mine now" })).body.code).toBe(50001);
     const tooMany = await api.patch(`/guilds/${guild.id}/welcome-screen`, {
       welcome_channels: Array.from({ length: 6 }, () => ({ channel_id: text.id, description: "x" })),
     });
