@@ -1,5 +1,5 @@
 import type { ComponentType } from "react";
-import { IconBan, IconHash, IconHistory, IconLink, IconSettings, IconShield, IconUsers } from "~/components/icons.tsx";
+import { IconBan, IconDoorEnter, IconHash, IconHistory, IconLink, IconSettings, IconShield, IconShieldPause, IconUsers } from "~/components/icons.tsx";
 
 export type GuildSection = {
   /** Path below `/guilds/{id}`; "" is the guild's landing page. */
@@ -16,6 +16,8 @@ export const GUILD_SECTIONS: readonly GuildSection[] = [
   { segment: "members", label: "Members", icon: IconUsers },
   { segment: "bans", label: "Bans", icon: IconBan },
   { segment: "invites", label: "Invites", icon: IconLink },
+  { segment: "welcome-screen", label: "Welcome screen", icon: IconDoorEnter },
+  { segment: "safety", label: "Safety", icon: IconShieldPause },
   { segment: "audit-log", label: "Audit log", icon: IconHistory },
 ];
 

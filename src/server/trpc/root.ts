@@ -1,5 +1,6 @@
 import { auditRouter } from "~/server/audit/audit.router.ts";
 import { channelRouter } from "~/server/channels/channel.router.ts";
+import { guildConfigRouter } from "~/server/guild-config/guild-config.router.ts";
 import { guildRouter } from "~/server/guilds/guild.router.ts";
 import { inviteRouter } from "~/server/invites/invite.router.ts";
 import { memberRouter } from "~/server/members/member.router.ts";
@@ -13,6 +14,7 @@ export const appRouter = createTRPCRouter({
   member: memberRouter,
   audit: auditRouter,
   invite: inviteRouter,
+  guildConfig: guildConfigRouter,
 });
 
 export type AppRouter = typeof appRouter;

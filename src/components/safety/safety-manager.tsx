@@ -1,0 +1,66 @@
+"use client";
+
+import { Alert, Stack } from "@mantine/core";
+import { useInterval } from "@mantine/hooks";
+import { PermissionFlagsBits as P } from "discord-api-types/v10";
+import { useState } from "react";
+import { notifyFailure, notifySuccess } from "~/components/forms/server-errors.ts";
+import { useGuildAccess } from "~/components/guild/use-guild-access.ts";
+import { PageHeader } from "~/components/section-card.tsx";
+import { api } from "~/trpc/react.tsx";
+import { IncidentActionCard } from "./incident-action-card.tsx";
+
+type Field = "invites_disabled_until" | "dms_disabled_until";
+
+/** Incident actions (PUT /guilds/{id}/incident-actions): pause joining or DMs for up to 24 hours. */
+export function SafetyManager({ guildId }: { guildId: string }) {
+  const utils = api.useUtils();
+  const guild = api.guild.get.useQuery({ guildId });
+  const lockReason = useGuildAccess(guildId).lacks(P.ManageGuild);
+  const [now, setNow] = useState(() => Date.now());
+  useInterval(() => setNow(Date.now()), 1000, { autoInvoke: true });
+
+  const set = api.guildConfig.setIncidentActions.useMutation({
+    onSuccess: async (data, { body }) => {
+      const field = Object.keys(body)[0] as Field;
+      const what = field === "invites_disabled_until" ? "Invites" : "Direct messages";
+      notifySuccess(
+        data[field] ? `${what} are paused until ${new Date(data[field]).toLocaleString()}.` : `${what} work again.`,
+        data[field] ? "Paused" : "Resumed",
+      );
+      setNow(Date.now());
+      await utils.guild.get.invalidate({ guildId });
+    },
+    onError: (error) => notifyFailure("Could not change the safety action", error),
+  });
+  const incidents = guild.data?.incidents_data ?? null;
+  const card = (field: Field) => ({
+    until: incidents?.[field] ?? null,
+    now,
+    lockReason,
+    pending: set.isPending && field in set.variables.body,
+    onPause: (until: string) => set.mutate({ guildId, body: { [field]: until } }),
+    onResume: () => set.mutate({ guildId, body: { [field]: null } }),
+  });
+
+  return (
+    <Stack gap="lg">
+      <PageHeader title="Safety" description="Stop a raid or a spam wave for a while. Each pause lasts at most 24 hours and can be ended early." />
+      <IncidentActionCard
+        id="pause-invites"
+        title="Pause invites"
+        description="Nobody new can join through an invite or the vanity URL while paused. Members stay, and invites are kept for afterwards."
+        {...card("invites_disabled_until")}
+      />
+      <IncidentActionCard
+        id="pause-dms"
+        title="Pause direct messages"
+        description="Members who are not friends cannot start direct messages with each other through this guild while paused."
+        {...card("dms_disabled_until")}
+      />
+      <Alert variant="light" color="gray" title="Pausing for longer">
+        To pause invites until you turn them back on, use the switch on the Invites page.
+      </Alert>
+    </Stack>
+  );
+}
