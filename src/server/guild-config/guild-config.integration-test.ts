@@ -1,5 +1,5 @@
 import { ChannelType, GuildFeature, PermissionFlagsBits as P } from "discord-api-types/v10";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { addMember, makeBot, makeGuild, makeUser, writeGuildState } from "~/test/factories.ts";
 import { bearer, bot } from "~/test/rest-client.ts";
 import { useTestApp } from "~/test/test-app.ts";
@@ -54,6 +54,33 @@ describe("PUT /guilds/:guildId/incident-actions", () => {
     expect((await api.put(`/guilds/${guild.id}/incident-actions`, { invites_disabled_until: null })).body.invites_disabled_until).toBeNull();
     expect((await app.as(bearer(joiner.token)).post(`/invites/${code}`)).status).toBe(200);
     expect(await app.db.event.count({ where: { guildId: guild.id, type: "GUILD_UPDATE" } })).toBe(2);
+  });
+
+  describe("with the clock moved", () => {
+    afterEach(() => vi.useRealTimers());
+
+    it("takes exactly 24 hours ahead but not a second more, and admits joins again once the pause is over", async () => {
+      const { guild, api, text } = await setup();
+      const start = new Date("2026-12-01T12:00:00.000Z");
+      vi.useFakeTimers({ toFake: ["Date"] });
+      vi.setSystemTime(start);
+      const at = (ms: number) => new Date(start.getTime() + ms).toISOString();
+      for (const field of ["invites_disabled_until", "dms_disabled_until"]) {
+        const over = await api.put(`/guilds/${guild.id}/incident-actions`, { [field]: at(24 * HOUR + 1000) });
+        expect(over.status).toBe(400);
+        expect(over.body.errors[field]._errors[0].message).toMatch(/24 hours/);
+        expect((await api.put(`/guilds/${guild.id}/incident-actions`, { [field]: at(24 * HOUR) })).body[field]).toBe(at(24 * HOUR));
+      }
+      await api.put(`/guilds/${guild.id}/incident-actions`, { invites_disabled_until: at(2 * HOUR) });
+      const code = (await api.post(`/channels/${text.id}/invites`, {})).body.code as string;
+      const joiner = app.as(bearer((await makeUser(app.db)).token));
+      expect((await joiner.post(`/invites/${code}`)).status).toBe(403);
+
+      vi.setSystemTime(new Date(start.getTime() + 2 * HOUR + 1000));
+      expect((await joiner.post(`/invites/${code}`)).status).toBe(200);
+      // A limit counts from the moved clock too: 24 hours from now, not from the start.
+      expect((await api.put(`/guilds/${guild.id}/incident-actions`, { dms_disabled_until: at(26 * HOUR) })).status).toBe(200);
+    });
   });
 
   it("needs MANAGE_GUILD, and is not for another guild's bots", async () => {
