@@ -124,6 +124,13 @@ describe("seed", () => {
     });
     expect(guild.ownerId).toBe(user.id);
     expect(guild.features).toContain(GuildFeature.Community);
+    // New members are greeted: the welcome screen points at three of its channels.
+    expect(guild.features).toContain(GuildFeature.WelcomeScreenEnabled);
+    expect((JSON.parse(guild.welcomeChannels) as { channel_id: string }[]).map((c) => guild.channels.find((ch) => ch.id === c.channel_id)?.name)).toEqual([
+      "rules",
+      "general",
+      "announcements",
+    ]);
     const roleId = (name: string) => guild.roles.find((r) => r.name === name)!.id;
     expect(guild.roles.map((r) => r.name).sort()).toEqual(["@everyone", "Artists", "Members", "Moderators", "Streamers", "Veterans"]);
     // A crowd to page, search and prune through, with bans, timeouts and one pending newcomer.
