@@ -96,6 +96,18 @@ export const ERRORS = {
     message: "This server needs more boosts to perform this action",
     trpcCode: "BAD_REQUEST",
   },
+  ONBOARDING_REQUIREMENTS_NOT_MET: {
+    status: 400,
+    code: RESTJSONErrorCodes.CannotEnableOnboardingRequirementsAreNotMet,
+    message: "Cannot enable onboarding, requirements are not met",
+    trpcCode: "BAD_REQUEST",
+  },
+  ONBOARDING_BELOW_REQUIREMENTS: {
+    status: 400,
+    code: RESTJSONErrorCodes.CannotUpdateOnboardingWhileBelowRequirements,
+    message: "Cannot update onboarding while below requirements",
+    trpcCode: "BAD_REQUEST",
+  },
   CANNOT_DELETE_REQUIRED_CHANNEL: {
     status: 400,
     code: RESTJSONErrorCodes.CannotDeleteChannelRequiredForCommunityGuilds,

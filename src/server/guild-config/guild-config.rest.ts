@@ -1,6 +1,8 @@
 import { ok, route } from "~/server/rest/route.ts";
 import { ZIncidentActionsBodySchema, ZWelcomeScreenBodySchema } from "./guild-config.schema.ts";
 import { setIncidentActions } from "./incident-actions.service.ts";
+import { ZOnboardingBodySchema } from "./onboarding.schema.ts";
+import { getOnboarding, modifyOnboarding } from "./onboarding.service.ts";
 import { listGuildVoiceRegions, listVoiceRegions } from "./voice-regions.ts";
 import { getWelcomeScreen, modifyWelcomeScreen } from "./welcome-screen.service.ts";
 
@@ -36,5 +38,18 @@ export const guildConfigRoutes = [
     auth: "bot",
     body: ZWelcomeScreenBodySchema.default({}),
     handler: async ({ ctx, params, body }) => ok(await modifyWelcomeScreen(ctx, { guildId: params.guildId, body })),
+  }),
+  route({
+    method: "GET",
+    path: "/guilds/:guildId/onboarding",
+    auth: "bot",
+    handler: async ({ ctx, params }) => ok(await getOnboarding(ctx, params)),
+  }),
+  route({
+    method: "PUT",
+    path: "/guilds/:guildId/onboarding",
+    auth: "bot",
+    body: ZOnboardingBodySchema.default({}),
+    handler: async ({ ctx, params, body }) => ok(await modifyOnboarding(ctx, { guildId: params.guildId, body })),
   }),
 ];

@@ -1,6 +1,7 @@
 import { auditRouter } from "~/server/audit/audit.router.ts";
 import { channelRouter } from "~/server/channels/channel.router.ts";
 import { guildConfigRouter } from "~/server/guild-config/guild-config.router.ts";
+import { onboardingRouter } from "~/server/guild-config/onboarding.router.ts";
 import { guildRouter } from "~/server/guilds/guild.router.ts";
 import { inviteRouter } from "~/server/invites/invite.router.ts";
 import { memberRouter } from "~/server/members/member.router.ts";
@@ -15,6 +16,7 @@ export const appRouter = createTRPCRouter({
   audit: auditRouter,
   invite: inviteRouter,
   guildConfig: guildConfigRouter,
+  onboarding: onboardingRouter,
 });
 
 export type AppRouter = typeof appRouter;
