@@ -37,6 +37,7 @@ export const ERRORS = {
   UNKNOWN_USER: { status: 404, code: RESTJSONErrorCodes.UnknownUser, message: "Unknown User", trpcCode: "NOT_FOUND" },
   UNKNOWN_APPLICATION: { status: 404, code: RESTJSONErrorCodes.UnknownApplication, message: "Unknown Application", trpcCode: "NOT_FOUND" },
   UNKNOWN_INVITE: { status: 404, code: RESTJSONErrorCodes.UnknownInvite, message: "Unknown Invite", trpcCode: "NOT_FOUND" },
+  UNKNOWN_INTEGRATION: { status: 404, code: RESTJSONErrorCodes.UnknownIntegration, message: "Unknown Integration", trpcCode: "NOT_FOUND" },
   MAX_INVITES: {
     status: 400,
     code: RESTJSONErrorCodes.MaximumNumberOfInvitesReached,

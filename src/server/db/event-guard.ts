@@ -18,6 +18,7 @@ export const GUARDED_WRITES: Readonly<Record<string, ReadonlySet<Verb>>> = {
   Ban: new Set(["INSERT", "UPDATE", "DELETE"]),
   VoiceState: new Set(["INSERT", "UPDATE", "DELETE"]),
   Invite: new Set(["INSERT", "UPDATE", "DELETE"]),
+  Integration: new Set(["INSERT", "UPDATE", "DELETE"]),
   // New tokens, users and applications are not cached yet; changing what is cached is guarded.
   Token: new Set(["UPDATE", "DELETE"]),
   Application: new Set(["UPDATE", "DELETE"]),

@@ -109,7 +109,7 @@ export async function addGuildMember(ctx: ChangeContext, input: { guildId: strin
   const { guildId, userId } = input;
   await runChange(ctx, async (change) => {
     const guild = await change.tx.guild.findUniqueOrThrow({ where: { id: guildId }, select: { id: true, features: true } });
-    if (await joinGuild(change, { guild, userId, roleIds: input.roleIds })) return;
+    if (await joinGuild(change, { guild, userId, roleIds: input.roleIds, addedBy: ctx.actor?.userId })) return;
     const existing = await readMember(change.tx, guildId, userId);
     const held = new Set(existing?.roles.map((r) => r.roleId));
     const missing = [...new Set(input.roleIds)].filter((roleId) => !held.has(roleId));

@@ -5,6 +5,7 @@ import type { Guild, User } from "~/generated/prisma/client.ts";
 import { ApiError } from "~/server/errors.ts";
 import type { Change } from "~/server/events/change.ts";
 import { parseFeatures } from "~/server/guilds/guild.dto.ts";
+import { dropBotIntegrations, recordBotIntegration } from "~/server/integrations/integration-lifecycle.ts";
 import { toUserObject } from "~/server/users/user.dto.ts";
 import { MEMBER_INCLUDE, memberEventData, type MemberRow } from "./member.dto.ts";
 import { emitVoiceState } from "./voice.service.ts";
@@ -18,14 +19,18 @@ export type JoinInput = {
   deaf?: boolean;
   /** Joined through a temporary invite. */
   temporary?: boolean;
+  /** Who added the user, when someone did (a bot's integration names them). */
+  addedBy?: string | null;
 };
 
 /**
  * Adds a user to a guild inside the caller's change: refuses banned users (40007), makes
  * members of screening guilds pending, marks returning members DID_REJOIN, grants the
- * roles, fires Guild Member Add. Null when the user is already a member.
+ * roles, fires Guild Member Add; a bot's application gets its integration. Null when the
+ * user is already a member.
  */
-export async function joinGuild({ tx, emit }: Change, input: JoinInput): Promise<MemberRow | null> {
+export async function joinGuild(change: Change, input: JoinInput): Promise<MemberRow | null> {
+  const { tx, emit } = change;
   const { guild, userId } = input;
   const key = { guildId_userId: { guildId: guild.id, userId } };
   // One after another: a transaction is one connection, which runs one query at a time.
@@ -50,13 +55,14 @@ export async function joinGuild({ tx, emit }: Change, input: JoinInput): Promise
     include: MEMBER_INCLUDE,
   });
   await emit(GatewayDispatchEvents.GuildMemberAdd, guild.id, memberEventData(guild.id, row));
+  await recordBotIntegration(change, { guildId: guild.id, userId, addedBy: input.addedBy ?? null });
   return row;
 }
 
 /**
  * Removes members inside the caller's change (kick, leave, ban, prune): their roles go with
  * them, those in voice are disconnected (Voice State Update), they are remembered for
- * DID_REJOIN, and each fires Guild Member Remove.
+ * DID_REJOIN, and each fires Guild Member Remove. Bots take their integrations with them.
  */
 export async function removeMembers(change: Change, guildId: string, users: readonly User[]): Promise<void> {
   const { tx, emit } = change;
@@ -72,4 +78,9 @@ export async function removeMembers(change: Change, guildId: string, users: read
     await tx.pastMember.upsert({ where: { guildId_userId: { guildId, userId } }, create: { guildId, userId, leftAt }, update: { leftAt } });
   }
   for (const user of users) await emit(GatewayDispatchEvents.GuildMemberRemove, guildId, { guild_id: guildId, user: toUserObject(user) });
+  await dropBotIntegrations(
+    change,
+    guildId,
+    users.filter((user) => user.bot).map((user) => user.id),
+  );
 }

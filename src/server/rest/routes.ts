@@ -4,6 +4,7 @@ import { guildRoutes } from "~/server/guilds/guild.rest.ts";
 import { memberRoutes } from "~/server/members/member.rest.ts";
 import { inviteRoutes } from "~/server/invites/invite.rest.ts";
 import { guildConfigRoutes } from "~/server/guild-config/guild-config.rest.ts";
+import { integrationRoutes } from "~/server/integrations/integration.rest.ts";
 import { scheduledEventRoutes } from "~/server/scheduled-events/scheduled-event.rest.ts";
 import { applicationRoutes } from "~/server/applications/application.rest.ts";
 import { roleRoutes } from "~/server/roles/role.rest.ts";
@@ -18,6 +19,7 @@ export const ROUTES: readonly Route[] = [
   ...memberRoutes,
   ...inviteRoutes,
   ...guildConfigRoutes,
+  ...integrationRoutes,
   ...scheduledEventRoutes,
   ...applicationRoutes,
   ...userRoutes,

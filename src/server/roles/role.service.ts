@@ -1,10 +1,10 @@
 import { AuditLogEvent, GatewayDispatchEvents, GuildFeature, PermissionFlagsBits } from "discord-api-types/v10";
-import type { Role } from "~/generated/prisma/client.ts";
+import type { Prisma, Role } from "~/generated/prisma/client.ts";
 import { diffChanges } from "~/server/audit/audit.service.ts";
 import { ApiError, invalidField } from "~/server/errors.ts";
 import { CHANNEL_INCLUDE, toChannelObject } from "~/server/channels/channel.dto.ts";
 import type { ServiceContext } from "~/server/context.ts";
-import { runChange } from "~/server/events/change.ts";
+import { runChange, type Change } from "~/server/events/change.ts";
 import { parseFeatures } from "~/server/guilds/guild.dto.ts";
 import { decodeImageField, type ImageData } from "~/server/images/image-data.ts";
 import { storeImage } from "~/server/images/image.service.ts";
@@ -40,28 +40,38 @@ export async function createRole(ctx: ServiceContext, input: { guildId: string; 
   const permissions = params.columns.permissions ?? defaultPermissions;
   requireGrantable(access, permissions);
 
-  return runChange(ctx, async ({ tx, emit, audit }) => {
+  return runChange(ctx, async (change) => {
     const id = newId();
-    const shifted = access.roles.filter((r) => r.id !== guild.id && r.position >= 1);
-    await tx.role.updateMany({ where: { id: { in: shifted.map((r) => r.id) } }, data: { position: { increment: 1 } } });
-    const icon = params.icon ? await storeImage(tx, "role-icons", id, params.icon) : null;
-    const row = await tx.role.create({
-      data: { name: ROLE_DEFAULT_NAME, ...params.columns, id, guildId: guild.id, permissions, position: 1, icon },
-    });
-    const role = toRoleObject(row);
-    await audit({
+    const icon = params.icon ? await storeImage(change.tx, "role-icons", id, params.icon) : null;
+    const role = toRoleObject(await insertRoleAboveEveryone(change, guild.id, { name: ROLE_DEFAULT_NAME, ...params.columns, id, permissions, icon }));
+    await change.audit({
       guildId: guild.id,
       actionType: AuditLogEvent.RoleCreate,
       targetId: id,
       changes: diffChanges({}, withoutNulls(auditFields(role)), ROLE_AUDIT_KEYS),
     });
-    await emit(GatewayDispatchEvents.GuildRoleCreate, guild.id, { guild_id: guild.id, role });
-    // Every role above @everyone moved up one; listeners keep their caches ordered from these.
-    for (const other of shifted) {
-      await emit(GatewayDispatchEvents.GuildRoleUpdate, guild.id, { guild_id: guild.id, role: toRoleObject({ ...other, position: other.position + 1 }) });
-    }
     return role;
   });
+}
+
+/**
+ * Adds a role just above @everyone inside a change, where new roles go: every role above
+ * moves up one. Fires Guild Role Create and a Guild Role Update for each role moved.
+ */
+export async function insertRoleAboveEveryone(
+  { tx, emit }: Change,
+  guildId: string,
+  data: Omit<Prisma.RoleUncheckedCreateInput, "guildId" | "position"> & { id: string },
+): Promise<Role> {
+  const shifted = await tx.role.findMany({ where: { guildId, id: { not: guildId }, position: { gte: 1 } } });
+  await tx.role.updateMany({ where: { id: { in: shifted.map((r) => r.id) } }, data: { position: { increment: 1 } } });
+  const row = await tx.role.create({ data: { ...data, guildId, position: 1 } });
+  await emit(GatewayDispatchEvents.GuildRoleCreate, guildId, { guild_id: guildId, role: toRoleObject(row) });
+  // Listeners keep their caches ordered from these.
+  for (const other of shifted) {
+    await emit(GatewayDispatchEvents.GuildRoleUpdate, guildId, { guild_id: guildId, role: toRoleObject({ ...other, position: other.position + 1 }) });
+  }
+  return row;
 }
 
 /**
@@ -151,20 +161,25 @@ export async function deleteRole(ctx: ServiceContext, input: { guildId: string; 
   // @everyone is every member's base; managed roles belong to their integration.
   if (role.id === access.guild.id || role.managed) throw new ApiError("INVALID_ROLE");
   requireManageable(access, role);
-  await runChange(ctx, async ({ tx, emit, audit }) => {
-    // Overwrites for the role go with it; each channel that had one is updated.
-    const overwritten = await tx.permissionOverwrite.findMany({
-      where: { targetId: role.id, type: 0, channel: { guildId: access.guild.id } },
-      select: { channelId: true },
-    });
-    await tx.role.delete({ where: { id: role.id } });
-    await tx.permissionOverwrite.deleteMany({ where: { targetId: role.id, type: 0, channel: { guildId: access.guild.id } } });
+  await runChange(ctx, async (change) => {
+    await removeRole(change, access.guild.id, role.id);
     const changes = diffChanges(withoutNulls(auditFields(toRoleObject(role))), {}, ROLE_AUDIT_KEYS);
-    await audit({ guildId: access.guild.id, actionType: AuditLogEvent.RoleDelete, targetId: role.id, changes });
-    await emit(GatewayDispatchEvents.GuildRoleDelete, access.guild.id, { guild_id: access.guild.id, role_id: role.id });
-    const channels = await tx.channel.findMany({ where: { id: { in: overwritten.map((o) => o.channelId) } }, include: CHANNEL_INCLUDE });
-    for (const channel of channels) await emit(GatewayDispatchEvents.ChannelUpdate, access.guild.id, toChannelObject(channel));
+    await change.audit({ guildId: access.guild.id, actionType: AuditLogEvent.RoleDelete, targetId: role.id, changes });
   });
+}
+
+/**
+ * Deletes a role inside a change (a moderator's delete, or an integration's managed role
+ * going with it): its overwrites go too. Fires Guild Role Delete and a Channel Update for
+ * each channel that had an overwrite for it.
+ */
+export async function removeRole({ tx, emit }: Change, guildId: string, roleId: string): Promise<void> {
+  const overwritten = await tx.permissionOverwrite.findMany({ where: { targetId: roleId, type: 0, channel: { guildId } }, select: { channelId: true } });
+  await tx.role.delete({ where: { id: roleId } });
+  await tx.permissionOverwrite.deleteMany({ where: { targetId: roleId, type: 0, channel: { guildId } } });
+  await emit(GatewayDispatchEvents.GuildRoleDelete, guildId, { guild_id: guildId, role_id: roleId });
+  const channels = await tx.channel.findMany({ where: { id: { in: overwritten.map((o) => o.channelId) } }, include: CHANNEL_INCLUDE });
+  for (const channel of channels) await emit(GatewayDispatchEvents.ChannelUpdate, guildId, toChannelObject(channel));
 }
 
 /** Roles low → high after placing each requested role at its 1-based slot; the rest fill the gaps in order. */

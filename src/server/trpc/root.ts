@@ -3,6 +3,7 @@ import { channelRouter } from "~/server/channels/channel.router.ts";
 import { guildConfigRouter } from "~/server/guild-config/guild-config.router.ts";
 import { onboardingRouter } from "~/server/guild-config/onboarding.router.ts";
 import { guildRouter } from "~/server/guilds/guild.router.ts";
+import { integrationRouter } from "~/server/integrations/integration.router.ts";
 import { inviteRouter } from "~/server/invites/invite.router.ts";
 import { memberRouter } from "~/server/members/member.router.ts";
 import { roleRouter } from "~/server/roles/role.router.ts";
@@ -15,6 +16,7 @@ export const appRouter = createTRPCRouter({
   member: memberRouter,
   audit: auditRouter,
   invite: inviteRouter,
+  integration: integrationRouter,
   guildConfig: guildConfigRouter,
   onboarding: onboardingRouter,
 });

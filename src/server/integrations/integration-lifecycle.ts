@@ -1,0 +1,75 @@
+// How integrations come and go with the members they belong to: a bot joining records its
+// integration, and an integration leaving (deleted, or its bot removed by any path) takes
+// what it brought. Called from membership.ts, so nothing here may import it.
+import { GatewayDispatchEvents } from "discord-api-types/v10";
+import type { Integration } from "~/generated/prisma/client.ts";
+import type { Change } from "~/server/events/change.ts";
+import { removeRole } from "~/server/roles/role.service.ts";
+import { newId } from "~/server/snowflake/snowflake.ts";
+import { loadIntegrationRefs, toIntegrationObject } from "./integration.dto.ts";
+import { BOT_INTEGRATION_SCOPES } from "./integration.schema.ts";
+
+/** A new integration in the guild: Integration Create (the object and guild_id) and Guild Integrations Update. */
+export async function announceIntegration(change: Change, row: Integration): Promise<void> {
+  const refs = await loadIntegrationRefs(change.tx, [row]);
+  await change.emit(GatewayDispatchEvents.IntegrationCreate, row.guildId, { ...toIntegrationObject(row, refs), guild_id: row.guildId });
+  await change.emit(GatewayDispatchEvents.GuildIntegrationsUpdate, row.guildId, { guild_id: row.guildId });
+}
+
+/**
+ * A user who joined a guild: when it is an application's bot, its "discord" integration is
+ * recorded, naming who added it when known. Users without an application add nothing.
+ */
+export async function recordBotIntegration(change: Change, input: { guildId: string; userId: string; addedBy: string | null }): Promise<void> {
+  const application = await change.tx.application.findUnique({ where: { botUserId: input.userId }, include: { botUser: true } });
+  if (!application) return;
+  const key = { guildId_applicationId: { guildId: input.guildId, applicationId: application.id } };
+  if (await change.tx.integration.findUnique({ where: key, select: { id: true } })) return;
+  const row = await change.tx.integration.create({
+    data: {
+      id: newId(),
+      guildId: input.guildId,
+      type: "discord",
+      name: application.name,
+      accountId: application.botUserId,
+      accountName: application.botUser.username,
+      applicationId: application.id,
+      userId: input.addedBy,
+      scopes: BOT_INTEGRATION_SCOPES.join(" "),
+    },
+  });
+  await announceIntegration(change, row);
+}
+
+/**
+ * Deletes integrations inside a change with what they brought: their managed role (Guild
+ * Role Delete). Each fires Integration Delete, and the guild one Guild Integrations Update.
+ * Returns those this change deleted: one a concurrent change took first is that change's.
+ */
+export async function dropIntegrations(change: Change, guildId: string, rows: readonly Integration[]): Promise<Integration[]> {
+  const { tx, emit } = change;
+  const dropped: Integration[] = [];
+  for (const row of rows) {
+    const { count } = await tx.integration.deleteMany({ where: { id: row.id, guildId } });
+    if (count === 0) continue;
+    // The integration's webhooks (application_id = row.applicationId, in this guild) are
+    // deleted here, each with its channel's Webhooks Update, once webhooks exist (issue 9).
+    const role = row.roleId ? await tx.role.findFirst({ where: { id: row.roleId, guildId, managed: true }, select: { id: true } }) : null;
+    if (role) await removeRole(change, guildId, role.id);
+    await emit(GatewayDispatchEvents.IntegrationDelete, guildId, {
+      id: row.id,
+      guild_id: guildId,
+      ...(row.applicationId && { application_id: row.applicationId }),
+    });
+    dropped.push(row);
+  }
+  if (dropped.length > 0) await emit(GatewayDispatchEvents.GuildIntegrationsUpdate, guildId, { guild_id: guildId });
+  return dropped;
+}
+
+/** Bots leaving a guild by any path (kick, ban, prune, leave) take their integrations with them. */
+export async function dropBotIntegrations(change: Change, guildId: string, botUserIds: readonly string[]): Promise<void> {
+  if (botUserIds.length === 0) return;
+  const rows = await change.tx.integration.findMany({ where: { guildId, type: "discord", accountId: { in: [...botUserIds] } } });
+  await dropIntegrations(change, guildId, rows);
+}
