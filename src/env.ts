@@ -28,3 +28,8 @@ export function env(): Env {
   cached ??= ZEnv.parse(process.env);
   return cached;
 }
+
+/** An absolute address on this service, for links it hands out (`path` starts with a slash). */
+export function publicUrl(path: string): string {
+  return `${env().PUBLIC_BASE_URL.replace(/\/+$/, "")}${path}`;
+}

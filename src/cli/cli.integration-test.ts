@@ -131,6 +131,9 @@ describe("seed", () => {
       "general",
       "announcements",
     ]);
+    // The widget is on, and its invite leads to #general.
+    expect(guild.widgetEnabled).toBe(true);
+    expect(guild.channels.find((ch) => ch.id === guild.widgetChannelId)?.name).toBe("general");
     const roleId = (name: string) => guild.roles.find((r) => r.name === name)!.id;
     expect(guild.roles.map((r) => r.name).sort()).toEqual(["@everyone", "Artists", "Members", "Moderators", "Streamers", "Veterans"]);
     // A crowd to page, search and prune through, with bans, timeouts and one pending newcomer.

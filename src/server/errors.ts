@@ -87,6 +87,7 @@ export const ERRORS = {
     message: "Maximum number of guild channels reached (500)",
     trpcCode: "BAD_REQUEST",
   },
+  WIDGET_DISABLED: { status: 403, code: RESTJSONErrorCodes.GuildWidgetDisabled, message: "Widget Disabled", trpcCode: "FORBIDDEN" },
   MISSING_ACCESS: { status: 403, code: RESTJSONErrorCodes.MissingAccess, message: "Missing Access", trpcCode: "FORBIDDEN" },
   MISSING_PERMISSIONS: { status: 403, code: RESTJSONErrorCodes.MissingPermissions, message: "Missing Permissions", trpcCode: "FORBIDDEN" },
   INVALID_FORM_BODY: { status: 400, code: RESTJSONErrorCodes.InvalidFormBodyOrContentType, message: "Invalid Form Body", trpcCode: "BAD_REQUEST" },

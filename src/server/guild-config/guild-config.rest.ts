@@ -5,6 +5,8 @@ import { ZOnboardingBodySchema } from "./onboarding.schema.ts";
 import { getOnboarding, modifyOnboarding } from "./onboarding.service.ts";
 import { listGuildVoiceRegions, listVoiceRegions } from "./voice-regions.ts";
 import { getWelcomeScreen, modifyWelcomeScreen } from "./welcome-screen.service.ts";
+import { ZWidgetImageQuerySchema, ZWidgetSettingsBodySchema } from "./widget.schema.ts";
+import { getWidget, getWidgetImage, getWidgetSettings, modifyWidgetSettings } from "./widget.service.ts";
 
 export const guildConfigRoutes = [
   route({
@@ -51,5 +53,36 @@ export const guildConfigRoutes = [
     auth: "bot",
     body: ZOnboardingBodySchema.default({}),
     handler: async ({ ctx, params, body }) => ok(await modifyOnboarding(ctx, { guildId: params.guildId, body })),
+  }),
+  route({
+    method: "GET",
+    path: "/guilds/:guildId/widget",
+    auth: "bot",
+    handler: async ({ ctx, params }) => ok(await getWidgetSettings(ctx, params)),
+  }),
+  route({
+    method: "PATCH",
+    path: "/guilds/:guildId/widget",
+    auth: "bot",
+    body: ZWidgetSettingsBodySchema.default({}),
+    handler: async ({ ctx, params, body }) => ok(await modifyWidgetSettings(ctx, { guildId: params.guildId, body })),
+  }),
+  route({
+    method: "GET",
+    path: "/guilds/:guildId/widget.json",
+    auth: "none",
+    handler: async ({ ctx, params }) => ok(await getWidget(ctx.db, params)),
+  }),
+  route({
+    method: "GET",
+    path: "/guilds/:guildId/widget.png",
+    auth: "none",
+    query: ZWidgetImageQuerySchema,
+    handler: async ({ ctx, params, query }) => ({
+      status: 200,
+      file: await getWidgetImage(ctx.db, { guildId: params.guildId, style: query.style }),
+      // Embedded on other sites: a minute is fresh enough for an online count.
+      headers: { "content-type": "image/png", "cache-control": "public, max-age=60" },
+    }),
   }),
 ];

@@ -9,6 +9,12 @@ export async function storeImage(tx: Tx, kind: ImageKind, ownerId: string, image
   return storeImageIn(tx, `${kind}/${ownerId}`, image);
 }
 
+/** A stored image by what it belongs to and its hash (a guild's icon: "icons", guild id, icon hash); null when unknown. */
+export async function readOwnedImage(db: Tx, kind: ImageKind, ownerId: string, hash: string): Promise<{ contentType: string; data: Uint8Array } | null> {
+  const row = await db.image.findUnique({ where: { path: `${kind}/${ownerId}/${hash}` } });
+  return row ? { contentType: row.contentType, data: row.data } : null;
+}
+
 /** A member's guild avatar or banner folder, as on the platform's CDN. */
 function memberImageFolder(guildId: string, userId: string, kind: "avatars" | "banners"): string {
   return `guilds/${guildId}/users/${userId}/${kind}`;

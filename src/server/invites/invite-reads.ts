@@ -1,10 +1,8 @@
 import { ChannelType } from "discord-api-types/v10";
 import type { Db, Tx } from "~/server/db/client.ts";
 import { ApiError } from "~/server/errors.ts";
+import { onlineMembersWhere } from "~/server/users/activity.ts";
 import { isInviteLive, type InviteCounts, type InviteRow } from "./invite.dto.ts";
-
-/** A member counts as online when they used the API or the dashboard this recently. */
-const ONLINE_WINDOW_MS = 5 * 60 * 1000;
 
 /**
  * An invite that still admits people, by code; a guild's vanity code resolves to an invite
@@ -43,12 +41,8 @@ export async function readLiveInvite(db: Tx, code: string): Promise<InviteRow & 
   };
 }
 
-/** Members, and members seen in the last five minutes (there are no presences before the gateway). */
+/** Members, and members online (users/activity.ts). */
 export async function inviteCounts(db: Db, guildId: string): Promise<InviteCounts> {
-  const since = new Date(Date.now() - ONLINE_WINDOW_MS);
-  const [members, presences] = [
-    await db.member.count({ where: { guildId } }),
-    await db.member.count({ where: { guildId, user: { lastActiveAt: { gte: since } } } }),
-  ];
+  const [members, presences] = [await db.member.count({ where: { guildId } }), await db.member.count({ where: onlineMembersWhere(guildId) })];
   return { members, presences };
 }

@@ -1,4 +1,5 @@
 import { InviteType } from "discord-api-types/v10";
+import { publicUrl } from "~/env.ts";
 import type { Channel, Guild, Invite, Role, User } from "~/generated/prisma/client.ts";
 import { shownWelcomeScreen } from "~/server/guild-config/welcome-screen.service.ts";
 import { parseFeatures } from "~/server/guilds/guild.dto.ts";
@@ -11,6 +12,11 @@ export type InviteCounts = { members: number; presences: number };
 /** The role ids an invite grants, as stored. */
 export function inviteRoleIds(invite: Pick<Invite, "roleIds">): string[] {
   return JSON.parse(invite.roleIds) as string[];
+}
+
+/** The public invite page of a code, where people open and accept it. */
+export function inviteUrl(code: string): string {
+  return publicUrl(`/invite/${encodeURIComponent(code)}`);
 }
 
 /** Whether an invite still admits anyone at `now`: not past max_age, not at max_uses. */

@@ -5,7 +5,7 @@ import { loadChannelAccess } from "~/server/channels/channel.service.ts";
 import type { ServiceContext } from "~/server/context.ts";
 import type { Db } from "~/server/db/client.ts";
 import { ApiError, invalidField } from "~/server/errors.ts";
-import { runChange } from "~/server/events/change.ts";
+import { runChange, type Change } from "~/server/events/change.ts";
 import { enforce, roleChangeDenial } from "~/server/members/member-rules.ts";
 import {
   accessIn,
@@ -97,6 +97,49 @@ async function checkInviteOptions(ctx: ServiceContext, access: GuildAccess, chan
   }
 }
 
+/** What an invite is made with; the code, times and uses come when it is stored. */
+type InviteSettings = Pick<
+  InviteRow,
+  "guildId" | "channelId" | "inviterId" | "maxAge" | "maxUses" | "temporary" | "targetType" | "targetUserId" | "targetApplicationId" | "flags" | "roleIds"
+>;
+
+/** Stores a new invite within the guild's limit, with Invite Create and the audit entry INVITE_CREATE. */
+async function insertInvite({ tx, emit, audit }: Change, settings: InviteSettings, targetUserIds: readonly string[] = []): Promise<InviteRow> {
+  const createdAt = new Date();
+  // Expired invites the sweep has not deleted yet are gone already and do not count
+  // (used-up ones are deleted by the use that reaches max_uses).
+  const live = await tx.invite.count({ where: { guildId: settings.guildId, OR: [{ expiresAt: null }, { expiresAt: { gt: createdAt } }] } });
+  if (live >= GUILD_INVITES_MAX) throw new ApiError("MAX_INVITES");
+  const created = await tx.invite.create({
+    data: {
+      ...settings,
+      code: newInviteCode(),
+      createdAt,
+      expiresAt: settings.maxAge === 0 ? null : new Date(createdAt.getTime() + settings.maxAge * 1000),
+      targetUsers: { create: targetUserIds.map((userId) => ({ userId })) },
+    },
+    include: { guild: true, channel: true },
+  });
+  const inviter = settings.inviterId ? await tx.user.findUniqueOrThrow({ where: { id: settings.inviterId } }) : null;
+  await emit(GatewayDispatchEvents.InviteCreate, created.guildId, { ...inviteEventData(created), ...(inviter && { inviter: toUserObject(inviter) }) });
+  await audit({
+    guildId: created.guildId,
+    actionType: AuditLogEvent.InviteCreate,
+    targetId: null,
+    changes: [
+      { key: "code", new_value: created.code },
+      { key: "channel_id", new_value: created.channelId },
+      ...(created.inviterId ? [{ key: "inviter_id", new_value: created.inviterId }] : []),
+      { key: "uses", new_value: 0 },
+      { key: "max_uses", new_value: created.maxUses },
+      { key: "max_age", new_value: created.maxAge },
+      { key: "temporary", new_value: created.temporary },
+      { key: "flags", new_value: created.flags },
+    ],
+  });
+  return created;
+}
+
 /**
  * POST /channels/{channel.id}/invites: CREATE_INSTANT_INVITE on the channel. Without
  * `unique`, a live invite of the caller's with the same settings is answered instead of a
@@ -125,50 +168,51 @@ export async function createInvite(ctx: ServiceContext, input: { channelId: stri
   const targetUserIds = [...new Set(body.target_user_ids ?? [])];
   const reusable = !body.unique && targetUserIds.length === 0;
 
-  const row = await runChange(ctx, async ({ tx, emit, audit }) => {
+  const row = await runChange(ctx, async (change) => {
     if (reusable) {
-      const same = await tx.invite.findFirst({
+      const same = await change.tx.invite.findFirst({
         where: { ...settings, targetUsers: { none: {} } },
         include: { guild: true, channel: true },
         orderBy: { createdAt: "desc" },
       });
       if (same && isInviteLive(same, new Date())) return same;
     }
-    const createdAt = new Date();
-    // Expired invites the sweep has not deleted yet are gone already and do not count
-    // (used-up ones are deleted by the use that reaches max_uses).
-    const live = await tx.invite.count({ where: { guildId: access.guild.id, OR: [{ expiresAt: null }, { expiresAt: { gt: createdAt } }] } });
-    if (live >= GUILD_INVITES_MAX) throw new ApiError("MAX_INVITES");
-    const created = await tx.invite.create({
-      data: {
-        ...settings,
-        code: newInviteCode(),
-        createdAt,
-        expiresAt: maxAge === 0 ? null : new Date(createdAt.getTime() + maxAge * 1000),
-        targetUsers: { create: targetUserIds.map((userId) => ({ userId })) },
-      },
-      include: { guild: true, channel: true },
-    });
-    const inviter = await tx.user.findUniqueOrThrow({ where: { id: ctx.actor.userId } });
-    await emit(GatewayDispatchEvents.InviteCreate, created.guildId, { ...inviteEventData(created), inviter: toUserObject(inviter) });
-    await audit({
-      guildId: created.guildId,
-      actionType: AuditLogEvent.InviteCreate,
-      targetId: null,
-      changes: [
-        { key: "code", new_value: created.code },
-        { key: "channel_id", new_value: created.channelId },
-        { key: "inviter_id", new_value: ctx.actor.userId },
-        { key: "uses", new_value: 0 },
-        { key: "max_uses", new_value: created.maxUses },
-        { key: "max_age", new_value: created.maxAge },
-        { key: "temporary", new_value: created.temporary },
-        { key: "flags", new_value: created.flags },
-      ],
-    });
-    return created;
+    return insertInvite(change, settings, targetUserIds);
   });
   return present(ctx.db, row, { withMetadata: true });
+}
+
+/** Widget invites last a day; one is handed out again only while it has an hour left. */
+const WIDGET_INVITE_MAX_AGE = 86_400;
+const WIDGET_INVITE_MIN_LIFE_MS = 60 * 60 * 1000;
+
+/**
+ * The code of the invite the guild widget shows for `channelId` (spec 4.2): a live invite the
+ * widget made before, else a new one (Invite Create). Widget invites are the only ones
+ * without an inviter: nobody asked for them.
+ */
+export async function provideWidgetInvite(db: Db, input: { guildId: string; channelId: string }): Promise<string> {
+  const settings: InviteSettings = {
+    guildId: input.guildId,
+    channelId: input.channelId,
+    inviterId: null,
+    maxAge: WIDGET_INVITE_MAX_AGE,
+    maxUses: 0,
+    temporary: false,
+    targetType: null,
+    targetUserId: null,
+    targetApplicationId: null,
+    flags: 0,
+    roleIds: "[]",
+  };
+  return runChange({ db, actor: null }, async (change) => {
+    const earlier = await change.tx.invite.findFirst({
+      where: { ...settings, targetUsers: { none: {} }, expiresAt: { gt: new Date(Date.now() + WIDGET_INVITE_MIN_LIFE_MS) } },
+      orderBy: { createdAt: "desc" },
+      select: { code: true },
+    });
+    return earlier?.code ?? (await insertInvite(change, settings)).code;
+  });
 }
 
 /** GET /invites/{invite.code}: no authentication; counts only when asked. Vanity codes resolve too. */

@@ -16,8 +16,8 @@ export type RestContext<A extends RouteAuth = RouteAuth> = {
 
 export type RestResult =
   | { status: 200 | 201; body: unknown; headers?: Record<string, string> }
-  /** A body that is not JSON (a CSV file), sent as it is with its headers. */
-  | { status: 200; file: string; headers: Record<string, string> }
+  /** A body that is not JSON (a CSV file, a PNG image), sent as it is with its headers. */
+  | { status: 200; file: string | Uint8Array; headers: Record<string, string> }
   | { status: 204 };
 
 type ParamsOf<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`

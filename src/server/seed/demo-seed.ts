@@ -13,6 +13,7 @@ import { createRole } from "~/server/roles/role.service.ts";
 import { seedCrowd } from "./demo-crowd.ts";
 import { seedInvites } from "./demo-invites.ts";
 import { seedWelcomeScreen } from "./demo-welcome.ts";
+import { seedWidget } from "./demo-widget.ts";
 
 // Demo data for trying the dashboard and the API by hand. Every item is looked up by
 // its name before it is made, so running the seed again (or after a failed run)
@@ -156,6 +157,7 @@ export async function seedDemo(db: Db): Promise<DemoSeed> {
   created.push(...(await seedCrowd(ctx, guildId, roleIds.members)));
   created.push(...(await seedInvites(ctx, guildId, roleIds.members)));
   created.push(...(await seedWelcomeScreen(ctx, guildId)));
+  created.push(...(await seedWidget(ctx, guildId)));
 
   return {
     user: { id: user.id, username: user.username, email: DEMO_USER.email, password: DEMO_USER.password },

@@ -16,9 +16,14 @@ const MEMBERS_CACHED_PER_GUILD = 1000;
  * cannot grow memory without bound. About 35 MB when full.
  */
 const ANSWER_BUDGET = 50_000;
+/** About what one member object takes: binary answers (widget images) count their bytes in these. */
+const MEMBER_OBJECT_BYTES = 700;
 const answers = new LRUCache<string, { value: unknown }>({
   maxSize: ANSWER_BUDGET,
-  sizeCalculation: ({ value }) => (Array.isArray(value) ? Math.max(1, value.length) : 1),
+  sizeCalculation: ({ value }) => {
+    if (Array.isArray(value)) return Math.max(1, value.length);
+    return value instanceof Uint8Array ? Math.max(1, Math.ceil(value.byteLength / MEMBER_OBJECT_BYTES)) : 1;
+  },
 });
 let nextStateId = 0;
 

@@ -2,6 +2,7 @@ import { auditRouter } from "~/server/audit/audit.router.ts";
 import { channelRouter } from "~/server/channels/channel.router.ts";
 import { guildConfigRouter } from "~/server/guild-config/guild-config.router.ts";
 import { onboardingRouter } from "~/server/guild-config/onboarding.router.ts";
+import { widgetRouter } from "~/server/guild-config/widget.router.ts";
 import { guildRouter } from "~/server/guilds/guild.router.ts";
 import { integrationRouter } from "~/server/integrations/integration.router.ts";
 import { inviteRouter } from "~/server/invites/invite.router.ts";
@@ -18,6 +19,7 @@ export const appRouter = createTRPCRouter({
   invite: inviteRouter,
   integration: integrationRouter,
   guildConfig: guildConfigRouter,
+  widget: widgetRouter,
   onboarding: onboardingRouter,
 });
 
