@@ -60,7 +60,7 @@ export function IncidentActionCard({ id, title, description, until, now, lockRea
             Pause
           </Button>
           <Badge color="gray" variant="light" mb={8}>
-            Active
+            Not paused
           </Badge>
         </Group>
       )}
