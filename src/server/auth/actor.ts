@@ -8,7 +8,17 @@ export type Actor = {
   scopes: ReadonlySet<string>;
 };
 
-export const OAUTH2_SCOPES = ["identify", "email", "guilds", "guilds.join", "guilds.members.read", "sdk.social_layer", "bot", "applications.commands"] as const;
+export const OAUTH2_SCOPES = [
+  "identify",
+  "email",
+  "connections",
+  "guilds",
+  "guilds.join",
+  "guilds.members.read",
+  "sdk.social_layer",
+  "bot",
+  "applications.commands",
+] as const;
 export type OAuth2Scope = (typeof OAUTH2_SCOPES)[number];
 
 export function dashboardActor(userId: string): Actor {
