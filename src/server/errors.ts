@@ -110,6 +110,24 @@ export const ERRORS = {
     message: "Cannot update onboarding while below requirements",
     trpcCode: "BAD_REQUEST",
   },
+  WRONG_CHANNEL_TYPE: {
+    status: 400,
+    code: RESTJSONErrorCodes.CannotExecuteActionOnThisChannelType,
+    message: "Cannot execute action on this channel type",
+    trpcCode: "BAD_REQUEST",
+  },
+  THREAD_ARCHIVED: {
+    status: 400,
+    code: RESTJSONErrorCodes.InvalidActionOnArchivedThread,
+    message: "Tried to perform an operation on an archived thread",
+    trpcCode: "BAD_REQUEST",
+  },
+  MAX_ACTIVE_THREADS: {
+    status: 400,
+    code: RESTJSONErrorCodes.MaximumActiveThreads,
+    message: "Maximum number of active threads reached",
+    trpcCode: "BAD_REQUEST",
+  },
   CANNOT_DELETE_REQUIRED_CHANNEL: {
     status: 400,
     code: RESTJSONErrorCodes.CannotDeleteChannelRequiredForCommunityGuilds,

@@ -68,6 +68,8 @@ export type Conformance = {
   matchOperation(method: string, path: string): string | undefined;
   /** A readable description of how the exchange breaks the description, or null when it conforms or is not described. */
   check(exchange: RestExchange): string | null;
+  /** How `value` breaks the named component schema, or null when it conforms: for answers of operations the subset lacks. */
+  checkSchema(name: string, value: unknown): string | null;
 };
 
 /** Builds the checker from the subset document, with the seed-wins adjustments applied. */
@@ -163,7 +165,13 @@ export function createConformance(document: SubsetDocument): Conformance {
     return `${exchange.method} ${path} → ${exchange.status} (operation ${operation.operationId}): ${problems.join("\n")}`;
   }
 
-  return { matchOperation: (method, path) => findOperation(method, path)?.operationId, check };
+  function checkSchema(name: string, value: unknown): string | null {
+    schemaNamed(schemas, name);
+    const validate = validatorFor(`schema ${name}`, { $ref: `${document.$id}#/$defs/${name}` });
+    return validate(value) ? null : `does not match ${name}\n${formatErrors(validate.errors ?? [], value)}`;
+  }
+
+  return { matchOperation: (method, path) => findOperation(method, path)?.operationId, check, checkSchema };
 }
 
 let shared: Conformance | undefined;

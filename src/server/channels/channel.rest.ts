@@ -1,4 +1,9 @@
+import { z } from "zod";
+import { parseInput } from "~/server/rest/dispatch.ts";
 import { noContent, ok, route } from "~/server/rest/route.ts";
+import { isThreadChannel } from "~/server/threads/thread-access.ts";
+import { ZThreadModifyBodySchema } from "~/server/threads/thread.schema.ts";
+import { deleteThread, getThread, modifyThread } from "~/server/threads/thread.service.ts";
 import { ZChannelCreateBodySchema, ZChannelModifyBodySchema, ZChannelPositionsBodySchema } from "./channel.schema.ts";
 import { createGuildChannel, deleteChannel, getChannel, listGuildChannels, modifyChannel, modifyGuildChannelPositions } from "./channel.service.ts";
 
@@ -30,19 +35,25 @@ export const channelRoutes = [
     method: "GET",
     path: "/channels/:channelId",
     auth: "bot",
-    handler: async ({ ctx, params }) => ok(await getChannel(ctx, params)),
+    handler: async ({ ctx, params }) => ok(await ((await isThreadChannel(ctx, params.channelId)) ? getThread(ctx, params) : getChannel(ctx, params))),
   }),
   route({
     method: "PATCH",
     path: "/channels/:channelId",
     auth: "bot",
-    body: ZChannelModifyBodySchema.default({}),
-    handler: async ({ ctx, params, body }) => ok(await modifyChannel(ctx, { channelId: params.channelId, body })),
+    // Threads and other channels take different fields: the body is checked once the kind is known.
+    body: z.record(z.string(), z.unknown()).default({}),
+    handler: async ({ ctx, params: { channelId }, body }) =>
+      ok(
+        await ((await isThreadChannel(ctx, channelId))
+          ? modifyThread(ctx, { channelId, body: parseInput(ZThreadModifyBodySchema, body) })
+          : modifyChannel(ctx, { channelId, body: parseInput(ZChannelModifyBodySchema, body) })),
+      ),
   }),
   route({
     method: "DELETE",
     path: "/channels/:channelId",
     auth: "bot",
-    handler: async ({ ctx, params }) => ok(await deleteChannel(ctx, params)),
+    handler: async ({ ctx, params }) => ok(await ((await isThreadChannel(ctx, params.channelId)) ? deleteThread(ctx, params) : deleteChannel(ctx, params))),
   }),
 ];

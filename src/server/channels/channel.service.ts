@@ -234,6 +234,8 @@ export async function deleteChannel(ctx: ServiceContext, input: { channelId: str
   return runChange(ctx, async ({ tx, emit, audit }) => {
     const children = channel.type === ChannelType.GuildCategory ? await tx.channel.findMany({ where: { parentId: channel.id }, include: CHANNEL_INCLUDE }) : [];
     if (children.length) await tx.channel.updateMany({ where: { parentId: channel.id }, data: { parentId: null } });
+    // Threads go with their channel, as on the platform.
+    await tx.channel.deleteMany({ where: { parentId: channel.id, type: { in: THREAD_TYPES } } });
     await tx.channel.delete({ where: { id: channel.id } });
     if (Object.keys(clearedGuildColumns).length) {
       const updated = await tx.guild.update({ where: { id: guild.id }, data: clearedGuildColumns });

@@ -121,7 +121,8 @@ async function readJson(request: HttpRequest): Promise<unknown> {
   }
 }
 
-function parseInput(schema: z.ZodType, input: unknown): unknown {
+/** Parses request input with a zod schema; a failure is the platform's 50035 with field errors. */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input);
   if (!result.success) throw fromZodError(result.error, input);
   return result.data;

@@ -8,6 +8,7 @@ import { integrationRoutes } from "~/server/integrations/integration.rest.ts";
 import { scheduledEventRoutes } from "~/server/scheduled-events/scheduled-event.rest.ts";
 import { applicationRoutes } from "~/server/applications/application.rest.ts";
 import { roleRoutes } from "~/server/roles/role.rest.ts";
+import { threadRoutes } from "~/server/threads/thread.rest.ts";
 import { connectionRoutes } from "~/server/users/connection.rest.ts";
 import { userRoutes } from "~/server/users/user.rest.ts";
 import type { Route } from "./route.ts";
@@ -16,6 +17,7 @@ import type { Route } from "./route.ts";
 export const ROUTES: readonly Route[] = [
   ...guildRoutes,
   ...channelRoutes,
+  ...threadRoutes,
   ...roleRoutes,
   ...memberRoutes,
   ...inviteRoutes,

@@ -8,11 +8,13 @@ import { integrationRouter } from "~/server/integrations/integration.router.ts";
 import { inviteRouter } from "~/server/invites/invite.router.ts";
 import { memberRouter } from "~/server/members/member.router.ts";
 import { roleRouter } from "~/server/roles/role.router.ts";
+import { threadRouter } from "~/server/threads/thread.router.ts";
 import { createCallerFactory, createTRPCRouter } from "./init.ts";
 
 export const appRouter = createTRPCRouter({
   guild: guildRouter,
   channel: channelRouter,
+  thread: threadRouter,
   role: roleRouter,
   member: memberRouter,
   audit: auditRouter,

@@ -1,0 +1,52 @@
+import { ChannelType, PermissionFlagsBits as P } from "discord-api-types/v10";
+import type { ServiceContext } from "~/server/context.ts";
+import { loadGuildAccess } from "~/server/permissions/guild-access.ts";
+import { hasPermission } from "~/server/permissions/permissions.ts";
+import { compareSnowflakes } from "~/server/snowflake/snowflake.ts";
+import { canSeeThread, threadPermissions, threadRights, type ThreadRights } from "./thread-access.ts";
+import { IS_A_THREAD, THREAD_INCLUDE, toThreadObject, type ThreadObject } from "./thread.dto.ts";
+
+/** A thread as the Channels page shows it: what the signed-in user may do with it comes along. */
+export type DashboardThread = ThreadObject & { rights: ThreadRights };
+/** A channel threads can be started in, and which kinds the signed-in user may start there. */
+export type ThreadParent = { id: string; canCreatePublic: boolean; canCreatePrivate: boolean };
+export type DashboardThreads = { threads: DashboardThread[]; parents: ThreadParent[] };
+
+const PARENT_TYPES: readonly number[] = [ChannelType.GuildText, ChannelType.GuildAnnouncement];
+
+/**
+ * Every thread of the guild the signed-in user can see, archived ones too (newest first), with
+ * their rights in each, and the channels where they may start threads. The Channels page
+ * groups them under their parents.
+ */
+export async function listThreadsForDashboard(ctx: ServiceContext, input: { guildId: string }): Promise<DashboardThreads> {
+  const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
+  const { byId, rows: channels } = await access.state.channels();
+  const userId = ctx.actor.userId;
+  const rows = await ctx.db.channel.findMany({
+    where: { guildId: input.guildId, type: IS_A_THREAD },
+    include: { ...THREAD_INCLUDE, threadMembers: { where: { userId } } },
+  });
+  const threads: DashboardThread[] = [];
+  for (const { threadMembers, ...row } of rows.sort((a, b) => compareSnowflakes(b.id, a.id))) {
+    const parent = row.parentId ? byId.get(row.parentId) : undefined;
+    if (!parent) continue;
+    const permissions = threadPermissions(access, parent, row.type);
+    if (!canSeeThread(permissions, row.type, threadMembers.length > 0)) continue;
+    threads.push({ ...toThreadObject(row, parent.type, threadMembers[0]), rights: threadRights(permissions, row, userId) });
+  }
+  const parents = channels.flatMap((channel) => {
+    if (!PARENT_TYPES.includes(channel.type)) return [];
+    const permissions = threadPermissions(access, channel, ChannelType.PublicThread);
+    if (!hasPermission(permissions, P.ViewChannel)) return [];
+    const isAnnouncement = channel.type === ChannelType.GuildAnnouncement;
+    return [
+      {
+        id: channel.id,
+        canCreatePublic: hasPermission(permissions, P.CreatePublicThreads),
+        canCreatePrivate: !isAnnouncement && hasPermission(permissions, P.CreatePrivateThreads),
+      },
+    ];
+  });
+  return { threads, parents };
+}

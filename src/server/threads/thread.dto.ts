@@ -1,0 +1,90 @@
+import { ChannelType } from "discord-api-types/v10";
+import type { Prisma, ThreadMember } from "~/generated/prisma/client.ts";
+import { THREAD_TYPES } from "~/server/channels/channel.dto.ts";
+
+/** The platform stops counting thread members at 50. */
+export const THREAD_MEMBER_COUNT_MAX = 50;
+
+export const THREAD_INCLUDE = { _count: { select: { threadMembers: true } } } satisfies Prisma.ChannelInclude;
+export type ThreadRow = Prisma.ChannelGetPayload<{ include: typeof THREAD_INCLUDE }>;
+
+/** A `where` on channel type: threads only. */
+export const IS_A_THREAD = { in: THREAD_TYPES };
+
+export function isThreadType(type: number): boolean {
+  return THREAD_TYPES.includes(type);
+}
+
+export type ThreadMemberObject = { id: string; user_id: string; join_timestamp: string; flags: number };
+
+export type ThreadMetadataObject = {
+  archived: boolean;
+  auto_archive_duration: number;
+  archive_timestamp: string | null;
+  locked: boolean;
+  create_timestamp: string;
+  invitable?: boolean;
+};
+
+export type ThreadObject = {
+  id: string;
+  type: number;
+  guild_id: string;
+  parent_id: string | null;
+  owner_id: string;
+  name: string;
+  last_message_id: string | null;
+  rate_limit_per_user: number;
+  flags: number;
+  message_count: number;
+  member_count: number;
+  total_message_sent: number;
+  thread_metadata: ThreadMetadataObject;
+  applied_tags?: string[];
+  /** The caller's thread member object, where the platform includes it (get, create). */
+  member?: ThreadMemberObject;
+};
+
+/** Forum and media posts carry tags; other threads do not. */
+const TAGGED_PARENT_TYPES: readonly number[] = [ChannelType.GuildForum, ChannelType.GuildMedia];
+
+export function parseAppliedTags(json: string | null): string[] {
+  return json ? (JSON.parse(json) as string[]) : [];
+}
+
+export function toThreadMemberObject(row: Pick<ThreadMember, "threadId" | "userId" | "joinTimestamp" | "flags">): ThreadMemberObject {
+  return { id: row.threadId, user_id: row.userId, join_timestamp: row.joinTimestamp.toISOString(), flags: row.flags };
+}
+
+/**
+ * Thread row → the platform's thread channel object. Threads have no position or overwrites
+ * of their own: they live in the parent's and take its permissions. `parentType` decides
+ * whether `applied_tags` appears (forum and media posts).
+ */
+export function toThreadObject(row: ThreadRow, parentType: number | null, member?: ThreadMember | null): ThreadObject {
+  const metadata: ThreadMetadataObject = {
+    archived: row.threadArchived ?? false,
+    auto_archive_duration: row.threadAutoArchiveDuration ?? 1440,
+    archive_timestamp: row.threadArchiveTimestamp?.toISOString() ?? null,
+    locked: row.threadLocked ?? false,
+    create_timestamp: row.createdAt.toISOString(),
+  };
+  if (row.type === ChannelType.PrivateThread) metadata.invitable = row.threadInvitable ?? true;
+  return {
+    id: row.id,
+    type: row.type,
+    guild_id: row.guildId!,
+    parent_id: row.parentId,
+    owner_id: row.ownerId!,
+    name: row.name,
+    last_message_id: row.lastMessageId,
+    rate_limit_per_user: row.rateLimitPerUser ?? 0,
+    flags: row.flags,
+    message_count: row.messageCount,
+    member_count: Math.min(row._count.threadMembers, THREAD_MEMBER_COUNT_MAX),
+    total_message_sent: row.totalMessageSent,
+    thread_metadata: metadata,
+    ...(parentType !== null && TAGGED_PARENT_TYPES.includes(parentType) && { applied_tags: parseAppliedTags(row.appliedTags) }),
+    ...(member && { member: toThreadMemberObject(member) }),
+  };
+}
