@@ -1,9 +1,8 @@
-import { GatewayDispatchEvents, GuildFeature } from "discord-api-types/v10";
+import { GatewayDispatchEvents } from "discord-api-types/v10";
 import type { ServiceContext } from "~/server/context.ts";
 import { isUniqueViolation } from "~/server/db/client.ts";
 import { ApiError } from "~/server/errors.ts";
 import { runChange } from "~/server/events/change.ts";
-import { parseFeatures } from "~/server/guilds/guild.dto.ts";
 import { toMemberObject, type MemberObject } from "~/server/members/member.dto.ts";
 import { readMember } from "~/server/members/member-queries.ts";
 import { joinGuild } from "~/server/members/membership.ts";
@@ -17,9 +16,8 @@ export type AcceptResult = { guildId: string; member: MemberObject; joined: bool
 
 /**
  * Accepts an invite for the acting user: the one path from an invite into a guild. Refused
- * when the invite is gone (10006), invites are paused (INVITES_DISABLED or
- * invites_disabled_until ahead), the user is banned (40007) or not among the invite's
- * target users. A use is counted by one conditional UPDATE, so concurrent acceptances never
+ * when the invite is gone (10006), the user is not among the invite's target users, or by
+ * the joining service (invites paused, the user banned). A use is counted by one conditional UPDATE, so concurrent acceptances never
  * pass max_uses; the use that reaches it deletes the invite (Invite Delete). Already a
  * member: nothing changes.
  */
@@ -29,8 +27,6 @@ export async function acceptInvite(ctx: ServiceContext, input: { code: string })
   const { guild } = invite;
   const existing = await readMember(ctx.db, guild.id, userId);
   if (existing) return { guildId: guild.id, member: toMemberObject(existing), joined: false };
-  const paused = parseFeatures(guild.features).includes(GuildFeature.InvitesDisabled) || (guild.invitesDisabledUntil?.getTime() ?? 0) > Date.now();
-  if (paused) throw new ApiError("INVITES_PAUSED");
   if (!invite.isVanity && (await ctx.db.inviteTargetUser.count({ where: { code: invite.code } })) > 0) {
     if (!(await ctx.db.inviteTargetUser.findUnique({ where: { code_userId: { code: invite.code, userId } } }))) throw new ApiError("NOT_INVITED");
   }
@@ -63,6 +59,7 @@ export async function acceptInvite(ctx: ServiceContext, input: { code: string })
         userId,
         roleIds: inviteRoleIds(invite).filter((id) => live.has(id)),
         temporary: invite.temporary,
+        throughInvite: true,
       });
       // A concurrent acceptance by the same user joined first: roll this use back.
       if (!row) throw new JoinedMeanwhile();

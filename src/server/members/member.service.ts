@@ -108,7 +108,7 @@ export async function completeScreening(ctx: ServiceContext, input: { guildId: s
 export async function addGuildMember(ctx: ChangeContext, input: { guildId: string; userId: string; roleIds?: readonly string[] }): Promise<void> {
   const { guildId, userId } = input;
   await runChange(ctx, async (change) => {
-    const guild = await change.tx.guild.findUniqueOrThrow({ where: { id: guildId }, select: { id: true, features: true } });
+    const guild = await change.tx.guild.findUniqueOrThrow({ where: { id: guildId }, select: { id: true, features: true, invitesDisabledUntil: true } });
     if (await joinGuild(change, { guild, userId, roleIds: input.roleIds, addedBy: ctx.actor?.userId })) return;
     const existing = await readMember(change.tx, guildId, userId);
     const held = new Set(existing?.roles.map((r) => r.roleId));

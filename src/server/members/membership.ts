@@ -11,7 +11,7 @@ import { MEMBER_INCLUDE, memberEventData, type MemberRow } from "./member.dto.ts
 import { emitVoiceState } from "./voice.service.ts";
 
 export type JoinInput = {
-  guild: Pick<Guild, "id" | "features">;
+  guild: Pick<Guild, "id" | "features" | "invitesDisabledUntil">;
   userId: string;
   roleIds?: readonly string[];
   nick?: string | null;
@@ -21,10 +21,18 @@ export type JoinInput = {
   temporary?: boolean;
   /** Who added the user, when someone did (a bot's integration names them). */
   addedBy?: string | null;
+  /** Joining through an invite, which paused invites refuse. */
+  throughInvite?: boolean;
 };
 
+/** Invites are paused: INVITES_DISABLED, or an incident action's invites_disabled_until still ahead. */
+export function invitesPaused(guild: Pick<Guild, "features" | "invitesDisabledUntil">, now = Date.now()): boolean {
+  return parseFeatures(guild.features).includes(GuildFeature.InvitesDisabled) || (guild.invitesDisabledUntil?.getTime() ?? 0) > now;
+}
+
 /**
- * Adds a user to a guild inside the caller's change: refuses banned users (40007), makes
+ * Adds a user to a guild inside the caller's change: refuses joins through an invite while
+ * invites are paused (403), refuses banned users (40007), makes
  * members of screening guilds pending, marks returning members DID_REJOIN, grants the
  * roles, fires Guild Member Add; a bot's application gets its integration. Null when the
  * user is already a member.
@@ -35,6 +43,7 @@ export async function joinGuild(change: Change, input: JoinInput): Promise<Membe
   const key = { guildId_userId: { guildId: guild.id, userId } };
   // One after another: a transaction is one connection, which runs one query at a time.
   if (await tx.member.findUnique({ where: key, select: { userId: true } })) return null;
+  if (input.throughInvite && invitesPaused(guild)) throw new ApiError("INVITES_PAUSED");
   if (await tx.ban.findUnique({ where: key, select: { userId: true } })) throw new ApiError("USER_BANNED");
   const past = await tx.pastMember.findUnique({ where: key, select: { userId: true } });
   // Bots cannot complete screening (it is a user's form), so they join without it.
