@@ -1,5 +1,6 @@
 import { auditRoutes } from "~/server/audit/audit.rest.ts";
 import { channelRoutes } from "~/server/channels/channel.rest.ts";
+import { voiceStatusRoutes } from "~/server/channels/voice-status.rest.ts";
 import { guildRoutes } from "~/server/guilds/guild.rest.ts";
 import { memberRoutes } from "~/server/members/member.rest.ts";
 import { inviteRoutes } from "~/server/invites/invite.rest.ts";
@@ -18,6 +19,7 @@ export const ROUTES: readonly Route[] = [
   ...guildRoutes,
   ...channelRoutes,
   ...threadRoutes,
+  ...voiceStatusRoutes,
   ...roleRoutes,
   ...memberRoutes,
   ...inviteRoutes,

@@ -1,5 +1,6 @@
 import { auditRouter } from "~/server/audit/audit.router.ts";
 import { channelRouter } from "~/server/channels/channel.router.ts";
+import { voiceStatusRouter } from "~/server/channels/voice-status.router.ts";
 import { guildConfigRouter } from "~/server/guild-config/guild-config.router.ts";
 import { onboardingRouter } from "~/server/guild-config/onboarding.router.ts";
 import { widgetRouter } from "~/server/guild-config/widget.router.ts";
@@ -15,6 +16,7 @@ export const appRouter = createTRPCRouter({
   guild: guildRouter,
   channel: channelRouter,
   thread: threadRouter,
+  voiceStatus: voiceStatusRouter,
   role: roleRouter,
   member: memberRouter,
   audit: auditRouter,
