@@ -7,9 +7,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { dashboardActor } from "~/server/auth/actor.ts";
 import { verifyPassword } from "~/server/auth/password.ts";
 import { previewPrune } from "~/server/members/prune.service.ts";
+import { readGuildIntegrations } from "~/server/integrations/integration.service.ts";
 import { hearOtherProcesses } from "~/server/events/fanout.ts";
 import { authenticate } from "~/server/auth/tokens.service.ts";
+import { DEMO_STREAM_NAME } from "~/server/seed/demo-integrations.ts";
 import { DEMO_APP_NAME, DEMO_GUILD_NAME, DEMO_PASSWORD, DEMO_USER } from "~/server/seed/demo-seed.ts";
+import { makeUser } from "~/test/factories.ts";
 import { bearer, bot } from "~/test/rest-client.ts";
 import { createEmptyDatabase } from "~/test/test-db.ts";
 import { useTestApp } from "~/test/test-app.ts";
@@ -135,7 +138,7 @@ describe("seed", () => {
     expect(guild.widgetEnabled).toBe(true);
     expect(guild.channels.find((ch) => ch.id === guild.widgetChannelId)?.name).toBe("general");
     const roleId = (name: string) => guild.roles.find((r) => r.name === name)!.id;
-    expect(guild.roles.map((r) => r.name).sort()).toEqual(["@everyone", "Artists", "Members", "Moderators", "Streamers", "Veterans"]);
+    expect(guild.roles.map((r) => r.name).sort()).toEqual(["@everyone", "Artists", "Members", "Moderators", "Streamers", "Twitch Subscriber", "Veterans"]);
     // A crowd to page, search and prune through, with bans, timeouts and one pending newcomer.
     expect(guild.members.length).toBeGreaterThan(300);
     expect(guild.features).toContain(GuildFeature.MemberVerificationGateEnabled);
@@ -147,6 +150,11 @@ describe("seed", () => {
     // Invites to look at, and a vanity URL whose public invite resolves without credentials.
     expect(await app.db.invite.count({ where: { guildId: guild.id } })).toBeGreaterThan(0);
     expect((await app.as().get("/invites/guildhall-demo", { query: { with_counts: true } })).body.guild.id).toBe(guild.id);
+    // The demo bot's integration came with its joining; a Twitch one was added as the CLI adds it.
+    expect(await readGuildIntegrations(app.db, guild.id)).toMatchObject([
+      { type: "discord", application: { id: application.id }, user: { id: user.id } },
+      { type: "twitch", name: DEMO_STREAM_NAME, user: { id: user.id } },
+    ]);
     const page = await app.as(bot(botToken!)).get(`/guilds/${guild.id}/members`, { query: { limit: 1000 } });
     expect(page.body).toHaveLength(guild.members.length);
     const types = new Set(guild.channels.map((c) => c.type));
@@ -282,5 +290,41 @@ describe("app intents", () => {
     const run = await cli(["app", "intents", "--app", credentials.application_id!, "--approve", "TYPING"]);
     expect(run.code).not.toBe(0);
     expect(run.stderr).toContain("known: GUILD_MEMBERS, PRESENCE, MESSAGE_CONTENT");
+  });
+});
+
+describe("integration add / list", () => {
+  it("adds a Twitch integration with its managed role that the API lists, and refuses one without its user", async () => {
+    const credentials = JSON.parse(await succeeds(["bootstrap", "--json"])) as Record<string, string>;
+    const guild = ["--guild", credentials.guild_id!];
+    const account = ["--type", "twitch", "--name", "Cozy Streams", "--account-id", "tw-7", "--account-name", "cozy"];
+    const refused = await cli(["integration", "add", ...guild, ...account]);
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toContain("--user: Twitch and YouTube integrations belong to a user.");
+
+    expect(await succeeds(["integration", "add", ...guild, ...account, "--user", credentials.user_id!])).toMatch(
+      /Added twitch integration \d+ "Cozy Streams" with managed role \d+/,
+    );
+    const listed = await app.as(bot(credentials.bot_token!)).get(`/guilds/${credentials.guild_id}/integrations`);
+    expect(listed.body).toMatchObject([{ type: "twitch", name: "Cozy Streams", account: { id: "tw-7", name: "cozy" }, user: { id: credentials.user_id } }]);
+    expect(await succeeds(["integration", "list", ...guild])).toContain(`${listed.body[0].id}  twitch`);
+  });
+});
+
+describe("connection add / list / remove", () => {
+  it("links accounts the user's connections list shows, says which a retired kind hides, and unlinks them", async () => {
+    const { user, token } = await makeUser(app.db, ["identify", "connections"]);
+    const api = app.as(bearer(token));
+    await succeeds(["connection", "add", "--user", user.id, "--type", "github", "--id", "583231", "--name", "octocat", "--visibility", "1", "--friend-sync"]);
+    await succeeds(["connection", "add", "--user", user.id, "--type", "bungie", "--id", "b-1", "--name", "guardian", "--created-at", "2026-05-01T00:00:00Z"]);
+    expect((await api.get("/users/@me/connections")).body).toMatchObject([{ type: "github", id: "583231", name: "octocat", visibility: 1, friend_sync: true }]);
+    const listing = await succeeds(["connection", "list", "--user", user.id]);
+    expect(listing).toMatch(/github\s+583231\s+octocat .* listed/);
+    expect(listing).toMatch(/bungie\s+b-1\s+guardian .* not listed \(retired kind\)/);
+
+    const unknown = await cli(["connection", "add", "--user", user.id, "--type", "myspace", "--id", "1", "--name", "tom"]);
+    expect(unknown.stderr).toContain("--type: Invalid option");
+    await succeeds(["connection", "remove", "--user", user.id, "--type", "github", "--id", "583231"]);
+    expect((await api.get("/users/@me/connections")).body).toEqual([]);
   });
 });

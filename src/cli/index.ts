@@ -8,6 +8,8 @@ import { appCreate } from "./commands/app-create.command.ts";
 import { appToken } from "./commands/app-token.command.ts";
 import { appIntents } from "./commands/app-intents.command.ts";
 import { voiceJoin, voiceLeave } from "./commands/voice.command.ts";
+import { integrationAdd, integrationList } from "./commands/integration.command.ts";
+import { connectionAdd, connectionList, connectionRemove } from "./commands/connection.command.ts";
 import { bootstrap } from "./commands/bootstrap.command.ts";
 import { seed } from "./commands/seed.command.ts";
 import { tokenCreate } from "./commands/token-create.command.ts";
@@ -28,6 +30,11 @@ const commands: readonly CliCommand[] = [
   tokenRevoke,
   voiceJoin,
   voiceLeave,
+  integrationAdd,
+  integrationList,
+  connectionAdd,
+  connectionList,
+  connectionRemove,
   bootstrap,
 ];
 

@@ -1,3 +1,4 @@
+import type { z } from "zod";
 import type { CliArgs } from "./command.ts";
 
 export function optionalString(args: CliArgs, name: string): string | undefined {
@@ -20,4 +21,16 @@ export function optionalPositiveInt(args: CliArgs, name: string): number | undef
 
 export function noPositionals(args: CliArgs, usage: string): void {
   if (args.positionals.length > 0) throw new Error(`Unexpected ${JSON.stringify(args.positionals.join(" "))}. Usage: ${usage}`);
+}
+
+/**
+ * Parses options gathered under the service's field names; a refusal names the option:
+ * the field's in `options` (`{ user_id: "user" }`), else the field's own (`account_id` → --account-id).
+ */
+export function parseOptions<S extends z.ZodType>(schema: S, input: Record<string, unknown>, options: Record<string, string> = {}): z.output<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const optionOf = (field: string) => options[field] ?? field.replaceAll("_", "-");
+  const problems = result.error.issues.map((issue) => `--${optionOf(String(issue.path[0] ?? "?"))}: ${issue.message}`);
+  throw new Error(problems.join("\n"));
 }

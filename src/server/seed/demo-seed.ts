@@ -11,6 +11,7 @@ import { addGuildMember } from "~/server/members/member.service.ts";
 import { serializePermissions } from "~/server/permissions/permissions.ts";
 import { createRole } from "~/server/roles/role.service.ts";
 import { seedCrowd } from "./demo-crowd.ts";
+import { seedIntegrations } from "./demo-integrations.ts";
 import { seedInvites } from "./demo-invites.ts";
 import { seedWelcomeScreen } from "./demo-welcome.ts";
 import { seedWidget } from "./demo-widget.ts";
@@ -156,6 +157,7 @@ export async function seedDemo(db: Db): Promise<DemoSeed> {
 
   created.push(...(await seedCrowd(ctx, guildId, roleIds.members)));
   created.push(...(await seedInvites(ctx, guildId, roleIds.members)));
+  created.push(...(await seedIntegrations(ctx, guildId, user.id)));
   created.push(...(await seedWelcomeScreen(ctx, guildId)));
   created.push(...(await seedWidget(ctx, guildId)));
 

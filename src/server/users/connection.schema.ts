@@ -39,7 +39,7 @@ export const ZConnectionAddSchema = z.object({
   name: lengthBetween(1, CONNECTION_NAME_MAX, { trim: true }),
   created_at: ZTimestamp.optional(),
   /** On the user's profile: NONE=0 (only them), EVERYONE=1. */
-  visibility: z.union([z.literal(0), z.literal(1)]).default(0),
+  visibility: z.literal([0, 1]).default(0),
   verified: z.boolean().default(true),
   revoked: z.boolean().default(false),
   friend_sync: z.boolean().default(false),
