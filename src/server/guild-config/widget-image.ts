@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { createRequire } from "node:module";
+import { join } from "node:path";
 import { Resvg } from "@resvg/resvg-js";
 import type { ReactNode } from "react";
 import satori, { type Font } from "satori";
@@ -236,14 +236,16 @@ const FONT_SUBSETS = ["latin", "latin-ext", "cyrillic", "cyrillic-ext", "greek",
 let fonts: Promise<Font[]> | null = null;
 
 function loadFonts(): Promise<Font[]> {
-  const require = createRequire(import.meta.url);
+  // From the working directory: Next's bundler rewrites require.resolve, and every entry
+  // (next start, the server bundle, the tests) runs from the project root.
+  const folder = join(process.cwd(), "node_modules", "@fontsource", "inter", "files");
   fonts ??= Promise.all(
     FONT_SUBSETS.flatMap((subset) =>
       ([400, 700] as const).map(async (weight) => ({
         name: "Inter",
         weight,
         style: "normal" as const,
-        data: await readFile(require.resolve(`@fontsource/inter/files/inter-${subset}-${weight}-normal.woff`)),
+        data: await readFile(join(folder, `inter-${subset}-${weight}-normal.woff`)),
       })),
     ),
   ).catch((error: unknown) => {
