@@ -159,6 +159,10 @@ describe("seed", () => {
     expect(page.body).toHaveLength(guild.members.length);
     const types = new Set(guild.channels.map((c) => c.type));
     for (const type of [ChannelType.GuildCategory, ChannelType.GuildText, ChannelType.GuildVoice, ChannelType.GuildAnnouncement]) expect(types).toContain(type);
+    // Threads under their channels (one of them archived), and a voice status on General.
+    const active = await app.as(bot(botToken!)).get(`/guilds/${guild.id}/threads/active`);
+    expect(active.body.threads.map((t: { name: string }) => t.name).sort()).toEqual(["Ban appeals", "Release 1.2 questions", "Weekly planning"]);
+    expect(guild.channels.find((c) => c.type === ChannelType.GuildVoice && c.name === "General")?.voiceStatus).toBe("Hanging out, come say hi");
     const botMember = guild.members.find((m) => m.userId === application.botUserId);
     expect(botMember?.roles.map((r) => r.roleId)).toEqual([roleId("Moderators")]);
     expect(

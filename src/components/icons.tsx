@@ -131,3 +131,19 @@ export const IconCopy = createIcon([
 ]);
 export const IconDoorEnter = createIcon(["M13 12v.01", "M3 21h18", "M5 21v-16a2 2 0 0 1 2 -2h6m4 10.5v7.5", "M21 7h-7m3 -3l-3 3l3 3"]);
 export const IconShieldPause = createIcon(["M12 21a12 12 0 0 1 -8.5 -15a12 12 0 0 0 8.5 -3a12 12 0 0 0 8.5 3a12 12 0 0 1 -.5 5.5", "M17 17v5", "M21 17v5"]);
+/** A branch off a line: a thread under its channel. */
+export const IconThread = createIcon(["M6 4v8a3 3 0 0 0 3 3h11", "M16 11l4 4l-4 4"]);
+/** A box with its lid: archived threads. */
+export const IconArchive = createIcon([
+  "M3 5a1 1 0 0 1 1 -1h16a1 1 0 0 1 1 1v2a1 1 0 0 1 -1 1h-16a1 1 0 0 1 -1 -1z",
+  "M5 8v10a2 2 0 0 0 2 2h10a2 2 0 0 0 2 -2v-10",
+  "M10 12h4",
+]);
+/** An open padlock: unlocking. */
+export const IconLockOpen = createIcon([
+  "M5 13a2 2 0 0 1 2 -2h10a2 2 0 0 1 2 2v6a2 2 0 0 1 -2 2h-10a2 2 0 0 1 -2 -2v-6z",
+  "M11 16a1 1 0 1 0 2 0a1 1 0 0 0 -2 0",
+  "M8 11v-4a4 4 0 0 1 7.7 -1.5",
+]);
+/** A speech bubble with a plus: starting a thread. */
+export const IconMessagePlus = createIcon(["M4 5h16v11h-9l-5 4v-4h-2z", "M12 8v5", "M9.5 10.5h5"]);

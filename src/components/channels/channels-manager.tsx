@@ -1,20 +1,23 @@
 "use client";
 
-import { Badge, Box, Button, Card, EmptyState, Group, Modal, Stack, Text, Tooltip } from "@mantine/core";
+import { Badge, Button, Card, EmptyState, Group, Modal, Stack, Text, Tooltip } from "@mantine/core";
 import { modals } from "@mantine/modals";
 import { ChannelType, PermissionFlagsBits } from "discord-api-types/v10";
 import { useState } from "react";
 import { notifyFailure, notifySuccess } from "~/components/forms/server-errors.ts";
 import { GuardedAction } from "~/components/guarded-action.tsx";
 import { useGuildAccess } from "~/components/guild/use-guild-access.ts";
-import { IconArrowDown, IconArrowUp, IconHash, IconPencil, IconPlus, IconTrash } from "~/components/icons.tsx";
+import { IconArrowDown, IconArrowUp, IconHash, IconMessagePlus, IconPencil, IconPlus, IconTrash } from "~/components/icons.tsx";
 import { QueryError } from "~/components/query-error.tsx";
 import { PageHeader } from "~/components/section-card.tsx";
 import { TableSkeleton } from "~/components/table-skeleton.tsx";
 import { sortChannels } from "~/server/channels/channel.dto.ts";
 import { api } from "~/trpc/react.tsx";
 import { ChannelForm, changedChannelBody, toChannelBody, toChannelValues, type ChannelObject, type ChannelValues } from "./channel-form.tsx";
-import { channelTypeInfo } from "./channel-types.ts";
+import { ChannelRow } from "./channel-row.tsx";
+import { CreateThreadModal, type ThreadParentChoice } from "./create-thread-modal.tsx";
+import { ThreadList, type DashboardThread } from "./thread-list.tsx";
+import { VoiceStatusLine } from "./voice-status-line.tsx";
 
 type ChannelGroup = { category: ChannelObject | null; channels: ChannelObject[] };
 
@@ -31,12 +34,16 @@ type Editor = { mode: "create"; defaults: Partial<ChannelValues> } | { mode: "ed
 
 export function ChannelsManager({ guildId }: { guildId: string }) {
   const channels = api.channel.list.useQuery({ guildId });
+  const threads = api.thread.list.useQuery({ guildId });
+  const voiceStatuses = api.voiceStatus.list.useQuery({ guildId });
   const access = useGuildAccess(guildId);
   const utils = api.useUtils();
   const [editor, setEditor] = useState<Editor | null>(null);
+  const [threadParent, setThreadParent] = useState<ThreadParentChoice | null>(null);
   const manageReason = access.lacks(PermissionFlagsBits.ManageChannels);
 
-  const refresh = () => Promise.all([utils.channel.list.invalidate({ guildId }), utils.guild.get.invalidate({ guildId })]);
+  const refresh = () =>
+    Promise.all([utils.channel.list.invalidate({ guildId }), utils.guild.get.invalidate({ guildId }), utils.thread.list.invalidate({ guildId })]);
   const create = api.channel.create.useMutation({
     onSuccess: async (channel) => {
       notifySuccess(`${channel.name} was created.`, channel.type === ChannelType.GuildCategory ? "Category created" : "Channel created");
@@ -67,6 +74,10 @@ export function ChannelsManager({ guildId }: { guildId: string }) {
 
   const groups = channels.data ? groupChannels(channels.data) : [];
   const categories = groups.flatMap((g) => (g.category ? [g.category] : []));
+  const threadsByParent = new Map<string | null, DashboardThread[]>();
+  for (const thread of threads.data?.threads ?? []) threadsByParent.set(thread.parent_id, [...(threadsByParent.get(thread.parent_id) ?? []), thread]);
+  const threadParents = new Map((threads.data?.parents ?? []).map((parent) => [parent.id, parent]));
+  const voiceStatusOf = new Map((voiceStatuses.data ?? []).map((row) => [row.channelId, row]));
 
   /** Swaps a channel with its neighbour and renumbers the siblings 0..n, as the platform's clients do. */
   const move = (siblings: readonly ChannelObject[], channel: ChannelObject, step: -1 | 1) => {
@@ -86,7 +97,9 @@ export function ChannelsManager({ guildId }: { guildId: string }) {
       children: (
         <Text size="sm">
           Delete <b>{channel.name}</b>?{" "}
-          {channel.type === ChannelType.GuildCategory ? "Its channels stay, without a category." : "Its messages are lost. This cannot be undone."}
+          {channel.type === ChannelType.GuildCategory
+            ? "Its channels stay, without a category."
+            : `Its messages${threadsByParent.has(channel.id) ? " and threads" : ""} are lost. This cannot be undone.`}
         </Text>
       ),
       labels: { confirm: "Delete", cancel: "Cancel" },
@@ -121,39 +134,39 @@ export function ChannelsManager({ guildId }: { guildId: string }) {
     </Group>
   );
 
-  const channelRow = (channel: ChannelObject, siblings: readonly ChannelObject[], index: number) => {
-    const info = channelTypeInfo(channel.type);
+  /** Start a thread here: text and announcement channels, for those who may create one kind or the other. */
+  const startThreadAction = (channel: ChannelObject) => {
+    const parent = threadParents.get(channel.id);
+    if (!parent) return null;
+    const canStart = parent.canCreatePublic || parent.canCreatePrivate;
     return (
-      <Group key={channel.id} px="md" py="xs" gap="sm" wrap="nowrap" className="channel-row" role="listitem" aria-label={channel.name}>
-        <Tooltip label={info.label}>
-          <Box c="dimmed" style={{ display: "inline-flex" }} aria-label={`${info.label} channel`}>
-            <info.icon size={18} />
-          </Box>
-        </Tooltip>
-        <Box miw={0} flex={1}>
-          <Group gap={6} wrap="nowrap">
-            <Text size="sm" fw={500} truncate>
-              {channel.name}
-            </Text>
-            {channel.nsfw ? (
-              <Badge size="xs" color="red" variant="light">
-                Age-restricted
-              </Badge>
-            ) : null}
-            {channel.rate_limit_per_user ? (
-              <Badge size="xs" color="gray" variant="light">
-                Slowmode
-              </Badge>
-            ) : null}
+      <GuardedAction
+        label={`Start a thread in ${channel.name}`}
+        blockedReason={canStart ? null : "Needs Create Public Threads"}
+        onClick={() => setThreadParent({ ...parent, name: channel.name, type: channel.type })}
+      >
+        <IconMessagePlus size={16} />
+      </GuardedAction>
+    );
+  };
+
+  const channelRow = (channel: ChannelObject, siblings: readonly ChannelObject[], index: number) => {
+    const voiceStatus = voiceStatusOf.get(channel.id);
+    const channelThreads = threadsByParent.get(channel.id);
+    return (
+      <ChannelRow
+        key={channel.id}
+        channel={channel}
+        detail={voiceStatus ? <VoiceStatusLine guildId={guildId} channelName={channel.name} row={voiceStatus} /> : null}
+        actions={
+          <Group gap={2} wrap="nowrap">
+            {startThreadAction(channel)}
+            {actions(channel, siblings, index)}
           </Group>
-          {channel.topic ? (
-            <Text size="xs" c="dimmed" truncate>
-              {channel.topic}
-            </Text>
-          ) : null}
-        </Box>
-        {actions(channel, siblings, index)}
-      </Group>
+        }
+      >
+        {channelThreads ? <ThreadList guildId={guildId} parentName={channel.name} threads={channelThreads} /> : null}
+      </ChannelRow>
     );
   };
 
@@ -184,6 +197,7 @@ export function ChannelsManager({ guildId }: { guildId: string }) {
         }
       />
 
+      {threads.isError ? <QueryError error={threads.error} onRetry={() => void threads.refetch()} title="Could not load threads" /> : null}
       {channels.isPending || !access.isLoaded ? (
         <TableSkeleton rows={6} />
       ) : totalChannels === 0 ? (
@@ -264,6 +278,7 @@ export function ChannelsManager({ guildId }: { guildId: string }) {
           />
         ) : null}
       </Modal>
+      <CreateThreadModal guildId={guildId} parent={threadParent} onClose={() => setThreadParent(null)} />
     </Stack>
   );
 }

@@ -13,6 +13,7 @@ import { createRole } from "~/server/roles/role.service.ts";
 import { seedCrowd } from "./demo-crowd.ts";
 import { seedIntegrations } from "./demo-integrations.ts";
 import { seedInvites } from "./demo-invites.ts";
+import { seedThreads } from "./demo-threads.ts";
 import { seedWelcomeScreen } from "./demo-welcome.ts";
 import { seedWidget } from "./demo-widget.ts";
 
@@ -157,6 +158,7 @@ export async function seedDemo(db: Db): Promise<DemoSeed> {
 
   created.push(...(await seedCrowd(ctx, guildId, roleIds.members)));
   created.push(...(await seedInvites(ctx, guildId, roleIds.members)));
+  created.push(...(await seedThreads(ctx, guildId, friend.id)));
   created.push(...(await seedIntegrations(ctx, guildId, user.id)));
   created.push(...(await seedWelcomeScreen(ctx, guildId)));
   created.push(...(await seedWidget(ctx, guildId)));

@@ -15,7 +15,7 @@ export type DashboardThreads = { threads: DashboardThread[]; parents: ThreadPare
 const PARENT_TYPES: readonly number[] = [ChannelType.GuildText, ChannelType.GuildAnnouncement];
 
 /**
- * Every thread of the guild the signed-in user can see, archived ones too (newest first), with
+ * Every thread of the guild the signed-in user can see, archived ones after the others, with
  * their rights in each, and the channels where they may start threads. The Channels page
  * groups them under their parents.
  */
@@ -28,7 +28,9 @@ export async function listThreadsForDashboard(ctx: ServiceContext, input: { guil
     include: { ...THREAD_INCLUDE, threadMembers: { where: { userId } } },
   });
   const threads: DashboardThread[] = [];
-  for (const { threadMembers, ...row } of rows.sort((a, b) => compareSnowflakes(b.id, a.id))) {
+  // Active threads first, then archived ones, each newest first.
+  const ordered = rows.sort((a, b) => Number(a.threadArchived ?? false) - Number(b.threadArchived ?? false) || compareSnowflakes(b.id, a.id));
+  for (const { threadMembers, ...row } of ordered) {
     const parent = row.parentId ? byId.get(row.parentId) : undefined;
     if (!parent) continue;
     const permissions = threadPermissions(access, parent, row.type);

@@ -145,12 +145,13 @@ describe("the dashboard's thread procedures", () => {
     await api.patch(`/channels/${archived.id}`, { archived: true, locked: true });
 
     const list = await caller.thread.list({ guildId: guild.id });
+    // Archived threads come after the active ones.
     expect(list.threads.map((t) => [t.name, t.rights])).toEqual([
-      ["shipped", { canManage: false, isStarter: false, canUnarchive: false }],
       ["the bot's", { canManage: false, isStarter: false, canUnarchive: true }],
       ["from the dashboard", { canManage: false, isStarter: true, canUnarchive: true }],
+      ["shipped", { canManage: false, isStarter: false, canUnarchive: false }],
     ]);
-    expect(list.threads[2]!.member?.user_id).toBe(user.user.id);
+    expect(list.threads[1]!.member?.user_id).toBe(user.user.id);
     expect(list.parents).toEqual([
       { id: text.id, canCreatePublic: true, canCreatePrivate: false },
       { id: news.id, canCreatePublic: true, canCreatePrivate: false },
