@@ -1,11 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { ChannelType, GatewayDispatchEvents, GuildFeature } from "discord-api-types/v10";
-import { createUser } from "~/server/applications/application.service.ts";
+import { createApplication, createUser } from "~/server/applications/application.service.ts";
 import { dashboardActor } from "~/server/auth/actor.ts";
 import { createDb, type Db } from "~/server/db/client.ts";
 import { runChange } from "~/server/events/change.ts";
 import { parseFeatures, toGuildObject } from "~/server/guilds/guild.dto.ts";
 import { createGuild } from "~/server/guilds/guild.service.ts";
+import { addIntegration } from "~/server/integrations/integration.service.ts";
 import { createInvite } from "~/server/invites/invite.service.ts";
 import { banUser } from "~/server/members/ban.service.ts";
 import { memberEventData, MEMBER_INCLUDE } from "~/server/members/member.dto.ts";
@@ -107,4 +108,19 @@ export async function seedVanityFeature(guildId: string) {
     const updated = await tx.guild.update({ where: { id: guildId }, data: { features: JSON.stringify(features) } });
     await emit(GatewayDispatchEvents.GuildUpdate, guildId, toGuildObject(updated, guild.roles));
   });
+}
+
+/**
+ * The owner's guild with a bot the owner added (its integration comes with its joining) and a
+ * Twitch integration with its managed role, added as the CLI adds one.
+ */
+export async function seedIntegrations(owner: { user: { id: string }; guild: { id: string } }) {
+  const db = e2eDb();
+  const { application, botUser } = await db.$transaction((tx) => createApplication(tx, { name: uniqueName("Helper Bot"), ownerId: owner.user.id }));
+  await addGuildMember({ db, actor: dashboardActor(owner.user.id) }, { guildId: owner.guild.id, userId: botUser.id });
+  const twitch = await addIntegration(
+    { db, actor: null },
+    { guild_id: owner.guild.id, type: "twitch", name: "Owner Streams", account_id: "owner_streams", account_name: "owner_streams", user_id: owner.user.id },
+  );
+  return { application, botUser, twitch };
 }

@@ -147,3 +147,7 @@ export const IconLockOpen = createIcon([
 ]);
 /** A speech bubble with a plus: starting a thread. */
 export const IconMessagePlus = createIcon(["M4 5h16v11h-9l-5 4v-4h-2z", "M12 8v5", "M9.5 10.5h5"]);
+/** A plug on its cord: something connected to the guild. */
+export const IconPlug = createIcon(["M9 3v4", "M15 3v4", "M6 7h12v3a6 6 0 0 1 -12 0z", "M12 16v5"]);
+/** A speech bubble with a plus: starting a thread. */
+export const IconMessagePlus = createIcon(["M4 5h16v11h-9l-5 4v-4h-2z", "M12 8v5", "M9.5 10.5h5"]);

@@ -1,5 +1,5 @@
 import type { ComponentType } from "react";
-import { IconBan, IconDoorEnter, IconHash, IconHistory, IconLink, IconSettings, IconShield, IconShieldPause, IconUsers } from "~/components/icons.tsx";
+import { IconBan, IconDoorEnter, IconHash, IconHistory, IconLink, IconPlug, IconSettings, IconShield, IconShieldPause, IconUsers } from "~/components/icons.tsx";
 
 export type GuildSection = {
   /** Path below `/guilds/{id}`; "" is the guild's landing page. */
@@ -18,6 +18,7 @@ export const GUILD_SECTIONS: readonly GuildSection[] = [
   { segment: "invites", label: "Invites", icon: IconLink },
   { segment: "welcome-screen", label: "Welcome screen", icon: IconDoorEnter },
   { segment: "safety", label: "Safety", icon: IconShieldPause },
+  { segment: "integrations", label: "Integrations", icon: IconPlug },
   { segment: "audit-log", label: "Audit log", icon: IconHistory },
 ];
 
