@@ -1,5 +1,16 @@
 import type { ComponentType } from "react";
-import { IconBan, IconDoorEnter, IconHash, IconHistory, IconLink, IconPlug, IconSettings, IconShield, IconShieldPause, IconUsers } from "~/components/icons.tsx";
+import {
+  IconBan,
+  IconDoorEnter,
+  IconHash,
+  IconHistory,
+  IconLink,
+  IconPlug,
+  IconSettings,
+  IconShield,
+  IconShieldPause,
+  IconUsers,
+} from "~/components/icons.tsx";
 
 export type GuildSection = {
   /** Path below `/guilds/{id}`; "" is the guild's landing page. */
