@@ -151,3 +151,11 @@ export const IconMessagePlus = createIcon(["M4 5h16v11h-9l-5 4v-4h-2z", "M12 8v5
 export const IconPlug = createIcon(["M9 3v4", "M15 3v4", "M6 7h12v3a6 6 0 0 1 -12 0z", "M12 16v5"]);
 /** A speech bubble with a plus: starting a thread. */
 export const IconMessagePlus = createIcon(["M4 5h16v11h-9l-5 4v-4h-2z", "M12 8v5", "M9.5 10.5h5"]);
+/** A banner with an icon and two lines: the guild widget. */
+export const IconWidget = createIcon([
+  "M3 6a2 2 0 0 1 2 -2h14a2 2 0 0 1 2 2v12a2 2 0 0 1 -2 2h-14a2 2 0 0 1 -2 -2z",
+  "M6 10a2 2 0 1 0 4 0a2 2 0 1 0 -4 0",
+  "M13 9h5",
+  "M13 12h3",
+  "M3 15.5h18",
+]);

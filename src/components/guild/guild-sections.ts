@@ -10,6 +10,7 @@ import {
   IconShield,
   IconShieldPause,
   IconUsers,
+  IconWidget,
 } from "~/components/icons.tsx";
 
 export type GuildSection = {
@@ -28,6 +29,7 @@ export const GUILD_SECTIONS: readonly GuildSection[] = [
   { segment: "bans", label: "Bans", icon: IconBan },
   { segment: "invites", label: "Invites", icon: IconLink },
   { segment: "welcome-screen", label: "Welcome screen", icon: IconDoorEnter },
+  { segment: "widget", label: "Widget", icon: IconWidget },
   { segment: "safety", label: "Safety", icon: IconShieldPause },
   { segment: "integrations", label: "Integrations", icon: IconPlug },
   { segment: "audit-log", label: "Audit log", icon: IconHistory },
