@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { ChannelType, GatewayDispatchEvents, GuildFeature } from "discord-api-types/v10";
+import { ChannelType, GatewayDispatchEvents, GuildFeature, PermissionFlagsBits } from "discord-api-types/v10";
 import { createApplication, createUser } from "~/server/applications/application.service.ts";
 import { dashboardActor } from "~/server/auth/actor.ts";
+import { createGuildChannel } from "~/server/channels/channel.service.ts";
 import { createDb, type Db } from "~/server/db/client.ts";
 import { runChange } from "~/server/events/change.ts";
 import { parseFeatures, toGuildObject } from "~/server/guilds/guild.dto.ts";
@@ -108,6 +109,18 @@ export async function seedVanityFeature(guildId: string) {
     const updated = await tx.guild.update({ where: { id: guildId }, data: { features: JSON.stringify(features) } });
     await emit(GatewayDispatchEvents.GuildUpdate, guildId, toGuildObject(updated, guild.roles));
   });
+}
+
+/**
+ * Text channels for onboarding's requirement: with #general and the General voice channel the
+ * guild has 8, all open to @everyone but #rules, where @everyone may not send messages.
+ */
+export async function seedOnboardingChannels(owner: { user: { id: string }; guild: { id: string } }) {
+  const ctx = { db: e2eDb(), actor: dashboardActor(owner.user.id) };
+  const guildId = owner.guild.id;
+  const muted = [{ id: guildId, type: 0 as const, allow: 0n, deny: PermissionFlagsBits.SendMessages }];
+  await createGuildChannel(ctx, { guildId, body: { name: "rules", permission_overwrites: muted } });
+  for (const name of ["welcome", "introductions", "off-topic", "memes", "help"]) await createGuildChannel(ctx, { guildId, body: { name } });
 }
 
 /**

@@ -131,6 +131,8 @@ export const IconCopy = createIcon([
 ]);
 export const IconDoorEnter = createIcon(["M13 12v.01", "M3 21h18", "M5 21v-16a2 2 0 0 1 2 -2h6m4 10.5v7.5", "M21 7h-7m3 -3l-3 3l3 3"]);
 export const IconShieldPause = createIcon(["M12 21a12 12 0 0 1 -8.5 -15a12 12 0 0 0 8.5 -3a12 12 0 0 0 8.5 3a12 12 0 0 1 -.5 5.5", "M17 17v5", "M21 17v5"]);
+/** A signpost: the way into a guild. */
+export const IconSignpost = createIcon(["M12 3v2", "M12 10v2", "M12 17v4", "M9 21h6", "M5 5h11l3 2.5l-3 2.5h-11z", "M19 12h-11l-3 2.5l3 2.5h11z"]);
 /** A branch off a line: a thread under its channel. */
 export const IconThread = createIcon(["M6 4v8a3 3 0 0 0 3 3h11", "M16 11l4 4l-4 4"]);
 /** A box with its lid: archived threads. */
@@ -149,8 +151,6 @@ export const IconLockOpen = createIcon([
 export const IconMessagePlus = createIcon(["M4 5h16v11h-9l-5 4v-4h-2z", "M12 8v5", "M9.5 10.5h5"]);
 /** A plug on its cord: something connected to the guild. */
 export const IconPlug = createIcon(["M9 3v4", "M15 3v4", "M6 7h12v3a6 6 0 0 1 -12 0z", "M12 16v5"]);
-/** A speech bubble with a plus: starting a thread. */
-export const IconMessagePlus = createIcon(["M4 5h16v11h-9l-5 4v-4h-2z", "M12 8v5", "M9.5 10.5h5"]);
 /** A banner with an icon and two lines: the guild widget. */
 export const IconWidget = createIcon([
   "M3 6a2 2 0 0 1 2 -2h14a2 2 0 0 1 2 2v12a2 2 0 0 1 -2 2h-14a2 2 0 0 1 -2 -2z",

@@ -9,6 +9,7 @@ import {
   IconSettings,
   IconShield,
   IconShieldPause,
+  IconSignpost,
   IconUsers,
   IconWidget,
 } from "~/components/icons.tsx";
@@ -28,6 +29,7 @@ export const GUILD_SECTIONS: readonly GuildSection[] = [
   { segment: "members", label: "Members", icon: IconUsers },
   { segment: "bans", label: "Bans", icon: IconBan },
   { segment: "invites", label: "Invites", icon: IconLink },
+  { segment: "onboarding", label: "Onboarding", icon: IconSignpost },
   { segment: "welcome-screen", label: "Welcome screen", icon: IconDoorEnter },
   { segment: "widget", label: "Widget", icon: IconWidget },
   { segment: "safety", label: "Safety", icon: IconShieldPause },
