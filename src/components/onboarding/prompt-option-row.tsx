@@ -1,8 +1,8 @@
 "use client";
 
-import { ActionIcon, Group, MultiSelect, Paper, SimpleGrid, Stack, Text, TextInput, type ComboboxItem, type ComboboxItemGroup } from "@mantine/core";
+import { Group, MultiSelect, Paper, SimpleGrid, Stack, Text, TextInput, type ComboboxItem, type ComboboxItemGroup } from "@mantine/core";
 import type { UseFormReturnType } from "@mantine/form";
-import { IconArrowDown, IconArrowUp, IconTrash } from "~/components/icons.tsx";
+import { ListItemControls } from "~/components/forms/list-item-controls.tsx";
 import {
   ONBOARDING_EMOJI_NAME_MAX,
   ONBOARDING_OPTION_DESCRIPTION_MAX,
@@ -34,36 +34,7 @@ export function PromptOptionRow({ form, promptIndex, index, count, data, locked 
           <Text size="xs" fw={600} c="dimmed">
             Answer {index + 1}
           </Text>
-          <Group gap={2} wrap="nowrap">
-            <ActionIcon
-              size="sm"
-              variant="subtle"
-              aria-label={`Move ${name} up`}
-              disabled={locked || index === 0}
-              onClick={() => form.reorderListItem(list, { from: index, to: index - 1 })}
-            >
-              <IconArrowUp size={14} />
-            </ActionIcon>
-            <ActionIcon
-              size="sm"
-              variant="subtle"
-              aria-label={`Move ${name} down`}
-              disabled={locked || index === count - 1}
-              onClick={() => form.reorderListItem(list, { from: index, to: index + 1 })}
-            >
-              <IconArrowDown size={14} />
-            </ActionIcon>
-            <ActionIcon
-              size="sm"
-              variant="subtle"
-              color="red"
-              aria-label={`Remove ${name}`}
-              disabled={locked || count === 1}
-              onClick={() => form.removeListItem(list, index)}
-            >
-              <IconTrash size={14} />
-            </ActionIcon>
-          </Group>
+          <ListItemControls form={form} list={list} index={index} count={count} label={name} disabled={locked} keep={count === 1} size="sm" />
         </Group>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
           <Group gap="xs" wrap="nowrap" align="flex-start">

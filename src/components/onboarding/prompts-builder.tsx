@@ -1,8 +1,9 @@
 "use client";
 
-import { ActionIcon, Badge, Button, Group, Paper, SegmentedControl, Stack, Switch, Text, TextInput } from "@mantine/core";
+import { Badge, Button, Group, Paper, SegmentedControl, Stack, Switch, Text, TextInput } from "@mantine/core";
 import type { UseFormReturnType } from "@mantine/form";
-import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from "~/components/icons.tsx";
+import { ListItemControls } from "~/components/forms/list-item-controls.tsx";
+import { IconPlus } from "~/components/icons.tsx";
 import { SectionCard } from "~/components/section-card.tsx";
 import { ONBOARDING_OPTIONS_MAX, ONBOARDING_PROMPT_TITLE_MAX, ONBOARDING_PROMPTS_MAX } from "~/server/guild-config/onboarding.schema.ts";
 import { newOption, newPrompt, PROMPT_TYPE_CHOICES, type OnboardingValues } from "./onboarding-values.ts";
@@ -47,27 +48,7 @@ export function PromptsBuilder({ form, data, locked }: Props) {
                     </Badge>
                   ) : null}
                 </Group>
-                <Group gap={2} wrap="nowrap">
-                  <ActionIcon
-                    variant="subtle"
-                    aria-label={`Move ${name} up`}
-                    disabled={locked || p === 0}
-                    onClick={() => form.reorderListItem("prompts", { from: p, to: p - 1 })}
-                  >
-                    <IconArrowUp size={16} />
-                  </ActionIcon>
-                  <ActionIcon
-                    variant="subtle"
-                    aria-label={`Move ${name} down`}
-                    disabled={locked || p === prompts.length - 1}
-                    onClick={() => form.reorderListItem("prompts", { from: p, to: p + 1 })}
-                  >
-                    <IconArrowDown size={16} />
-                  </ActionIcon>
-                  <ActionIcon variant="subtle" color="red" aria-label={`Remove ${name}`} disabled={locked} onClick={() => form.removeListItem("prompts", p)}>
-                    <IconTrash size={16} />
-                  </ActionIcon>
-                </Group>
+                <ListItemControls form={form} list="prompts" index={p} count={prompts.length} label={name} disabled={locked} />
               </Group>
               <TextInput label="Question" required maxLength={ONBOARDING_PROMPT_TITLE_MAX} disabled={locked} {...form.getInputProps(`prompts.${p}.title`)} />
               <Group gap="lg" align="center">

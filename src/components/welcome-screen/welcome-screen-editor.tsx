@@ -1,12 +1,13 @@
 "use client";
 
-import { ActionIcon, Alert, Button, Group, Paper, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from "@mantine/core";
+import { Alert, Button, Group, Paper, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { GuildFeature, PermissionFlagsBits } from "discord-api-types/v10";
 import { applyFieldErrors, notifyFailure, notifySuccess } from "~/components/forms/server-errors.ts";
 import { TEXT_CHANNEL_TYPES } from "~/components/guild-settings/settings-options.ts";
 import { useGuildAccess } from "~/components/guild/use-guild-access.ts";
-import { IconArrowDown, IconArrowUp, IconLock, IconPlus, IconTrash } from "~/components/icons.tsx";
+import { ListItemControls } from "~/components/forms/list-item-controls.tsx";
+import { IconLock, IconPlus } from "~/components/icons.tsx";
 import { PageSkeleton } from "~/components/page-skeleton.tsx";
 import { QueryError } from "~/components/query-error.tsx";
 import { PageHeader, SectionCard } from "~/components/section-card.tsx";
@@ -151,32 +152,8 @@ function WelcomeForm({ guild, screen, enabled, channels, lockReason }: FormProps
                     disabled={locked}
                     {...form.getInputProps(`welcome_channels.${index}.description`)}
                   />
-                  <Group gap={4} justify="flex-end">
-                    <ActionIcon
-                      variant="subtle"
-                      aria-label="Move up"
-                      disabled={locked || index === 0}
-                      onClick={() => form.reorderListItem("welcome_channels", { from: index, to: index - 1 })}
-                    >
-                      <IconArrowUp size={16} />
-                    </ActionIcon>
-                    <ActionIcon
-                      variant="subtle"
-                      aria-label="Move down"
-                      disabled={locked || index === rows.length - 1}
-                      onClick={() => form.reorderListItem("welcome_channels", { from: index, to: index + 1 })}
-                    >
-                      <IconArrowDown size={16} />
-                    </ActionIcon>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label="Remove channel"
-                      disabled={locked}
-                      onClick={() => form.removeListItem("welcome_channels", index)}
-                    >
-                      <IconTrash size={16} />
-                    </ActionIcon>
+                  <Group justify="flex-end">
+                    <ListItemControls form={form} list="welcome_channels" index={index} count={rows.length} label={`channel ${index + 1}`} disabled={locked} />
                   </Group>
                 </Stack>
               </Paper>
