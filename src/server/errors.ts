@@ -37,6 +37,20 @@ export const ERRORS = {
   UNKNOWN_USER: { status: 404, code: RESTJSONErrorCodes.UnknownUser, message: "Unknown User", trpcCode: "NOT_FOUND" },
   UNKNOWN_APPLICATION: { status: 404, code: RESTJSONErrorCodes.UnknownApplication, message: "Unknown Application", trpcCode: "NOT_FOUND" },
   UNKNOWN_INVITE: { status: 404, code: RESTJSONErrorCodes.UnknownInvite, message: "Unknown Invite", trpcCode: "NOT_FOUND" },
+  UNKNOWN_WEBHOOK: { status: 404, code: RESTJSONErrorCodes.UnknownWebhook, message: "Unknown Webhook", trpcCode: "NOT_FOUND" },
+  INVALID_WEBHOOK_TOKEN: { status: 401, code: RESTJSONErrorCodes.InvalidWebhookToken, message: "Invalid Webhook Token", trpcCode: "UNAUTHORIZED" },
+  MAX_WEBHOOKS: {
+    status: 400,
+    code: RESTJSONErrorCodes.MaximumNumberOfWebhooksReached,
+    message: "Maximum number of webhooks reached (15)",
+    trpcCode: "BAD_REQUEST",
+  },
+  MAX_GUILD_WEBHOOKS: {
+    status: 400,
+    code: RESTJSONErrorCodes.MaximumNumberOfWebhooksPerGuildReached,
+    message: "Maximum number of webhooks per guild reached (1000)",
+    trpcCode: "BAD_REQUEST",
+  },
   UNKNOWN_INTEGRATION: { status: 404, code: RESTJSONErrorCodes.UnknownIntegration, message: "Unknown Integration", trpcCode: "NOT_FOUND" },
   MAX_INVITES: {
     status: 400,
@@ -133,6 +147,20 @@ export const ERRORS = {
     code: RESTJSONErrorCodes.CannotDeleteChannelRequiredForCommunityGuilds,
     message: "Cannot delete a channel required for Community guilds",
     trpcCode: "BAD_REQUEST",
+  },
+  UNKNOWN_MESSAGE: { status: 404, code: RESTJSONErrorCodes.UnknownMessage, message: "Unknown Message", trpcCode: "NOT_FOUND" },
+  EMPTY_MESSAGE: { status: 400, code: RESTJSONErrorCodes.CannotSendAnEmptyMessage, message: "Cannot send an empty message", trpcCode: "BAD_REQUEST" },
+  NOT_AUTHOR: {
+    status: 403,
+    code: RESTJSONErrorCodes.CannotEditMessageAuthoredByAnotherUser,
+    message: "Cannot edit a message authored by another user",
+    trpcCode: "FORBIDDEN",
+  },
+  CANNOT_FORWARD_UNREADABLE: {
+    status: 403,
+    code: RESTJSONErrorCodes.CannotForwardMessageWithUnreadableContent,
+    message: "Cannot forward a message without permission to read its content",
+    trpcCode: "FORBIDDEN",
   },
 } as const satisfies Record<string, ErrorSpec>;
 

@@ -10,6 +10,7 @@ import { accessIn, channelPermissions, loadGuildAccess, requirePermissions, toOv
 import { stateCache } from "~/server/state/state-cache.ts";
 import { ALL_PERMISSIONS, hasPermission, missingPermissions, type PermissionOverwriteInput } from "~/server/permissions/permissions.ts";
 import { newId } from "~/server/snowflake/snowflake.ts";
+import { dropChannelWebhooks } from "~/server/webhooks/webhook-removal.ts";
 import {
   CHANNEL_INCLUDE,
   NOT_A_THREAD,
@@ -231,11 +232,13 @@ export async function deleteChannel(ctx: ServiceContext, input: { channelId: str
   const deleted = toChannelObject(channel);
   const clearedGuildColumns = Object.fromEntries(GUILD_CHANNEL_COLUMNS.filter((column) => guild[column] === channel.id).map((column) => [column, null]));
 
-  return runChange(ctx, async ({ tx, emit, audit }) => {
+  return runChange(ctx, async (change) => {
+    const { tx, emit, audit } = change;
     const children = channel.type === ChannelType.GuildCategory ? await tx.channel.findMany({ where: { parentId: channel.id }, include: CHANNEL_INCLUDE }) : [];
     if (children.length) await tx.channel.updateMany({ where: { parentId: channel.id }, data: { parentId: null } });
     // Threads go with their channel, as on the platform.
     await tx.channel.deleteMany({ where: { parentId: channel.id, type: { in: THREAD_TYPES } } });
+    await dropChannelWebhooks(change, guild.id, channel.id);
     await tx.channel.delete({ where: { id: channel.id } });
     if (Object.keys(clearedGuildColumns).length) {
       const updated = await tx.guild.update({ where: { id: guild.id }, data: clearedGuildColumns });

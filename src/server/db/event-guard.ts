@@ -18,9 +18,13 @@ export const GUARDED_WRITES: Readonly<Record<string, ReadonlySet<Verb>>> = {
   Ban: new Set(["INSERT", "UPDATE", "DELETE"]),
   VoiceState: new Set(["INSERT", "UPDATE", "DELETE"]),
   Invite: new Set(["INSERT", "UPDATE", "DELETE"]),
+  // Message Create / Update / Delete reach every reader of the channel.
+  Message: new Set(["INSERT", "UPDATE", "DELETE"]),
   // Thread membership decides who sees private threads; the active-thread list caches it per guild.
   ThreadMember: new Set(["INSERT", "UPDATE", "DELETE"]),
   Integration: new Set(["INSERT", "UPDATE", "DELETE"]),
+  // Webhooks Update tells clients to refetch a channel's webhooks.
+  Webhook: new Set(["INSERT", "UPDATE", "DELETE"]),
   // New tokens, users and applications are not cached yet; changing what is cached is guarded.
   Token: new Set(["UPDATE", "DELETE"]),
   Application: new Set(["UPDATE", "DELETE"]),

@@ -6,6 +6,7 @@ import type { Integration } from "~/generated/prisma/client.ts";
 import type { Change } from "~/server/events/change.ts";
 import { removeRole } from "~/server/roles/role.service.ts";
 import { newId } from "~/server/snowflake/snowflake.ts";
+import { dropApplicationWebhooks } from "~/server/webhooks/webhook-removal.ts";
 import { loadIntegrationRefs, toIntegrationObject } from "./integration.dto.ts";
 import { BOT_INTEGRATION_SCOPES } from "./integration.schema.ts";
 
@@ -52,8 +53,7 @@ export async function dropIntegrations(change: Change, guildId: string, rows: re
   for (const row of rows) {
     const { count } = await tx.integration.deleteMany({ where: { id: row.id, guildId } });
     if (count === 0) continue;
-    // The integration's webhooks (application_id = row.applicationId, in this guild) are
-    // deleted here, each with its channel's Webhooks Update, once webhooks exist (issue 9).
+    if (row.applicationId) await dropApplicationWebhooks(change, guildId, row.applicationId);
     const role = row.roleId ? await tx.role.findFirst({ where: { id: row.roleId, guildId, managed: true }, select: { id: true } }) : null;
     if (role) await removeRole(change, guildId, role.id);
     await emit(GatewayDispatchEvents.IntegrationDelete, guildId, {

@@ -12,6 +12,7 @@ import { roleRoutes } from "~/server/roles/role.rest.ts";
 import { threadRoutes } from "~/server/threads/thread.rest.ts";
 import { connectionRoutes } from "~/server/users/connection.rest.ts";
 import { userRoutes } from "~/server/users/user.rest.ts";
+import { webhookRoutes } from "~/server/webhooks/webhook.rest.ts";
 import type { Route } from "./route.ts";
 
 /** The REST route table: every domain contributes its rows. */
@@ -30,4 +31,5 @@ export const ROUTES: readonly Route[] = [
   ...userRoutes,
   ...connectionRoutes,
   ...auditRoutes,
+  ...webhookRoutes,
 ];

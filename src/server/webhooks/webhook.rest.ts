@@ -1,0 +1,80 @@
+import { noContent, ok, route } from "~/server/rest/route.ts";
+import { ZWebhookCreateBodySchema, ZWebhookModifyBodySchema, ZWebhookTokenModifyBodySchema } from "./webhook.schema.ts";
+import {
+  createWebhook,
+  deleteWebhook,
+  deleteWebhookWithToken,
+  getWebhook,
+  getWebhookWithToken,
+  listChannelWebhooks,
+  listGuildWebhooks,
+  modifyWebhook,
+  modifyWebhookWithToken,
+} from "./webhook.service.ts";
+
+export const webhookRoutes = [
+  route({
+    method: "POST",
+    path: "/channels/:channelId/webhooks",
+    auth: "bot",
+    body: ZWebhookCreateBodySchema,
+    handler: async ({ ctx, params, body }) => ok(await createWebhook(ctx, { channelId: params.channelId, body })),
+  }),
+  route({
+    method: "GET",
+    path: "/channels/:channelId/webhooks",
+    auth: "bot",
+    handler: async ({ ctx, params }) => ok(await listChannelWebhooks(ctx, params)),
+  }),
+  route({
+    method: "GET",
+    path: "/guilds/:guildId/webhooks",
+    auth: "bot",
+    handler: async ({ ctx, params }) => ok(await listGuildWebhooks(ctx, params)),
+  }),
+  route({
+    method: "GET",
+    path: "/webhooks/:webhookId",
+    auth: "bot",
+    handler: async ({ ctx, params }) => ok(await getWebhook(ctx, params)),
+  }),
+  route({
+    method: "PATCH",
+    path: "/webhooks/:webhookId",
+    auth: "bot",
+    body: ZWebhookModifyBodySchema,
+    handler: async ({ ctx, params, body }) => ok(await modifyWebhook(ctx, { webhookId: params.webhookId, body })),
+  }),
+  route({
+    method: "DELETE",
+    path: "/webhooks/:webhookId",
+    auth: "bot",
+    handler: async ({ ctx, params }) => {
+      await deleteWebhook(ctx, params);
+      return noContent();
+    },
+  }),
+  // The token in the path is the credential (spec 7): these take no Authorization header.
+  route({
+    method: "GET",
+    path: "/webhooks/:webhookId/:token",
+    auth: "none",
+    handler: async ({ ctx, params }) => ok(await getWebhookWithToken(ctx.db, params)),
+  }),
+  route({
+    method: "PATCH",
+    path: "/webhooks/:webhookId/:token",
+    auth: "none",
+    body: ZWebhookTokenModifyBodySchema,
+    handler: async ({ ctx, params, body }) => ok(await modifyWebhookWithToken(ctx, { ...params, body })),
+  }),
+  route({
+    method: "DELETE",
+    path: "/webhooks/:webhookId/:token",
+    auth: "none",
+    handler: async ({ ctx, params }) => {
+      await deleteWebhookWithToken(ctx, params);
+      return noContent();
+    },
+  }),
+];
