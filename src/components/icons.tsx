@@ -150,6 +150,15 @@ export const IconLockOpen = createIcon([
 /** A speech bubble with a plus: starting a thread. */
 export const IconMessagePlus = createIcon(["M4 5h16v11h-9l-5 4v-4h-2z", "M12 8v5", "M9.5 10.5h5"]);
 /** A plug on its cord: something connected to the guild. */
+// Three nodes passing a message around: the webhook mark.
+export const IconWebhook = createIcon([
+  "M9.5 6a2.5 2.5 0 1 0 5 0a2.5 2.5 0 1 0 -5 0",
+  "M3.5 17a2.5 2.5 0 1 0 5 0a2.5 2.5 0 1 0 -5 0",
+  "M15.5 17a2.5 2.5 0 1 0 5 0a2.5 2.5 0 1 0 -5 0",
+  "M10.8 8.2l-3.6 6.6",
+  "M13.2 8.2l3.6 6.6",
+  "M8.5 17h7",
+]);
 export const IconPlug = createIcon(["M9 3v4", "M15 3v4", "M6 7h12v3a6 6 0 0 1 -12 0z", "M12 16v5"]);
 /** A banner with an icon and two lines: the guild widget. */
 export const IconWidget = createIcon([

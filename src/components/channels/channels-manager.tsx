@@ -13,6 +13,8 @@ import { PageHeader } from "~/components/section-card.tsx";
 import { TableSkeleton } from "~/components/table-skeleton.tsx";
 import { sortChannels } from "~/server/channels/channel.dto.ts";
 import { api } from "~/trpc/react.tsx";
+import { WebhooksLink } from "~/components/webhooks/webhooks-link.tsx";
+import { WEBHOOK_CHANNEL_TYPES } from "~/server/webhooks/webhook.schema.ts";
 import { ChannelForm, changedChannelBody, toChannelBody, toChannelValues, type ChannelObject, type ChannelValues } from "./channel-form.tsx";
 import { ChannelRow } from "./channel-row.tsx";
 import { CreateThreadModal, type ThreadParentChoice } from "./create-thread-modal.tsx";
@@ -161,6 +163,7 @@ export function ChannelsManager({ guildId }: { guildId: string }) {
         actions={
           <Group gap={2} wrap="nowrap">
             {startThreadAction(channel)}
+            {WEBHOOK_CHANNEL_TYPES.has(channel.type) ? <WebhooksLink guildId={guildId} channel={channel} /> : null}
             {actions(channel, siblings, index)}
           </Group>
         }

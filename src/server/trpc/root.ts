@@ -10,6 +10,7 @@ import { inviteRouter } from "~/server/invites/invite.router.ts";
 import { memberRouter } from "~/server/members/member.router.ts";
 import { roleRouter } from "~/server/roles/role.router.ts";
 import { threadRouter } from "~/server/threads/thread.router.ts";
+import { webhookRouter } from "~/server/webhooks/webhook.router.ts";
 import { createCallerFactory, createTRPCRouter } from "./init.ts";
 
 export const appRouter = createTRPCRouter({
@@ -25,6 +26,7 @@ export const appRouter = createTRPCRouter({
   guildConfig: guildConfigRouter,
   widget: widgetRouter,
   onboarding: onboardingRouter,
+  webhook: webhookRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,3 +1,4 @@
+import { ChannelType } from "discord-api-types/v10";
 import { z } from "zod";
 import { ZImageData } from "~/server/images/image.schema.ts";
 import { ZSnowflake } from "~/server/validation/fields.ts";
@@ -8,6 +9,16 @@ export const WEBHOOK_RESERVED_WORDS = ["clyde", "discord"] as const;
 /** Webhooks per channel and per guild, as on the platform. */
 export const CHANNEL_WEBHOOKS_MAX = 15;
 export const GUILD_WEBHOOKS_MAX = 1000;
+
+/** Channels a webhook may post in: not categories, not threads (a thread is reached with thread_id). */
+export const WEBHOOK_CHANNEL_TYPES: ReadonlySet<number> = new Set([
+  ChannelType.GuildText,
+  ChannelType.GuildAnnouncement,
+  ChannelType.GuildVoice,
+  ChannelType.GuildStageVoice,
+  ChannelType.GuildForum,
+  ChannelType.GuildMedia,
+]);
 
 /**
  * A webhook name (spec 4.8): the nickname rules (trimmed, inner runs of whitespace made one

@@ -1,5 +1,5 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
-import { AuditLogEvent, ChannelType, PermissionFlagsBits as P, WebhookType } from "discord-api-types/v10";
+import { AuditLogEvent, PermissionFlagsBits as P, WebhookType } from "discord-api-types/v10";
 import type { Webhook } from "~/generated/prisma/client.ts";
 import { diffChanges } from "~/server/audit/audit.service.ts";
 import { loadChannelAccess, type ChannelAccess } from "~/server/channels/channel.service.ts";
@@ -15,17 +15,14 @@ import { newId } from "~/server/snowflake/snowflake.ts";
 import { stateCache } from "~/server/state/state-cache.ts";
 import { loadWebhookRefs, toWebhookObject, type WebhookObject } from "./webhook.dto.ts";
 import { announceWebhooksUpdate } from "./webhook-removal.ts";
-import { CHANNEL_WEBHOOKS_MAX, GUILD_WEBHOOKS_MAX, type TWebhookCreateBody, type TWebhookModifyBody, type TWebhookTokenModifyBody } from "./webhook.schema.ts";
-
-/** Channels a webhook may post in: not categories, not threads (a thread is reached with thread_id). */
-const WEBHOOK_CHANNEL_TYPES: ReadonlySet<number> = new Set([
-  ChannelType.GuildText,
-  ChannelType.GuildAnnouncement,
-  ChannelType.GuildVoice,
-  ChannelType.GuildStageVoice,
-  ChannelType.GuildForum,
-  ChannelType.GuildMedia,
-]);
+import {
+  CHANNEL_WEBHOOKS_MAX,
+  GUILD_WEBHOOKS_MAX,
+  WEBHOOK_CHANNEL_TYPES,
+  type TWebhookCreateBody,
+  type TWebhookModifyBody,
+  type TWebhookTokenModifyBody,
+} from "./webhook.schema.ts";
 
 /** What the audit log records of a webhook, under the platform's change keys. */
 const AUDIT_KEYS = ["name", "type", "channel_id", "avatar_hash", "application_id"] as const;
@@ -58,7 +55,7 @@ export async function findWebhookByToken(db: Db, input: { webhookId: string; tok
 }
 
 /** A channel the caller can see and holds MANAGE_WEBHOOKS in. */
-async function requireManageIn(ctx: ServiceContext, channelId: string): Promise<ChannelAccess> {
+export async function requireManageIn(ctx: ServiceContext, channelId: string): Promise<ChannelAccess> {
   const found = await loadChannelAccess(ctx, channelId);
   if (!hasPermission(found.permissions, P.ManageWebhooks)) throw new ApiError("MISSING_PERMISSIONS");
   return found;

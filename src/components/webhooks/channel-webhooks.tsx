@@ -1,0 +1,141 @@
+"use client";
+
+import { Alert, Anchor, Avatar, EmptyState, Group, Stack, Text, VisuallyHidden } from "@mantine/core";
+import { DataTable, type DataTableColumn } from "mantine-datatable";
+import Link from "next/link";
+import { useState } from "react";
+import { formatSnowflakeTime } from "~/components/format.ts";
+import { GuardedAction } from "~/components/guarded-action.tsx";
+import { GuardedButton } from "~/components/guarded-button.tsx";
+import { cdnImageUrl } from "~/components/guild/guild-avatar.tsx";
+import { IconChevronLeft, IconLock, IconPencil, IconPlus, IconTrash, IconWebhook } from "~/components/icons.tsx";
+import { QueryError } from "~/components/query-error.tsx";
+import { PageHeader } from "~/components/section-card.tsx";
+import { TableSkeleton } from "~/components/table-skeleton.tsx";
+import { api } from "~/trpc/react.tsx";
+import { DeleteWebhookModal } from "./delete-webhook-modal.tsx";
+import { WebhookFormModal } from "./webhook-form-modal.tsx";
+import type { ChannelWebhooksView, DashboardWebhook } from "./webhook-types.ts";
+import { CopyWebhookUrl } from "./webhook-url-field.tsx";
+
+type Editor = { webhook: DashboardWebhook | null };
+
+/** A channel's webhooks: list, create, edit (name, avatar, channel), copy the URL, delete. */
+export function ChannelWebhooks({ guildId, channelId }: { guildId: string; channelId: string }) {
+  const view = api.webhook.channel.useQuery({ channelId });
+  const [editor, setEditor] = useState<Editor | null>(null);
+  const [deleting, setDeleting] = useState<DashboardWebhook | null>(null);
+  const back = (
+    <Anchor component={Link} href={`/guilds/${guildId}/channels`} size="sm" c="dimmed">
+      <Group gap={4} component="span">
+        <IconChevronLeft size={14} />
+        Channels
+      </Group>
+    </Anchor>
+  );
+
+  if (view.isError) {
+    return (
+      <Stack gap="lg" maw={960} mx="auto">
+        {back}
+        <QueryError error={view.error} onRetry={() => void view.refetch()} title="Could not load the webhooks" />
+      </Stack>
+    );
+  }
+  const data = view.data;
+
+  return (
+    <Stack gap="lg" maw={960} mx="auto">
+      {back}
+      <PageHeader
+        title={data ? `Webhooks of #${data.channel.name}` : "Webhooks"}
+        description="Webhooks let other services post messages in this channel through a secret URL."
+        actions={
+          <GuardedButton
+            leftSection={<IconPlus size={16} />}
+            blockedReason={data ? data.blockedReason : "Loading"}
+            onClick={() => setEditor({ webhook: null })}
+          >
+            Create webhook
+          </GuardedButton>
+        }
+      />
+      {!data ? (
+        <TableSkeleton rows={3} />
+      ) : data.blockedReason ? (
+        <Alert color="gray" variant="light" icon={<IconLock size={18} />} title="You cannot manage these webhooks">
+          {data.blockedReason}.
+        </Alert>
+      ) : (
+        <WebhookTable view={data} onEdit={(webhook) => setEditor({ webhook })} onDelete={setDeleting} />
+      )}
+      {data ? <WebhookFormModal view={data} webhook={editor?.webhook ?? null} opened={editor !== null} onClose={() => setEditor(null)} /> : null}
+      <DeleteWebhookModal channelId={channelId} webhook={deleting} onClose={() => setDeleting(null)} />
+    </Stack>
+  );
+}
+
+type TableProps = { view: ChannelWebhooksView; onEdit: (webhook: DashboardWebhook) => void; onDelete: (webhook: DashboardWebhook) => void };
+
+function WebhookTable({ view, onEdit, onDelete }: TableProps) {
+  const columns: DataTableColumn<DashboardWebhook>[] = [
+    {
+      accessor: "name",
+      title: "Webhook",
+      render: (webhook) => (
+        <Group gap="sm" wrap="nowrap" miw={0}>
+          <Avatar src={webhook.avatar ? cdnImageUrl("avatars", webhook.id, webhook.avatar) : null} name={webhook.name} color="initials" size="sm" alt="" />
+          <Text size="sm" fw={500} truncate>
+            {webhook.name}
+          </Text>
+        </Group>
+      ),
+    },
+    {
+      accessor: "user",
+      title: "Created by",
+      render: (webhook) => (
+        <Text size="sm" truncate c={webhook.user ? undefined : "dimmed"}>
+          {webhook.user ? (webhook.user.global_name ?? webhook.user.username) : "Unknown"}
+        </Text>
+      ),
+    },
+    { accessor: "id", title: "Created", noWrap: true, render: (webhook) => <Text size="sm">{formatSnowflakeTime(webhook.id)}</Text> },
+    {
+      accessor: "actions",
+      title: <VisuallyHidden>Actions</VisuallyHidden>,
+      textAlign: "right",
+      render: (webhook) => (
+        <Group gap={2} justify="flex-end" wrap="nowrap">
+          {webhook.url ? <CopyWebhookUrl name={webhook.name} url={webhook.url} /> : null}
+          <GuardedAction label={`Edit ${webhook.name}`} onClick={() => onEdit(webhook)}>
+            <IconPencil size={16} />
+          </GuardedAction>
+          <GuardedAction label={`Delete ${webhook.name}`} color="red" onClick={() => onDelete(webhook)}>
+            <IconTrash size={16} />
+          </GuardedAction>
+        </Group>
+      ),
+    },
+  ];
+  return (
+    <DataTable<DashboardWebhook>
+      withTableBorder
+      borderRadius="md"
+      verticalSpacing="sm"
+      minHeight={view.webhooks.length === 0 ? 240 : undefined}
+      styles={{ table: { minWidth: 560 } }}
+      records={view.webhooks}
+      columns={columns}
+      emptyState={
+        <EmptyState
+          icon={<IconWebhook size={26} />}
+          variant="light"
+          title="No webhooks yet"
+          description="Create a webhook and give its URL to the service that should post here."
+          size="sm"
+        />
+      }
+    />
+  );
+}

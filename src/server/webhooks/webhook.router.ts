@@ -1,0 +1,21 @@
+import { z } from "zod";
+import { withAuditReason, ZAuditReasonInput } from "~/server/trpc/audit-reason.ts";
+import { createTRPCRouter, protectedProcedure } from "~/server/trpc/init.ts";
+import { ZSnowflake } from "~/server/validation/fields.ts";
+import { loadChannelWebhooksView } from "./webhook-dashboard.service.ts";
+import { ZWebhookCreateBodySchema, ZWebhookModifyBodySchema } from "./webhook.schema.ts";
+import { createWebhook, deleteWebhook, modifyWebhook } from "./webhook.service.ts";
+
+export const webhookRouter = createTRPCRouter({
+  /** A channel's webhooks with what the signed-in user may do there. */
+  channel: protectedProcedure.input(z.object({ channelId: ZSnowflake })).query(({ ctx, input }) => loadChannelWebhooksView(ctx, input)),
+  create: protectedProcedure
+    .input(z.object({ channelId: ZSnowflake, body: ZWebhookCreateBodySchema, ...ZAuditReasonInput }))
+    .mutation(({ ctx, input }) => createWebhook(withAuditReason(ctx, input.reason), input)),
+  modify: protectedProcedure
+    .input(z.object({ webhookId: ZSnowflake, body: ZWebhookModifyBodySchema, ...ZAuditReasonInput }))
+    .mutation(({ ctx, input }) => modifyWebhook(withAuditReason(ctx, input.reason), input)),
+  delete: protectedProcedure
+    .input(z.object({ webhookId: ZSnowflake, ...ZAuditReasonInput }))
+    .mutation(({ ctx, input }) => deleteWebhook(withAuditReason(ctx, input.reason), input)),
+});
