@@ -11,6 +11,8 @@ function fromFetch(request: Request): HttpRequest {
     clientAddress: request.headers.get("x-forwarded-for"),
     bytes: () =>
       request.body ? readBody(request.body as unknown as AsyncIterable<Uint8Array>, request.headers.get("content-length")) : Promise.resolve(Buffer.alloc(0)),
+    // Returning the stream's iterator early cancels it: the rest is never read.
+    stream: () => (request.body ?? new ReadableStream({ start: (controller) => controller.close() })) as unknown as AsyncIterable<Uint8Array>,
   };
 }
 

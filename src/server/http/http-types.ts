@@ -9,6 +9,11 @@ export type HttpRequest = {
   clientAddress: string | null;
   /** The body, empty when there is none; 413 past MAX_BODY_BYTES. */
   bytes(): Promise<Buffer>;
+  /**
+   * The body as it arrives, for multipart uploads past MAX_BODY_BYTES. Returning the
+   * iterator early leaves the rest unread (and discarded, on node:http).
+   */
+  stream(): AsyncIterable<Uint8Array>;
 };
 
 export type HttpResponse = { status: number; headers: Record<string, string>; body: string | Uint8Array | null };
@@ -18,3 +23,10 @@ export type HttpHandler = (request: HttpRequest) => Promise<HttpResponse>;
 
 /** The largest body read: JSON bodies carry images as base64 data URIs (10 MiB of image, 4/3 as text). */
 export const MAX_BODY_BYTES = 16 * 1024 * 1024;
+
+/** The largest uploaded file (spec 8: 20 MiB for users, bots, webhooks and interaction responses). */
+export const MAX_FILE_BYTES = 20 * 1024 * 1024;
+/** Files per multipart request. */
+export const MAX_FORM_FILES = 10;
+/** The largest multipart body: every file at its largest, and room for the other fields. */
+export const MAX_FORM_BYTES = MAX_FORM_FILES * MAX_FILE_BYTES + 1024 * 1024;

@@ -1,38 +1,85 @@
-import { Readable } from "node:stream";
 import busboy from "busboy";
 import { ApiError } from "~/server/errors.ts";
-import { MAX_BODY_BYTES } from "./http-types.ts";
+import { MAX_FILE_BYTES, MAX_FORM_FILES } from "./http-types.ts";
+
+/** An uploaded file: its bytes, with the name and type its part declared. */
+export type FormFile = Buffer & { filename: string; contentType: string };
 
 /** A multipart/form-data body: text fields as strings, files as their bytes. */
-export type FormBody = Record<string, string | Buffer>;
+export type FormBody = Record<string, string | FormFile>;
 
-/** Parses a multipart/form-data body; 50035 when it is not one. */
-export async function parseMultipart(body: Buffer, contentType: string): Promise<FormBody> {
+// Parsed forms, so a handler taking JSON or a form can tell an empty form from an empty object.
+const forms = new WeakSet<object>();
+
+export function isFormBody(value: unknown): value is FormBody {
+  return typeof value === "object" && value !== null && forms.has(value);
+}
+
+export function isFormFile(value: unknown): value is FormFile {
+  return Buffer.isBuffer(value) && typeof (value as Partial<FormFile>).filename === "string";
+}
+
+const invalidForm = () => new ApiError("INVALID_FORM_BODY", { message: "Invalid multipart form body" });
+
+/**
+ * Parses a multipart/form-data body as it arrives: 50035 when it is not one, 40005 Request
+ * entity too large as soon as a file passes MAX_FILE_BYTES, without reading the rest of the
+ * body (the source's iterator is returned; adapters discard what is left of it).
+ */
+export async function parseMultipart(body: AsyncIterable<Uint8Array>, contentType: string): Promise<FormBody> {
   let parser: busboy.Busboy;
   try {
-    parser = busboy({ headers: { "content-type": contentType }, limits: { fileSize: MAX_BODY_BYTES, files: 10, fields: 50 } });
+    parser = busboy({ headers: { "content-type": contentType }, limits: { fileSize: MAX_FILE_BYTES, files: MAX_FORM_FILES, fields: 50 } });
   } catch {
-    throw new ApiError("INVALID_FORM_BODY", { message: "Invalid multipart form body" });
+    throw invalidForm();
   }
   const form: FormBody = {};
-  const files: Promise<void>[] = [];
-  parser.on("field", (name, value) => {
+  forms.add(form);
+  // Written from busboy's callbacks, read between chunks.
+  const state: { failure: ApiError | null } = { failure: null };
+  const fail = (error: ApiError) => {
+    state.failure ??= error;
+  };
+  const failure = (): ApiError | null => state.failure;
+  parser.on("field", (name, value, info) => {
+    if (info.valueTruncated) fail(new ApiError("REQUEST_TOO_LARGE"));
     form[name] = value;
   });
-  parser.on("file", (name, stream) => {
-    files.push(
-      (async () => {
-        const parts: Buffer[] = [];
-        for await (const chunk of stream as AsyncIterable<Buffer>) parts.push(chunk);
-        form[name] = Buffer.concat(parts);
-      })(),
-    );
+  parser.on("file", (name, stream, info) => {
+    const parts: Buffer[] = [];
+    stream.on("data", (chunk: Buffer) => parts.push(chunk));
+    stream.on("limit", () => {
+      parts.length = 0;
+      fail(new ApiError("REQUEST_TOO_LARGE"));
+    });
+    stream.on("end", () => {
+      if (failure()) return;
+      form[name] = Object.assign(Buffer.concat(parts), { filename: info.filename ?? name, contentType: info.mimeType || "application/octet-stream" });
+    });
   });
-  await new Promise<void>((resolve, reject) => {
-    parser.on("close", resolve);
-    parser.on("error", () => reject(new ApiError("INVALID_FORM_BODY", { message: "Invalid multipart form body" })));
-    Readable.from([body]).pipe(parser);
-  });
-  await Promise.all(files);
+  parser.on("filesLimit", () => fail(new ApiError("REQUEST_TOO_LARGE")));
+  parser.on("error", () => fail(invalidForm()));
+  const closed = new Promise<void>((resolve) => parser.on("close", resolve));
+
+  const iterator = body[Symbol.asyncIterator]();
+  try {
+    for (;;) {
+      const next = await iterator.next();
+      if (next.done) break;
+      if (!parser.write(next.value)) await new Promise((resolve) => parser.once("drain", resolve));
+      if (failure()) break;
+    }
+  } finally {
+    if (failure()) await iterator.return?.();
+  }
+  const early = failure();
+  if (early) {
+    parser.destroy();
+    throw early;
+  }
+  parser.end();
+  await Promise.race([closed, new Promise((resolve) => parser.once("error", resolve))]);
+  const late = failure();
+  if (late) throw late;
   return form;
 }

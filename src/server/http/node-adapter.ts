@@ -13,7 +13,19 @@ function fromNode(req: IncomingMessage): HttpRequest {
     header,
     clientAddress: header("x-forwarded-for") ?? req.socket.remoteAddress ?? null,
     bytes: () => readBody(req, header("content-length")),
+    stream: () => streamOf(req),
   };
+}
+
+/** The request's chunks; stopping early discards the rest rather than destroying the socket, so the answer still goes out. */
+async function* streamOf(req: IncomingMessage): AsyncGenerator<Uint8Array> {
+  let finished = false;
+  try {
+    yield* req.iterator({ destroyOnReturn: false }) as AsyncIterable<Uint8Array>;
+    finished = true;
+  } finally {
+    if (!finished) req.resume();
+  }
 }
 
 /**

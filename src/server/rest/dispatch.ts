@@ -5,8 +5,8 @@ import { hasScope, type Actor } from "~/server/auth/actor.ts";
 import { authenticate } from "~/server/auth/tokens.service.ts";
 import type { Db } from "~/server/db/client.ts";
 import { ApiError, fromZodError, invalidField } from "~/server/errors.ts";
-import type { HttpHandler, HttpRequest, HttpResponse } from "~/server/http/http-types.ts";
-import { parseMultipart, type FormBody } from "~/server/http/multipart.ts";
+import { MAX_FORM_BYTES, type HttpHandler, type HttpRequest, type HttpResponse } from "~/server/http/http-types.ts";
+import { parseMultipart } from "~/server/http/multipart.ts";
 import type { RateLimiter, RateLimitState } from "~/server/ratelimit/ratelimit.ts";
 import { toJson } from "~/server/state/wire-json.ts";
 import { recordActivity } from "~/server/users/activity.ts";
@@ -54,7 +54,7 @@ export function createDispatcher(options: { db: Db; limiter: RateLimiter; routes
 
       const ctx: RestContext = { db: options.db, actor: actor!, auditReason: auditReason(request) };
       const query = route.query ? parseInput(route.query, queryObject(queryStart < 0 ? "" : request.url.slice(queryStart + 1))) : undefined;
-      const body = route.body ? parseInput(route.body, route.form ? await readForm(request) : await readJson(request)) : undefined;
+      const body = route.body ? parseInput(route.body, route.form ? await readForm(request, route.form === "or-json") : await readJson(request)) : undefined;
       return withRateLimit(toResponse(await route.handler({ ctx, params, query, body })), rateLimit);
     } catch (error) {
       return withRateLimit(errorResponse(error, log), rateLimit);
@@ -104,11 +104,17 @@ function auditReason(request: HttpRequest): string | null {
   return reason || null;
 }
 
-/** A multipart/form-data body as fields and files; anything else is not a form (50035). */
-async function readForm(request: HttpRequest): Promise<FormBody | undefined> {
+/**
+ * A multipart/form-data body as fields and files, read as it streams in (files may pass
+ * MAX_BODY_BYTES). Otherwise JSON for routes that take either, and nothing (50035) for
+ * form-only ones.
+ */
+async function readForm(request: HttpRequest, alsoJson: boolean): Promise<unknown> {
   const contentType = request.header("content-type") ?? "";
-  if (!contentType.toLowerCase().startsWith("multipart/form-data")) return undefined;
-  return parseMultipart(await request.bytes(), contentType);
+  if (!contentType.toLowerCase().startsWith("multipart/form-data")) return alsoJson ? readJson(request) : undefined;
+  const declared = request.header("content-length");
+  if (declared !== null && Number(declared) > MAX_FORM_BYTES) throw new ApiError("REQUEST_TOO_LARGE");
+  return parseMultipart(request.stream(), contentType);
 }
 
 async function readJson(request: HttpRequest): Promise<unknown> {

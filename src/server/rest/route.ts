@@ -35,8 +35,8 @@ export type Route = {
   bucket?: BucketName;
   query?: z.ZodType;
   body?: z.ZodType;
-  /** The body is multipart/form-data (fields as strings, files as Buffers), checked by `body`. */
-  form?: boolean;
+  /** The body is multipart/form-data (fields as strings, files as Buffers), checked by `body`; "or-json": either. */
+  form?: boolean | "or-json";
   handler(input: { ctx: RestContext; params: Record<string, string>; query: unknown; body: unknown }): Promise<RestResult>;
 };
 
@@ -49,7 +49,7 @@ export function route<P extends string, A extends RouteAuth, Q extends z.ZodType
   bucket?: BucketName;
   query?: Q;
   body?: B;
-  form?: boolean;
+  form?: boolean | "or-json";
   handler(input: {
     ctx: RestContext<A>;
     params: ParamsOf<P>;

@@ -1,0 +1,183 @@
+import { ButtonStyle, ComponentType } from "discord-api-types/v10";
+import { z } from "zod";
+import { ZSnowflake } from "~/server/validation/fields.ts";
+
+/** Structure checks for message components: action rows of buttons and selects, and the v2 layout types. */
+export const COMPONENT_LIMITS = {
+  /** Top-level action rows of a message without IS_COMPONENTS_V2. */
+  legacyRows: 5,
+  /** Every component, nested ones included, of an IS_COMPONENTS_V2 message. */
+  v2Total: 40,
+  rowButtons: 5,
+  customId: 100,
+  label: 80,
+  placeholder: 150,
+  selectOptions: 25,
+  textDisplay: 4000,
+} as const;
+
+const ZEmoji = z.object({ id: ZSnowflake.nullish(), name: z.string().max(32).nullish(), animated: z.boolean().nullish() });
+const ZCustomId = z.string().min(1).max(COMPONENT_LIMITS.customId);
+const ZUnfurledMedia = z.object({ url: z.string().min(1).max(2048) });
+
+const ZButton = z
+  .object({
+    type: z.literal(ComponentType.Button),
+    id: z.number().int().optional(),
+    style: z.enum(ButtonStyle),
+    label: z.string().max(COMPONENT_LIMITS.label).nullish(),
+    emoji: ZEmoji.nullish(),
+    custom_id: ZCustomId.nullish(),
+    url: z.string().max(512).nullish(),
+    sku_id: ZSnowflake.nullish(),
+    disabled: z.boolean().nullish(),
+  })
+  .superRefine((button, ctx) => {
+    const needs = (field: "url" | "custom_id" | "sku_id", present: boolean) => {
+      if (!present) ctx.addIssue({ code: "custom", path: [field], message: "This field is required", params: { code: "BASE_TYPE_REQUIRED" } });
+    };
+    if (button.style === ButtonStyle.Link) {
+      needs("url", Boolean(button.url));
+      if (button.custom_id)
+        ctx.addIssue({
+          code: "custom",
+          path: ["custom_id"],
+          message: "A link button cannot have a custom id.",
+          params: { code: "COMPONENT_CUSTOM_ID_NOT_ALLOWED" },
+        });
+    } else if (button.style === ButtonStyle.Premium) {
+      needs("sku_id", Boolean(button.sku_id));
+    } else {
+      needs("custom_id", Boolean(button.custom_id));
+    }
+  });
+
+const selectBase = {
+  id: z.number().int().optional(),
+  custom_id: ZCustomId,
+  placeholder: z.string().max(COMPONENT_LIMITS.placeholder).nullish(),
+  min_values: z.number().int().min(0).max(25).nullish(),
+  max_values: z.number().int().min(1).max(25).nullish(),
+  disabled: z.boolean().nullish(),
+};
+
+const ZDefaultValue = z.object({ id: ZSnowflake, type: z.enum(["user", "role", "channel"]) });
+
+const ZStringSelect = z.object({
+  type: z.literal(ComponentType.StringSelect),
+  ...selectBase,
+  options: z
+    .array(
+      z.object({
+        label: z.string().min(1).max(100),
+        value: z.string().min(1).max(100),
+        description: z.string().max(100).nullish(),
+        emoji: ZEmoji.nullish(),
+        default: z.boolean().nullish(),
+      }),
+    )
+    .min(1)
+    .max(COMPONENT_LIMITS.selectOptions),
+});
+
+const ZAutoSelect = z.object({
+  type: z.union([z.literal(ComponentType.UserSelect), z.literal(ComponentType.RoleSelect), z.literal(ComponentType.MentionableSelect)]),
+  ...selectBase,
+  default_values: z.array(ZDefaultValue).max(25).nullish(),
+});
+
+const ZChannelSelect = z.object({
+  type: z.literal(ComponentType.ChannelSelect),
+  ...selectBase,
+  channel_types: z.array(z.number().int()).nullish(),
+  default_values: z.array(ZDefaultValue).max(25).nullish(),
+});
+
+const ZSelect = z.union([ZStringSelect, ZAutoSelect, ZChannelSelect]);
+
+export const ZActionRow = z
+  .object({
+    type: z.literal(ComponentType.ActionRow),
+    id: z.number().int().optional(),
+    components: z
+      .array(z.union([ZButton, ZSelect]))
+      .min(1)
+      .max(COMPONENT_LIMITS.rowButtons),
+  })
+  .superRefine((row, ctx) => {
+    // A row holds up to five buttons or a single select menu.
+    const selects = row.components.filter((c) => c.type !== ComponentType.Button).length;
+    if (selects > 0 && row.components.length > 1) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["components"],
+        message: "A select menu must be alone in its row.",
+        params: { code: "COMPONENT_LAYOUT_WIDTH_EXCEEDED" },
+      });
+    }
+  });
+
+const ZTextDisplay = z.object({
+  type: z.literal(ComponentType.TextDisplay),
+  id: z.number().int().optional(),
+  content: z.string().min(1).max(COMPONENT_LIMITS.textDisplay),
+});
+
+const ZThumbnail = z.object({
+  type: z.literal(ComponentType.Thumbnail),
+  id: z.number().int().optional(),
+  media: ZUnfurledMedia,
+  description: z.string().max(1024).nullish(),
+  spoiler: z.boolean().nullish(),
+});
+
+const ZSection = z.object({
+  type: z.literal(ComponentType.Section),
+  id: z.number().int().optional(),
+  components: z.array(ZTextDisplay).min(1).max(3),
+  accessory: z.union([ZButton, ZThumbnail]),
+});
+
+const ZMediaGallery = z.object({
+  type: z.literal(ComponentType.MediaGallery),
+  id: z.number().int().optional(),
+  items: z
+    .array(z.object({ media: ZUnfurledMedia, description: z.string().max(1024).nullish(), spoiler: z.boolean().nullish() }))
+    .min(1)
+    .max(10),
+});
+
+const ZFile = z.object({ type: z.literal(ComponentType.File), id: z.number().int().optional(), file: ZUnfurledMedia, spoiler: z.boolean().nullish() });
+
+const ZSeparator = z.object({
+  type: z.literal(ComponentType.Separator),
+  id: z.number().int().optional(),
+  divider: z.boolean().nullish(),
+  spacing: z.union([z.literal(1), z.literal(2)]).nullish(),
+});
+
+const ZContainer = z.object({
+  type: z.literal(ComponentType.Container),
+  id: z.number().int().optional(),
+  components: z.array(z.union([ZActionRow, ZTextDisplay, ZSection, ZMediaGallery, ZSeparator, ZFile])).min(1),
+  accent_color: z.number().int().min(0).max(0xffffff).nullish(),
+  spoiler: z.boolean().nullish(),
+});
+
+/** A top-level component of either kind of message; message-validation.ts checks which kinds the flags allow. */
+export const ZTopLevelComponent = z.union([ZActionRow, ZTextDisplay, ZSection, ZMediaGallery, ZSeparator, ZFile, ZContainer]);
+export type TComponent = z.output<typeof ZTopLevelComponent>;
+
+export const ZComponents = z.array(ZTopLevelComponent).max(COMPONENT_LIMITS.v2Total);
+
+/** How many components a tree holds, nested ones included (the v2 limit counts them all). */
+export function countComponents(components: readonly unknown[]): number {
+  let count = 0;
+  for (const component of components) {
+    count += 1;
+    const c = component as { components?: unknown[]; accessory?: unknown };
+    if (Array.isArray(c.components)) count += countComponents(c.components);
+    if (c.accessory) count += 1;
+  }
+  return count;
+}

@@ -1,0 +1,135 @@
+import { GatewayDispatchEvents, MessageType } from "discord-api-types/v10";
+import type { User, Webhook } from "~/generated/prisma/client.ts";
+import { publicUrl } from "~/env.ts";
+import type { Change } from "~/server/events/change.ts";
+import { newId } from "~/server/snowflake/snowflake.ts";
+import { THREAD_TYPES } from "~/server/channels/channel.dto.ts";
+import { prepareAttachments, writeAttachments } from "./attachments.ts";
+import { resolveMentions } from "./mentions.ts";
+import { MESSAGE_INCLUDE, toMessageObjects, type MessageObject, type MessageReferenceObject } from "./message.dto.ts";
+import type { TEmbed, TMessageFields, TPollRequest } from "./message.schema.ts";
+import type { NewAttachment } from "./message-validation.ts";
+
+/** Who posts: a user or bot, or a webhook under its own name and avatar or the request's overrides. */
+export type MessageAuthor =
+  | { kind: "user"; user: User; applicationId?: string | null }
+  | {
+      kind: "webhook";
+      webhook: Pick<Webhook, "id" | "name" | "avatar" | "applicationId">;
+      username?: string | null;
+      avatarUrl?: string | null;
+      applicationId?: string | null;
+    };
+
+/** What a message says, validated (message.schema.ts, message-validation.ts). */
+export type MessageContentInput = Pick<TMessageFields, "content" | "tts" | "embeds" | "allowed_mentions" | "components" | "flags" | "poll">;
+
+export type CreateMessageInput = {
+  /** The channel (or thread) posted in. */
+  channel: { id: string; type: number };
+  guildId: string | null;
+  author: MessageAuthor;
+  body: MessageContentInput;
+  /** Files paired with their attachment entries (newAttachments). */
+  files?: readonly NewAttachment[];
+  /** MENTION_EVERYONE in the channel; webhooks may always. */
+  canMentionEveryone?: boolean;
+  /** A reply or forward, already checked by the caller; `repliedUserId` is the replied-to message's author. */
+  reference?: { object: MessageReferenceObject; repliedUserId: string | null } | null;
+};
+
+/** Embeds as stored and answered: the rich type, no nulls, fields' inline spelled out. */
+export function toStoredEmbeds(embeds: readonly TEmbed[] | null | undefined): unknown[] {
+  return (embeds ?? []).map((embed) => {
+    const { fields, ...rest } = withoutNulls(embed);
+    return { type: "rich", ...rest, ...(fields && { fields: fields.map((field) => ({ ...field, inline: field.inline ?? false })) }) };
+  });
+}
+
+function withoutNulls<T extends object>(value: T): { [K in keyof T]: Exclude<T[K], null> } {
+  const entries = Object.entries(value).flatMap(([key, v]): [string, unknown][] => {
+    if (v === null || v === undefined) return [];
+    if (typeof v === "object" && !Array.isArray(v)) return [[key, withoutNulls(v as object)]];
+    return [[key, v]];
+  });
+  return Object.fromEntries(entries) as { [K in keyof T]: Exclude<T[K], null> };
+}
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/** A poll request as the poll object answered: answers numbered from 1, the expiry from its duration (24 hours by default). */
+export function toStoredPoll(poll: TPollRequest, now: Date): unknown {
+  return {
+    question: { text: poll.question.text },
+    answers: poll.answers.map((answer, i) => ({ answer_id: i + 1, poll_media: withoutNulls(answer.poll_media) })),
+    expiry: new Date(now.getTime() + (poll.duration ?? 24) * HOUR_MS).toISOString(),
+    allow_multiselect: poll.allow_multiselect ?? false,
+    layout_type: poll.layout_type ?? 1,
+    results: { is_finalized: false, answer_counts: [] },
+  };
+}
+
+function authorColumns(author: MessageAuthor) {
+  if (author.kind === "user")
+    return { authorId: author.user.id, webhookId: null, authorName: null, authorAvatarUrl: null, applicationId: author.applicationId ?? null };
+  const { webhook } = author;
+  const ownAvatar = webhook.avatar ? publicUrl(`/cdn/avatars/${webhook.id}/${webhook.avatar}.png`) : null;
+  return {
+    authorId: null,
+    webhookId: webhook.id,
+    authorName: author.username || webhook.name || "",
+    authorAvatarUrl: author.avatarUrl || ownAvatar,
+    applicationId: author.applicationId ?? webhook.applicationId ?? null,
+  };
+}
+
+/**
+ * Stores a message and its files in the caller's change, moves the channel's last message
+ * id (and a thread's counts) and fires Message Create with the message object. Every
+ * author posts through it: bots (message.rest.ts) and webhooks.
+ */
+export async function createMessage(change: Change, input: CreateMessageInput): Promise<MessageObject> {
+  const { tx, emit } = change;
+  const { body, channel } = input;
+  const id = newId();
+  const now = new Date();
+  const content = body.content ?? "";
+  const mentions = await resolveMentions(tx, {
+    guildId: input.guildId,
+    content,
+    allowedMentions: body.allowed_mentions,
+    canMentionEveryone: input.author.kind === "webhook" || (input.canMentionEveryone ?? false),
+    repliedUserId: input.reference?.repliedUserId,
+  });
+  const isReply = input.reference?.object.type === 0;
+  await tx.message.create({
+    data: {
+      id,
+      channelId: channel.id,
+      guildId: input.guildId,
+      ...authorColumns(input.author),
+      type: isReply ? MessageType.Reply : MessageType.Default,
+      content,
+      tts: body.tts ?? false,
+      embeds: JSON.stringify(toStoredEmbeds(body.embeds)),
+      components: JSON.stringify(body.components ?? []),
+      flags: body.flags ?? 0,
+      mentionEveryone: mentions.everyone,
+      mentions: JSON.stringify(mentions.userIds),
+      mentionRoles: JSON.stringify(mentions.roleIds),
+      poll: body.poll ? JSON.stringify(toStoredPoll(body.poll, now)) : null,
+      reference: input.reference ? JSON.stringify(input.reference.object) : null,
+      createdAt: now,
+    },
+  });
+  await writeAttachments(tx, { messageId: id, channelId: channel.id, attachments: prepareAttachments(input.files ?? []) });
+  const isThread = THREAD_TYPES.includes(channel.type);
+  await tx.channel.update({
+    where: { id: channel.id },
+    data: { lastMessageId: id, ...(isThread && { messageCount: { increment: 1 }, totalMessageSent: { increment: 1 } }) },
+  });
+  const row = await tx.message.findUniqueOrThrow({ where: { id }, include: MESSAGE_INCLUDE });
+  const [message] = await toMessageObjects(tx, [row]);
+  await emit(GatewayDispatchEvents.MessageCreate, input.guildId, { ...message, ...(input.guildId && { guild_id: input.guildId }) });
+  return message!;
+}

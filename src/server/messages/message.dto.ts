@@ -1,0 +1,109 @@
+import type { Prisma } from "~/generated/prisma/client.ts";
+import type { Tx } from "~/server/db/client.ts";
+import { toUserObject, type UserObject } from "~/server/users/user.dto.ts";
+import { toAttachmentObject, type AttachmentObject } from "./attachments.ts";
+
+export const MESSAGE_INCLUDE = { attachments: { orderBy: { position: "asc" } } } satisfies Prisma.MessageInclude;
+export type MessageRow = Prisma.MessageGetPayload<{ include: typeof MESSAGE_INCLUDE }>;
+
+export type MessageReferenceObject = { type: number; message_id: string; channel_id: string; guild_id?: string };
+
+export type MessageObject = {
+  id: string;
+  type: number;
+  content: string;
+  channel_id: string;
+  author: UserObject;
+  attachments: AttachmentObject[];
+  embeds: unknown[];
+  mentions: UserObject[];
+  mention_roles: string[];
+  mention_everyone: boolean;
+  pinned: boolean;
+  tts: boolean;
+  timestamp: string;
+  edited_timestamp: string | null;
+  flags: number;
+  components: unknown[];
+  webhook_id?: string;
+  application_id?: string;
+  message_reference?: MessageReferenceObject;
+  poll?: unknown;
+};
+
+/** The author object of a webhook's message: the webhook's id with the name and avatar it posted under. */
+export function webhookAuthor(message: Pick<MessageRow, "webhookId" | "authorName" | "authorAvatarUrl">): UserObject {
+  return {
+    id: message.webhookId!,
+    username: message.authorName ?? "",
+    discriminator: "0000",
+    global_name: null,
+    avatar: avatarHashOf(message.webhookId!, message.authorAvatarUrl),
+    bot: true,
+    public_flags: 0,
+    flags: 0,
+    banner: null,
+    accent_color: null,
+    avatar_decoration_data: null,
+    collectibles: null,
+    primary_guild: null,
+  };
+}
+
+const WEBHOOK_AVATAR = /\/cdn\/avatars\/(\d+)\/((?:a_)?[0-9a-f]{32})\.\w+$/;
+
+/** The webhook's own avatar is a hash on the CDN; an avatar_url override has no hash to give. */
+function avatarHashOf(webhookId: string, url: string | null): string | null {
+  const match = url ? WEBHOOK_AVATAR.exec(url) : null;
+  return match?.[1] === webhookId ? match[2]! : null;
+}
+
+/** The author object of a deleted account's messages. */
+function deletedUser(id: string): UserObject {
+  return toUserObject({ id, username: "Deleted User", globalName: null, avatar: null, bot: false, system: false, flags: 0 });
+}
+
+export function parseJson<T>(text: string | null, fallback: T): T {
+  return text === null ? fallback : (JSON.parse(text) as T);
+}
+
+/** A stored message as the platform's message object; `users` holds its author and mentioned users. */
+export function toMessageObject(row: MessageRow, users: ReadonlyMap<string, UserObject>): MessageObject {
+  const author = row.webhookId ? webhookAuthor(row) : (users.get(row.authorId ?? "") ?? deletedUser(row.authorId ?? "0"));
+  const reference = parseJson<MessageReferenceObject | null>(row.reference, null);
+  const poll = parseJson<unknown>(row.poll, null);
+  return {
+    id: row.id,
+    type: row.type,
+    content: row.content,
+    channel_id: row.channelId,
+    author,
+    attachments: row.attachments.map(toAttachmentObject),
+    embeds: parseJson<unknown[]>(row.embeds, []),
+    mentions: parseJson<string[]>(row.mentions, []).flatMap((id) => users.get(id) ?? []),
+    mention_roles: parseJson<string[]>(row.mentionRoles, []),
+    mention_everyone: row.mentionEveryone,
+    pinned: row.pinned,
+    tts: row.tts,
+    timestamp: row.createdAt.toISOString(),
+    edited_timestamp: row.editedAt?.toISOString() ?? null,
+    flags: row.flags,
+    components: parseJson<unknown[]>(row.components, []),
+    ...(row.webhookId && { webhook_id: row.webhookId }),
+    ...(row.applicationId && { application_id: row.applicationId }),
+    ...(reference && { message_reference: reference }),
+    ...(poll !== null && { poll }),
+  };
+}
+
+/** Message objects for stored rows, with their authors and mentioned users read in one query. */
+export async function toMessageObjects(db: Tx, rows: readonly MessageRow[]): Promise<MessageObject[]> {
+  const ids = new Set<string>();
+  for (const row of rows) {
+    if (row.authorId) ids.add(row.authorId);
+    for (const id of parseJson<string[]>(row.mentions, [])) ids.add(id);
+  }
+  const users = ids.size > 0 ? await db.user.findMany({ where: { id: { in: [...ids] } } }) : [];
+  const byId = new Map(users.map((user) => [user.id, toUserObject(user)]));
+  return rows.map((row) => toMessageObject(row, byId));
+}

@@ -1,0 +1,211 @@
+import { AllowedMentionsTypes, MessageFlags } from "discord-api-types/v10";
+import { z } from "zod";
+import { ZSnowflake, ZTimestamp } from "~/server/validation/fields.ts";
+import { ZComponents } from "./component.schema.ts";
+
+/** The platform's message limits (spec 8 and the embed limits of its message resource). */
+export const MESSAGE_LIMITS = {
+  content: 2000,
+  embeds: 10,
+  embedTitle: 256,
+  embedDescription: 4096,
+  embedFields: 25,
+  embedFieldName: 256,
+  embedFieldValue: 1024,
+  embedFooterText: 2048,
+  embedAuthorName: 256,
+  /** Across every embed of a message: titles, descriptions, field names and values, footer texts, author names. */
+  embedTotal: 6000,
+  url: 2048,
+  attachmentDescription: 1024,
+  pollQuestion: 300,
+  pollAnswer: 55,
+  pollAnswers: 10,
+} as const;
+
+/** Flags a message may be sent with (webhooks and bots alike). */
+export const CREATE_FLAGS = MessageFlags.SuppressEmbeds | MessageFlags.SuppressNotifications | MessageFlags.IsComponentsV2;
+
+const URL_SCHEMES = ["http:", "https:"];
+
+/** An http(s) URL, or also `attachment://name` where an uploaded file may be shown (images). */
+function zUrl(options: { attachments?: boolean } = {}) {
+  return z
+    .string()
+    .max(MESSAGE_LIMITS.url)
+    .superRefine((value, ctx) => {
+      let url: URL;
+      try {
+        url = new URL(value);
+      } catch {
+        ctx.addIssue({ code: "custom", message: "Not a well formed URL.", params: { code: "URL_TYPE_INVALID_URL" } });
+        return;
+      }
+      if (URL_SCHEMES.includes(url.protocol) || (options.attachments && url.protocol === "attachment:")) return;
+      const allowed = options.attachments ? "('http', 'https', 'attachment')" : "('http', 'https')";
+      ctx.addIssue({
+        code: "custom",
+        message: `Scheme "${url.protocol.slice(0, -1)}" is not supported. Scheme must be one of ${allowed}.`,
+        params: { code: "URL_TYPE_INVALID_SCHEME" },
+      });
+    });
+}
+
+// Image height, width and proxy_url, and the embed's type, provider and video, are not
+// settable: zod drops unknown keys, so they are ignored as the platform ignores them.
+const ZEmbedMedia = z.object({ url: zUrl({ attachments: true }) });
+
+const ZEmbedField = z.object({
+  name: z.string().min(1).max(MESSAGE_LIMITS.embedFieldName),
+  value: z.string().min(1).max(MESSAGE_LIMITS.embedFieldValue),
+  inline: z.boolean().nullish(),
+});
+
+export const ZEmbed = z.object({
+  title: z.string().max(MESSAGE_LIMITS.embedTitle).nullish(),
+  description: z.string().max(MESSAGE_LIMITS.embedDescription).nullish(),
+  url: zUrl().nullish(),
+  timestamp: ZTimestamp.nullish(),
+  color: z.number().int().min(0).max(0xffffff).nullish(),
+  footer: z.object({ text: z.string().min(1).max(MESSAGE_LIMITS.embedFooterText), icon_url: zUrl({ attachments: true }).nullish() }).nullish(),
+  image: ZEmbedMedia.nullish(),
+  thumbnail: ZEmbedMedia.nullish(),
+  author: z
+    .object({ name: z.string().min(1).max(MESSAGE_LIMITS.embedAuthorName), url: zUrl().nullish(), icon_url: zUrl({ attachments: true }).nullish() })
+    .nullish(),
+  fields: z.array(ZEmbedField).max(MESSAGE_LIMITS.embedFields).nullish(),
+});
+export type TEmbed = z.output<typeof ZEmbed>;
+
+/** The characters the 6000 total counts in one embed. */
+export function embedSize(embed: TEmbed): number {
+  const fields = (embed.fields ?? []).reduce((sum, field) => sum + field.name.length + field.value.length, 0);
+  return (embed.title?.length ?? 0) + (embed.description?.length ?? 0) + (embed.footer?.text.length ?? 0) + (embed.author?.name.length ?? 0) + fields;
+}
+
+export const ZEmbeds = z
+  .array(ZEmbed)
+  .max(MESSAGE_LIMITS.embeds)
+  .superRefine((embeds, ctx) => {
+    const total = embeds.reduce((sum, embed) => sum + embedSize(embed), 0);
+    if (total > MESSAGE_LIMITS.embedTotal) {
+      ctx.addIssue({
+        code: "custom",
+        message: `Embed size exceeds maximum size of ${MESSAGE_LIMITS.embedTotal}`,
+        params: { code: "MAX_EMBED_SIZE_EXCEEDED" },
+      });
+    }
+  });
+
+const ALLOWED_MENTION_TYPES = [AllowedMentionsTypes.User, AllowedMentionsTypes.Role, AllowedMentionsTypes.Everyone] as const;
+
+export const ZAllowedMentions = z
+  .object({
+    parse: z.array(z.enum(ALLOWED_MENTION_TYPES)).nullish(),
+    users: z.array(ZSnowflake).max(100).nullish(),
+    roles: z.array(ZSnowflake).max(100).nullish(),
+    replied_user: z.boolean().nullish(),
+  })
+  .superRefine((value, ctx) => {
+    // The platform refuses a kind both parsed from the content and listed by id.
+    for (const [kind, list] of [
+      [AllowedMentionsTypes.User, value.users],
+      [AllowedMentionsTypes.Role, value.roles],
+    ] as const) {
+      if (value.parse?.includes(kind) && list && list.length > 0) {
+        ctx.addIssue({
+          code: "custom",
+          message: `parse:["${kind}"] and ${kind}: [ids...] are mutually exclusive.`,
+          params: { code: "MESSAGE_ALLOWED_MENTIONS_PARSE_EXCLUSIVE" },
+        });
+      }
+    }
+  });
+export type TAllowedMentions = z.output<typeof ZAllowedMentions>;
+
+const ZPollEmoji = z.object({ id: ZSnowflake.nullish(), name: z.string().max(32).nullish(), animated: z.boolean().nullish() });
+
+export const ZPollRequest = z.object({
+  question: z.object({ text: z.string().min(1).max(MESSAGE_LIMITS.pollQuestion) }),
+  answers: z
+    .array(z.object({ poll_media: z.object({ text: z.string().min(1).max(MESSAGE_LIMITS.pollAnswer), emoji: ZPollEmoji.nullish() }) }))
+    .min(1)
+    .max(MESSAGE_LIMITS.pollAnswers),
+  duration: z.number().int().min(1).max(768).nullish(),
+  allow_multiselect: z.boolean().nullish(),
+  layout_type: z.literal(1).nullish(),
+});
+export type TPollRequest = z.output<typeof ZPollRequest>;
+
+/** A partial attachment: `id` is the files[n] index for a new file, or an existing attachment's id. */
+export const ZAttachmentRequest = z.object({
+  id: z.union([ZSnowflake, z.number().int().min(0)]).transform(String),
+  filename: z.string().min(1).max(1024).nullish(),
+  title: z.string().max(1024).nullish(),
+  description: z.string().max(MESSAGE_LIMITS.attachmentDescription).nullish(),
+  is_spoiler: z.boolean().nullish(),
+});
+export type TAttachmentRequest = z.output<typeof ZAttachmentRequest>;
+
+export const MESSAGE_REFERENCE_FORWARD = 1;
+
+export const ZMessageReference = z.object({
+  message_id: ZSnowflake,
+  channel_id: ZSnowflake.nullish(),
+  guild_id: ZSnowflake.nullish(),
+  fail_if_not_exists: z.boolean().nullish(),
+  type: z.union([z.literal(0), z.literal(MESSAGE_REFERENCE_FORWARD)]).nullish(),
+});
+export type TMessageReference = z.output<typeof ZMessageReference>;
+
+export const ZMessageFlags = z
+  .number()
+  .int()
+  .min(0)
+  .refine((flags) => (flags & ~CREATE_FLAGS) === 0, {
+    message: "Only SUPPRESS_EMBEDS, SUPPRESS_NOTIFICATIONS and IS_COMPONENTS_V2 can be set.",
+    params: { code: "MESSAGE_FLAGS_INVALID" },
+  });
+
+/**
+ * The fields every way of posting a message shares (bots' Create Message, webhooks' Execute).
+ * Callers extend it with their own (message_reference; username, avatar_url, thread_name).
+ */
+export const ZMessageFields = z.object({
+  content: z.string().max(MESSAGE_LIMITS.content).nullish(),
+  tts: z.boolean().nullish(),
+  embeds: ZEmbeds.nullish(),
+  allowed_mentions: ZAllowedMentions.nullish(),
+  components: ZComponents.nullish(),
+  attachments: z.array(ZAttachmentRequest).max(10).nullish(),
+  flags: ZMessageFlags.nullish(),
+  poll: ZPollRequest.nullish(),
+});
+export type TMessageFields = z.output<typeof ZMessageFields>;
+
+/** POST /channels/{channel.id}/messages. */
+export const ZCreateMessageBody = ZMessageFields.extend({
+  message_reference: ZMessageReference.nullish(),
+  nonce: z.union([z.string().max(25), z.number().int()]).nullish(),
+});
+export type TCreateMessageBody = z.output<typeof ZCreateMessageBody>;
+
+/** PATCH /channels/{channel.id}/messages/{message.id} (and a webhook's message edit): every field nullable. */
+export const ZEditMessageBody = z.object({
+  content: z.string().max(MESSAGE_LIMITS.content).nullish(),
+  embeds: ZEmbeds.nullish(),
+  flags: z.number().int().min(0).nullish(),
+  allowed_mentions: ZAllowedMentions.nullish(),
+  components: ZComponents.nullish(),
+  attachments: z.array(ZAttachmentRequest).max(10).nullish(),
+});
+export type TEditMessageBody = z.output<typeof ZEditMessageBody>;
+
+/** GET /channels/{channel.id}/messages. */
+export const ZListMessagesQuery = z.object({
+  limit: z.string().regex(/^\d+$/, "Value is not int.").transform(Number).pipe(z.number().int().min(1).max(100)).optional(),
+  before: ZSnowflake.optional(),
+  after: ZSnowflake.optional(),
+  around: ZSnowflake.optional(),
+});
+export type TListMessagesQuery = z.output<typeof ZListMessagesQuery>;
