@@ -51,6 +51,24 @@ export const ERRORS = {
     message: "Maximum number of webhooks per guild reached (1000)",
     trpcCode: "BAD_REQUEST",
   },
+  WEBHOOK_FORUM_NEEDS_THREAD: {
+    status: 400,
+    code: RESTJSONErrorCodes.WebhooksPostedToForumChannelsMustHaveAThreadNameOrThreadId,
+    message: "Webhooks posted to forum channels must have a thread_name or thread_id",
+    trpcCode: "BAD_REQUEST",
+  },
+  WEBHOOK_THREAD_NAME_AND_ID: {
+    status: 400,
+    code: RESTJSONErrorCodes.WebhooksPostedToForumChannelsCannotHaveBothAThreadNameAndThreadId,
+    message: "Webhooks posted to forum channels cannot have both a thread_name and thread_id",
+    trpcCode: "BAD_REQUEST",
+  },
+  WEBHOOK_THREADS_ONLY_IN_FORUMS: {
+    status: 400,
+    code: RESTJSONErrorCodes.WebhooksCanOnlyCreateThreadsInForumChannels,
+    message: "Webhooks can only create threads in forum channels",
+    trpcCode: "BAD_REQUEST",
+  },
   UNKNOWN_INTEGRATION: { status: 404, code: RESTJSONErrorCodes.UnknownIntegration, message: "Unknown Integration", trpcCode: "NOT_FOUND" },
   MAX_INVITES: {
     status: 400,

@@ -1,4 +1,8 @@
+import { z } from "zod";
+import { readMessageRequest } from "~/server/messages/message-validation.ts";
 import { noContent, ok, route } from "~/server/rest/route.ts";
+import { ZWebhookExecuteBody, ZWebhookExecuteQuery } from "./webhook-execute.schema.ts";
+import { executeWebhook } from "./webhook-execute.service.ts";
 import { ZWebhookCreateBodySchema, ZWebhookModifyBodySchema, ZWebhookTokenModifyBodySchema } from "./webhook.schema.ts";
 import {
   createWebhook,
@@ -75,6 +79,19 @@ export const webhookRoutes = [
     handler: async ({ ctx, params }) => {
       await deleteWebhookWithToken(ctx, params);
       return noContent();
+    },
+  }),
+  route({
+    method: "POST",
+    path: "/webhooks/:webhookId/:token",
+    auth: "none",
+    query: ZWebhookExecuteQuery,
+    // JSON or multipart: readMessageRequest parses either with the execute schema.
+    form: "or-json",
+    body: z.unknown(),
+    handler: async ({ ctx, params, query, body }) => {
+      const message = await executeWebhook(ctx.db, { ...params, query, ...readMessageRequest(ZWebhookExecuteBody, body) });
+      return message ? ok(message) : noContent();
     },
   }),
 ];

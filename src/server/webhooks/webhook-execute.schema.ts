@@ -1,0 +1,29 @@
+import { z } from "zod";
+import { ZMessageFields } from "~/server/messages/message.schema.ts";
+import { ZQueryBoolean, ZSnowflake } from "~/server/validation/fields.ts";
+import { ZWebhookName } from "./webhook.schema.ts";
+
+export const THREAD_NAME_MAX = 100;
+/** A forum post carries at most five tags, as on the platform. */
+export const APPLIED_TAGS_MAX = 5;
+
+/** POST /webhooks/{webhook.id}/{webhook.token}: query. */
+export const ZWebhookExecuteQuery = z.object({
+  wait: ZQueryBoolean.optional(),
+  thread_id: ZSnowflake.optional(),
+  with_components: ZQueryBoolean.optional(),
+});
+export type TWebhookExecuteQuery = z.output<typeof ZWebhookExecuteQuery>;
+
+/** POST /webhooks/{webhook.id}/{webhook.token}: the message fields plus the webhook's own (spec 4.8). */
+export const ZWebhookExecuteBody = ZMessageFields.extend({
+  // The override follows the webhook name rules (the reserved words included).
+  username: ZWebhookName.nullish(),
+  avatar_url: z
+    .url({ protocol: /^https?$/ })
+    .max(2048)
+    .nullish(),
+  thread_name: z.string().trim().min(1).max(THREAD_NAME_MAX).nullish(),
+  applied_tags: z.array(ZSnowflake).max(APPLIED_TAGS_MAX).nullish(),
+});
+export type TWebhookExecuteBody = z.output<typeof ZWebhookExecuteBody>;
