@@ -3,6 +3,7 @@ import { channelRoutes } from "~/server/channels/channel.rest.ts";
 import { voiceStatusRoutes } from "~/server/channels/voice-status.rest.ts";
 import { guildRoutes } from "~/server/guilds/guild.rest.ts";
 import { memberRoutes } from "~/server/members/member.rest.ts";
+import { messageRoutes } from "~/server/messages/message.rest.ts";
 import { inviteRoutes } from "~/server/invites/invite.rest.ts";
 import { guildConfigRoutes } from "~/server/guild-config/guild-config.rest.ts";
 import { integrationRoutes } from "~/server/integrations/integration.rest.ts";
@@ -20,6 +21,7 @@ export const ROUTES: readonly Route[] = [
   ...guildRoutes,
   ...channelRoutes,
   ...threadRoutes,
+  ...messageRoutes,
   ...voiceStatusRoutes,
   ...roleRoutes,
   ...memberRoutes,

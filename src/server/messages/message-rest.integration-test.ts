@@ -1,0 +1,205 @@
+import { AuditLogEvent, GatewayDispatchEvents, MessageFlags, PermissionFlagsBits as P } from "discord-api-types/v10";
+import { describe, expect, it } from "vitest";
+import { setApprovedIntents } from "~/server/applications/intents.ts";
+import { MISSING_ACCESS, MISSING_PERMISSIONS } from "~/test/member-kit.ts";
+import { loadConformance } from "~/test/openapi-conformance.ts";
+import { threadKit } from "~/test/thread-kit.ts";
+import { useTestApp } from "~/test/test-app.ts";
+
+const app = useTestApp();
+const kit = threadKit(app);
+
+const MEMBER = P.ViewChannel | P.SendMessages | P.ReadMessageHistory | P.EmbedLinks | P.AttachFiles;
+
+function expectMessage(body: unknown) {
+  expect(loadConformance().checkSchema("MessageResponse", body)).toBeNull();
+}
+
+/** A guild whose @everyone may do nothing, so each bot holds exactly its role's permissions. */
+async function setup() {
+  const base = await kit.setup();
+  await kit.setEveryone(base.guild.id, 0n);
+  return base;
+}
+
+describe("POST /channels/{channel.id}/messages", () => {
+  it("posts as the bot and answers the message, with Message Create", async () => {
+    const { guild, text, api, owner } = await setup();
+    const res = await api.post(`/channels/${text.id}/messages`, { content: "hello", embeds: [{ title: "t", color: 5 }], tts: true });
+    expect(res.status).toBe(200);
+    expectMessage(res.body);
+    expect(res.body).toMatchObject({
+      content: "hello",
+      channel_id: text.id,
+      author: { id: owner.user.id, bot: true },
+      embeds: [{ type: "rich", title: "t", color: 5 }],
+      tts: true,
+      pinned: false,
+      edited_timestamp: null,
+      application_id: owner.application.id,
+    });
+    expect(res.body.webhook_id).toBeUndefined();
+    const [event] = await kit.eventsOf(guild.id, GatewayDispatchEvents.MessageCreate);
+    expect(event).toEqual({ ...res.body, guild_id: guild.id });
+    expect((await api.get(`/channels/${text.id}`)).body.last_message_id).toBe(res.body.id);
+  });
+
+  it("refuses what the validation module refuses: 2001 characters, 11 embeds, 6001 across embeds, empty, IS_COMPONENTS_V2 with content", async () => {
+    const { text, api } = await setup();
+    const path = `/channels/${text.id}/messages`;
+    const long = await api.post(path, { content: "x".repeat(2001) });
+    expect([long.status, long.body.code, long.body.errors.content._errors[0].code]).toEqual([400, 50035, "BASE_TYPE_MAX_LENGTH"]);
+    expect((await api.post(path, { embeds: Array.from({ length: 11 }, () => ({ title: "t" })) })).body.errors.embeds._errors[0].code).toBe(
+      "BASE_TYPE_MAX_LENGTH",
+    );
+    const big = await api.post(path, { embeds: [{ description: "d".repeat(4096) }, { description: "d".repeat(1905) }] });
+    expect(big.body.errors.embeds._errors[0].code).toBe("MAX_EMBED_SIZE_EXCEEDED");
+    expect((await api.post(path, {})).body).toEqual({ code: 50006, message: "Cannot send an empty message" });
+    expect((await api.post(path, { content: "" })).body.code).toBe(50006);
+    const mixed = await api.post(path, { content: "a", flags: MessageFlags.IsComponentsV2, components: [{ type: 10, content: "x" }] });
+    expect([mixed.status, mixed.body.code, Object.keys(mixed.body.errors)]).toEqual([400, 50035, ["content"]]);
+    const v2 = await api.post(path, { flags: MessageFlags.IsComponentsV2, components: [{ type: 10, content: "x" }] });
+    expect(v2.status).toBe(200);
+    expect(v2.body.flags).toBe(MessageFlags.IsComponentsV2);
+    expect(await app.db.message.count({ where: { channelId: text.id } })).toBe(1);
+  });
+
+  it("needs VIEW_CHANNEL and SEND_MESSAGES; drops embeds without EMBED_LINKS", async () => {
+    const { guild, text } = await setup();
+    const path = `/channels/${text.id}/messages`;
+    const blind = await kit.addBotWithRole(guild.id, P.SendMessages, 1);
+    expect((await blind.api.post(path, { content: "a" })).body).toEqual(MISSING_ACCESS);
+    const mute = await kit.addBotWithRole(guild.id, P.ViewChannel, 2);
+    expect((await mute.api.post(path, { content: "a" })).body).toEqual(MISSING_PERMISSIONS);
+    const plain = await kit.addBotWithRole(guild.id, P.ViewChannel | P.SendMessages, 3);
+    const sent = await plain.api.post(path, { content: "a", embeds: [{ title: "t" }] });
+    expect(sent.status).toBe(200);
+    expect(sent.body.embeds).toEqual([]);
+    expect((await plain.api.post(path, { embeds: [{ title: "t" }] })).body.code).toBe(50006);
+  });
+
+  it("mentions members and, with MENTION_EVERYONE, everyone; allowed_mentions narrows it", async () => {
+    const { guild, text, api } = await setup();
+    const member = await kit.addBotWithRole(guild.id, MEMBER, 1);
+    const content = `<@${member.user.id}> <@123> @everyone`;
+    const all = await api.post(`/channels/${text.id}/messages`, { content });
+    expectMessage(all.body);
+    expect(all.body.mentions.map((u: { id: string }) => u.id)).toEqual([member.user.id]);
+    expect(all.body.mention_everyone).toBe(true);
+    const none = await api.post(`/channels/${text.id}/messages`, { content, allowed_mentions: { parse: [] } });
+    expect([none.body.mentions, none.body.mention_everyone]).toEqual([[], false]);
+    const listed = await api.post(`/channels/${text.id}/messages`, { content, allowed_mentions: { users: [member.user.id] } });
+    expect([listed.body.mentions.length, listed.body.mention_everyone]).toEqual([1, false]);
+    // A member without MENTION_EVERYONE writes it without pinging anyone.
+    const plain = await member.api.post(`/channels/${text.id}/messages`, { content: "@everyone" });
+    expect(plain.body.mention_everyone).toBe(false);
+  });
+});
+
+describe("GET /channels/{channel.id}/messages", () => {
+  it("pages newest first with limit, before, after and around", async () => {
+    const { text, api } = await setup();
+    const ids: string[] = [];
+    for (let i = 0; i < 7; i++) ids.push((await api.post(`/channels/${text.id}/messages`, { content: `m${i}` })).body.id);
+    const page = async (query: Record<string, string | number>) =>
+      (await api.get(`/channels/${text.id}/messages`, { query })).body.map((m: { content: string }) => m.content);
+    expect(await page({})).toEqual(["m6", "m5", "m4", "m3", "m2", "m1", "m0"]);
+    expect(await page({ limit: 3 })).toEqual(["m6", "m5", "m4"]);
+    expect(await page({ limit: 2, before: ids[4]! })).toEqual(["m3", "m2"]);
+    expect(await page({ limit: 2, after: ids[1]! })).toEqual(["m3", "m2"]);
+    expect(await page({ limit: 3, around: ids[3]! })).toEqual(["m4", "m3", "m2"]);
+    expect((await api.get(`/channels/${text.id}/messages`, { query: { limit: 101 } })).body.code).toBe(50035);
+    expect((await api.get(`/channels/${text.id}/messages`, { query: { limit: 0 } })).body.code).toBe(50035);
+    const one = await api.get(`/channels/${text.id}/messages/${ids[2]!}`);
+    expectMessage(one.body);
+    expect(one.body.content).toBe("m2");
+    expect((await api.get(`/channels/${text.id}/messages/123`)).body).toEqual({ code: 10008, message: "Unknown Message" });
+  });
+
+  it("needs READ_MESSAGE_HISTORY to read past messages", async () => {
+    const { guild, text, api } = await setup();
+    const sent = await api.post(`/channels/${text.id}/messages`, { content: "old" });
+    const reader = await kit.addBotWithRole(guild.id, P.ViewChannel, 1);
+    expect((await reader.api.get(`/channels/${text.id}/messages`)).body).toEqual([]);
+    expect((await reader.api.get(`/channels/${text.id}/messages/${sent.body.id}`)).body).toEqual(MISSING_PERMISSIONS);
+  });
+
+  it("shows a bot without MESSAGE_CONTENT only its own messages and those mentioning it in full", async () => {
+    const { guild, text, api } = await setup();
+    const reader = await kit.addBotWithRole(guild.id, MEMBER, 1);
+    await api.post(`/channels/${text.id}/messages`, { content: "secret", embeds: [{ title: "t" }] });
+    await api.post(`/channels/${text.id}/messages`, { content: `hey <@${reader.user.id}>` });
+    await reader.api.post(`/channels/${text.id}/messages`, { content: "mine" });
+    const seen = async () =>
+      (await reader.api.get(`/channels/${text.id}/messages`)).body.map((m: { content: string; embeds: unknown[] }) => [m.content, m.embeds.length]);
+    expect(await seen()).toEqual([
+      ["mine", 0],
+      [`hey <@${reader.user.id}>`, 0],
+      ["", 0],
+    ]);
+    await setApprovedIntents({ db: app.db, actor: null }, reader.application.id, ["MESSAGE_CONTENT"], true);
+    expect((await seen())[2]).toEqual(["secret", 1]);
+  });
+});
+
+describe("PATCH and DELETE /channels/{channel.id}/messages/{message.id}", () => {
+  it("edits the author's own messages only, with edited_timestamp and Message Update", async () => {
+    const { guild, text, api } = await setup();
+    const other = await kit.addBotWithRole(guild.id, MEMBER | P.ManageMessages, 1);
+    const sent = await api.post(`/channels/${text.id}/messages`, { content: "first", embeds: [{ title: "keep" }] });
+    const path = `/channels/${text.id}/messages/${sent.body.id}`;
+    const edited = await api.patch(path, { content: `now <@${other.user.id}>`, flags: MessageFlags.SuppressEmbeds });
+    expect(edited.status).toBe(200);
+    expectMessage(edited.body);
+    expect(edited.body).toMatchObject({ content: `now <@${other.user.id}>`, embeds: [{ title: "keep" }], flags: MessageFlags.SuppressEmbeds });
+    expect(edited.body.mentions.map((u: { id: string }) => u.id)).toEqual([other.user.id]);
+    expect(Date.parse(edited.body.edited_timestamp)).not.toBeNaN();
+    expect(await kit.eventsOf(guild.id, GatewayDispatchEvents.MessageUpdate)).toEqual([{ ...edited.body, guild_id: guild.id }]);
+    expect((await api.patch(path, { content: "", embeds: [] })).body.code).toBe(50006);
+    expect((await other.api.patch(path, { content: "mine now" })).body).toEqual({ code: 50005, message: "Cannot edit a message authored by another user" });
+  });
+
+  it("deletes one's own messages, and others' with MANAGE_MESSAGES (audited), with Message Delete", async () => {
+    const { guild, text, api, owner } = await setup();
+    const member = await kit.addBotWithRole(guild.id, MEMBER, 1);
+    const own = (await member.api.post(`/channels/${text.id}/messages`, { content: "mine" })).body;
+    const ownerMessage = (await api.post(`/channels/${text.id}/messages`, { content: "owner's" })).body;
+    expect((await member.api.delete(`/channels/${text.id}/messages/${ownerMessage.id}`)).body).toEqual(MISSING_PERMISSIONS);
+    expect((await member.api.delete(`/channels/${text.id}/messages/${own.id}`)).status).toBe(204);
+    expect(await kit.auditOf(guild.id, AuditLogEvent.MessageDelete)).toEqual([]);
+    const memberMessage = (await member.api.post(`/channels/${text.id}/messages`, { content: "again" })).body;
+    expect((await api.delete(`/channels/${text.id}/messages/${memberMessage.id}`, { headers: { "x-audit-log-reason": "spam" } })).status).toBe(204);
+    const [entry] = await kit.auditOf(guild.id, AuditLogEvent.MessageDelete);
+    expect(entry).toMatchObject({ userId: owner.user.id, targetId: member.user.id, reason: "spam", options: { channel_id: text.id, count: "1" } });
+    expect(await kit.eventsOf(guild.id, GatewayDispatchEvents.MessageDelete)).toEqual([
+      { id: own.id, channel_id: text.id, guild_id: guild.id },
+      { id: memberMessage.id, channel_id: text.id, guild_id: guild.id },
+    ]);
+    expect((await api.get(`/channels/${text.id}/messages/${own.id}`)).body.code).toBe(10008);
+    expect((await api.delete(`/channels/${text.id}/messages/${own.id}`)).body.code).toBe(10008);
+  });
+});
+
+describe("replies and forwards", () => {
+  it("replies mention the replied-to author; forwards need a readable source (160014)", async () => {
+    const { guild, text, api } = await setup();
+    const member = await kit.addBotWithRole(guild.id, MEMBER, 1);
+    const source = (await member.api.post(`/channels/${text.id}/messages`, { content: "question" })).body;
+    const reply = await api.post(`/channels/${text.id}/messages`, { content: "answer", message_reference: { message_id: source.id } });
+    expectMessage(reply.body);
+    expect(reply.body).toMatchObject({ type: 19, message_reference: { type: 0, message_id: source.id, channel_id: text.id, guild_id: guild.id } });
+    expect(reply.body.mentions.map((u: { id: string }) => u.id)).toEqual([member.user.id]);
+    const unknown = await api.post(`/channels/${text.id}/messages`, { content: "x", message_reference: { message_id: "1" } });
+    expect(unknown.body.errors.message_reference._errors[0].code).toBe("MESSAGE_REFERENCE_UNKNOWN_MESSAGE");
+
+    const ownerPost = (await api.post(`/channels/${text.id}/messages`, { content: "private matter" })).body;
+    const forward = { message_reference: { type: 1, message_id: ownerPost.id, channel_id: text.id } };
+    expect((await member.api.post(`/channels/${text.id}/messages`, forward)).body).toEqual({
+      code: 160014,
+      message: "Cannot forward a message without permission to read its content",
+    });
+    const forwarded = await api.post(`/channels/${text.id}/messages`, forward);
+    expect(forwarded.status).toBe(200);
+    expect(forwarded.body.message_reference).toMatchObject({ type: 1, message_id: ownerPost.id });
+  });
+});

@@ -1,0 +1,220 @@
+import { AuditLogEvent, ChannelType, PermissionFlagsBits as P } from "discord-api-types/v10";
+import { Prisma } from "~/generated/prisma/client.ts";
+import { hasPrivilegedIntent } from "~/server/applications/intents.ts";
+import { loadChannelAccess } from "~/server/channels/channel.service.ts";
+import type { ServiceContext } from "~/server/context.ts";
+import { orderBySnowflake, snowflakeBeyond } from "~/server/db/snowflake-sql.ts";
+import { ApiError, invalidField } from "~/server/errors.ts";
+import { runChange } from "~/server/events/change.ts";
+import type { GuildAccess } from "~/server/permissions/guild-access.ts";
+import { hasPermission } from "~/server/permissions/permissions.ts";
+import { isThreadChannel, loadThreadAccess } from "~/server/threads/thread-access.ts";
+import { createMessage } from "./message-create.service.ts";
+import { deleteMessage, editMessage } from "./message-edit.service.ts";
+import { MESSAGE_INCLUDE, toMessageObjects, type MessageObject, type MessageReferenceObject, type MessageRow } from "./message.dto.ts";
+import { MESSAGE_REFERENCE_FORWARD, type TCreateMessageBody, type TEditMessageBody, type TListMessagesQuery } from "./message.schema.ts";
+import { checkNewMessage, newAttachments, type UploadedFile } from "./message-validation.ts";
+
+/** Channels whose messages are read and written here: text, announcement, voice and stage chat, threads. */
+const MESSAGE_CHANNEL_TYPES: number[] = [
+  ChannelType.GuildText,
+  ChannelType.GuildAnnouncement,
+  ChannelType.GuildVoice,
+  ChannelType.GuildStageVoice,
+  ChannelType.AnnouncementThread,
+  ChannelType.PublicThread,
+  ChannelType.PrivateThread,
+];
+
+type MessageChannel = { access: GuildAccess; channel: { id: string; type: number }; permissions: bigint; isThread: boolean; archived: boolean };
+
+/** A channel the caller can view and that holds messages: 10003 unknown, 50001 unseen, 50024 another kind. */
+async function loadMessageChannel(ctx: ServiceContext, channelId: string): Promise<MessageChannel> {
+  if (await isThreadChannel(ctx, channelId)) {
+    const { access, thread, permissions } = await loadThreadAccess(ctx, channelId);
+    return { access, channel: thread, permissions, isThread: true, archived: thread.threadArchived ?? false };
+  }
+  const { access, channel, permissions } = await loadChannelAccess(ctx, channelId);
+  if (!MESSAGE_CHANNEL_TYPES.includes(channel.type)) throw new ApiError("WRONG_CHANNEL_TYPE");
+  return { access, channel, permissions, isThread: false, archived: false };
+}
+
+function requirePermission(permissions: bigint, flag: bigint): void {
+  if (!hasPermission(permissions, flag)) throw new ApiError("MISSING_PERMISSIONS");
+}
+
+async function findMessage(ctx: ServiceContext, channelId: string, messageId: string): Promise<MessageRow> {
+  const row = await ctx.db.message.findUnique({ where: { id: messageId }, include: MESSAGE_INCLUDE });
+  if (row?.channelId !== channelId) throw new ApiError("UNKNOWN_MESSAGE");
+  return row;
+}
+
+/**
+ * What a bot without the MESSAGE_CONTENT intent sees: content, embeds, attachments,
+ * components and polls emptied, except in its own messages and those that mention it.
+ */
+async function contentReader(ctx: ServiceContext): Promise<(message: MessageObject) => MessageObject> {
+  const { actor } = ctx;
+  if (actor.kind !== "bot" || (actor.applicationId && (await hasPrivilegedIntent(ctx.db, actor.applicationId, "MESSAGE_CONTENT")))) return (m) => m;
+  return (message) => {
+    if (message.author.id === actor.userId || message.mentions.some((user) => user.id === actor.userId)) return message;
+    const { poll: _poll, ...rest } = message;
+    return { ...rest, content: "", embeds: [], attachments: [], components: [] };
+  };
+}
+
+/** Whether the caller could read a stored message's content (forwarding needs it: 160014). */
+async function canReadContent(ctx: ServiceContext, row: MessageRow): Promise<boolean> {
+  const [object] = await toMessageObjects(ctx.db, [row]);
+  const read = await contentReader(ctx);
+  return read(object!) === object;
+}
+
+/** A reply's or forward's reference, checked: the source must exist and be readable in its channel. */
+async function resolveReference(ctx: ServiceContext, channelId: string, body: TCreateMessageBody) {
+  const request = body.message_reference;
+  if (!request) return null;
+  const isForward = request.type === MESSAGE_REFERENCE_FORWARD;
+  const sourceChannelId = request.channel_id ?? channelId;
+  const source = await ctx.db.message.findUnique({ where: { id: request.message_id }, include: MESSAGE_INCLUDE });
+  const found = source?.channelId === sourceChannelId ? source : null;
+  if (found && sourceChannelId !== channelId) {
+    const { permissions } = await loadMessageChannel(ctx, sourceChannelId);
+    requirePermission(permissions, P.ReadMessageHistory);
+  }
+  if (!found) {
+    if (isForward || (request.fail_if_not_exists ?? true)) {
+      throw invalidField(["message_reference"], "MESSAGE_REFERENCE_UNKNOWN_MESSAGE", "Unknown message");
+    }
+    return null;
+  }
+  if (isForward) {
+    // A forward carries the source alone (spec 9: the application must be able to read it).
+    if (body.content || (body.embeds?.length ?? 0) > 0 || body.poll)
+      throw invalidField(["message_reference"], "MESSAGE_FORWARD_WITH_CONTENT", "Forwards cannot have content.");
+    if (!(await canReadContent(ctx, found))) throw new ApiError("CANNOT_FORWARD_UNREADABLE");
+  }
+  const object: MessageReferenceObject = {
+    type: isForward ? MESSAGE_REFERENCE_FORWARD : 0,
+    message_id: found.id,
+    channel_id: found.channelId,
+    ...(found.guildId && { guild_id: found.guildId }),
+  };
+  return { object, repliedUserId: isForward ? null : found.authorId };
+}
+
+/**
+ * POST /channels/{channel.id}/messages: VIEW_CHANNEL and SEND_MESSAGES (SEND_MESSAGES_IN_THREADS
+ * in threads), ATTACH_FILES for files; embeds without EMBED_LINKS and tts without
+ * SEND_TTS_MESSAGES are dropped as the platform drops them. Replies and forwards (160014
+ * when the source cannot be read).
+ */
+export async function sendMessage(ctx: ServiceContext, input: { channelId: string; body: TCreateMessageBody; files: UploadedFile[] }): Promise<MessageObject> {
+  const { access, channel, permissions, isThread, archived } = await loadMessageChannel(ctx, input.channelId);
+  requirePermission(permissions, isThread ? P.SendMessagesInThreads : P.SendMessages);
+  if (archived) throw new ApiError("THREAD_ARCHIVED");
+  if (input.files.length > 0) requirePermission(permissions, P.AttachFiles);
+  const body = { ...input.body };
+  if (!hasPermission(permissions, P.EmbedLinks)) body.embeds = null;
+  if (!hasPermission(permissions, P.SendTTSMessages)) body.tts = false;
+  const reference = await resolveReference(ctx, channel.id, body);
+  if (reference?.object.type === 0) requirePermission(permissions, P.ReadMessageHistory);
+  if (reference?.object.type !== MESSAGE_REFERENCE_FORWARD) checkNewMessage(body, input.files);
+  const files = newAttachments(input.files, body.attachments);
+  const user = await ctx.db.user.findUniqueOrThrow({ where: { id: ctx.actor.userId } });
+  return runChange(ctx, (change) =>
+    createMessage(change, {
+      channel,
+      guildId: access.guild.id,
+      author: { kind: "user", user, applicationId: ctx.actor.kind === "bot" ? ctx.actor.applicationId : null },
+      body,
+      files,
+      canMentionEveryone: hasPermission(permissions, P.MentionEveryone),
+      reference,
+    }),
+  );
+}
+
+/** The ids of one page of a channel's messages, newest first. */
+async function pageIds(ctx: ServiceContext, channelId: string, query: TListMessagesQuery): Promise<string[]> {
+  const limit = query.limit ?? 50;
+  const column = Prisma.sql`"id"`;
+  const select = async (side: ">" | "<" | null, id: string | null, take: number, inclusive = false) => {
+    if (take <= 0) return [];
+    const bound = side && id ? Prisma.sql`AND (${snowflakeBeyond(column, side, id)}${inclusive ? Prisma.sql` OR "id" = ${id}` : Prisma.empty})` : Prisma.empty;
+    const order = orderBySnowflake(column, side === ">" ? "ASC" : "DESC");
+    const rows = await ctx.db.$queryRaw<{ id: string }[]>`SELECT "id" FROM "Message" WHERE "channelId" = ${channelId} ${bound} ${order} LIMIT ${take}`;
+    return rows.map((r) => r.id);
+  };
+  if (query.around) {
+    // The message itself (when it is there) with the others split around it.
+    const after = await select(">", query.around, Math.floor(limit / 2));
+    const before = await select("<", query.around, limit - after.length, true);
+    return [...after.reverse(), ...before];
+  }
+  if (query.after) return (await select(">", query.after, limit)).reverse();
+  return select(query.before ? "<" : null, query.before ?? null, limit);
+}
+
+/** GET /channels/{channel.id}/messages: VIEW_CHANNEL and READ_MESSAGE_HISTORY; newest first; limit 1-100 (50), before, after or around. */
+export async function listMessages(ctx: ServiceContext, input: { channelId: string; query: TListMessagesQuery }): Promise<MessageObject[]> {
+  const { permissions, channel } = await loadMessageChannel(ctx, input.channelId);
+  if (!hasPermission(permissions, P.ReadMessageHistory)) return [];
+  const ids = await pageIds(ctx, channel.id, input.query);
+  const rows = await ctx.db.message.findMany({ where: { id: { in: ids } }, include: MESSAGE_INCLUDE });
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const read = await contentReader(ctx);
+  return (
+    await toMessageObjects(
+      ctx.db,
+      ids.flatMap((id) => byId.get(id) ?? []),
+    )
+  ).map(read);
+}
+
+/** GET /channels/{channel.id}/messages/{message.id}: VIEW_CHANNEL and READ_MESSAGE_HISTORY; 10008 Unknown Message. */
+export async function getMessage(ctx: ServiceContext, input: { channelId: string; messageId: string }): Promise<MessageObject> {
+  const { permissions, channel } = await loadMessageChannel(ctx, input.channelId);
+  requirePermission(permissions, P.ReadMessageHistory);
+  const row = await findMessage(ctx, channel.id, input.messageId);
+  const [object] = await toMessageObjects(ctx.db, [row]);
+  return (await contentReader(ctx))(object!);
+}
+
+/** PATCH /channels/{channel.id}/messages/{message.id}: the caller's own messages only (50005); editMessage's rules; Message Update. */
+export async function editOwnMessage(
+  ctx: ServiceContext,
+  input: { channelId: string; messageId: string; body: TEditMessageBody; files: UploadedFile[] },
+): Promise<MessageObject> {
+  const { permissions, channel } = await loadMessageChannel(ctx, input.channelId);
+  const message = await findMessage(ctx, channel.id, input.messageId);
+  if (message.authorId !== ctx.actor.userId) throw new ApiError("NOT_AUTHOR");
+  if (input.files.length > 0) requirePermission(permissions, P.AttachFiles);
+  const body = { ...input.body };
+  if (body.embeds && !hasPermission(permissions, P.EmbedLinks)) body.embeds = undefined;
+  return runChange(ctx, (change) =>
+    editMessage(change, { message, body, files: input.files, canMentionEveryone: hasPermission(permissions, P.MentionEveryone) }),
+  );
+}
+
+/**
+ * DELETE /channels/{channel.id}/messages/{message.id}: the caller's own, or anyone's with
+ * MANAGE_MESSAGES, audited as MESSAGE_DELETE only then. Message Delete.
+ */
+export async function deleteChannelMessage(ctx: ServiceContext, input: { channelId: string; messageId: string }): Promise<void> {
+  const { access, permissions, channel } = await loadMessageChannel(ctx, input.channelId);
+  const message = await findMessage(ctx, channel.id, input.messageId);
+  const isOwn = message.authorId === ctx.actor.userId;
+  if (!isOwn) requirePermission(permissions, P.ManageMessages);
+  await runChange(ctx, async (change) => {
+    await deleteMessage(change, message);
+    if (!isOwn) {
+      await change.audit({
+        guildId: access.guild.id,
+        actionType: AuditLogEvent.MessageDelete,
+        targetId: message.authorId ?? message.webhookId,
+        options: { channel_id: channel.id, count: "1" },
+      });
+    }
+  });
+}
