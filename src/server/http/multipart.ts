@@ -29,7 +29,8 @@ const invalidForm = () => new ApiError("INVALID_FORM_BODY", { message: "Invalid 
 export async function parseMultipart(body: AsyncIterable<Uint8Array>, contentType: string): Promise<FormBody> {
   let parser: busboy.Busboy;
   try {
-    parser = busboy({ headers: { "content-type": contentType }, limits: { fileSize: MAX_FILE_BYTES, files: MAX_FORM_FILES, fields: 50 } });
+    // busboy stops a file once it reaches fileSize: one byte more lets a file of exactly MAX_FILE_BYTES through.
+    parser = busboy({ headers: { "content-type": contentType }, limits: { fileSize: MAX_FILE_BYTES + 1, files: MAX_FORM_FILES, fields: 50 } });
   } catch {
     throw invalidForm();
   }
@@ -47,6 +48,8 @@ export async function parseMultipart(body: AsyncIterable<Uint8Array>, contentTyp
   });
   parser.on("file", (name, stream, info) => {
     const parts: Buffer[] = [];
+    // Destroying the parser after a failure ends the file stream with an error: already answered.
+    stream.on("error", () => fail(invalidForm()));
     stream.on("data", (chunk: Buffer) => parts.push(chunk));
     stream.on("limit", () => {
       parts.length = 0;

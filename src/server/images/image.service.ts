@@ -41,3 +41,13 @@ export async function readImage(db: Tx, pathname: string): Promise<{ contentType
   const row = await db.image.findUnique({ where: { path: `${match[1]}/${match[2]}` } });
   return row ? { contentType: row.contentType, data: row.data } : null;
 }
+
+const ATTACHMENT_PATH = /^\/cdn\/(attachments\/\d{1,20}\/\d{1,20}\/[A-Za-z0-9._-]{1,1024})$/;
+
+/** Reads a message attachment's file at `/cdn/attachments/{channel_id}/{attachment_id}/{filename}`; null when unknown. */
+export async function readAttachmentFile(db: Tx, pathname: string): Promise<{ contentType: string; data: Uint8Array } | null> {
+  const match = ATTACHMENT_PATH.exec(pathname);
+  if (!match) return null;
+  const row = await db.image.findUnique({ where: { path: match[1]! } });
+  return row ? { contentType: row.contentType, data: row.data } : null;
+}
