@@ -39,7 +39,7 @@ function png(width: number, height: number): Buffer {
 
 async function postForm(token: string, path: string, form: FormData, method = "POST") {
   const response = await app.dispatch(new Request(`http://guildhall.test/api/v10${path}`, { method, headers: { authorization: `Bot ${token}` }, body: form }));
-  return { status: response.status, body: (await response.json()) };
+  return { status: response.status, body: await response.json() };
 }
 
 function attachmentsStored(channelId: string) {
@@ -160,7 +160,7 @@ describe("messages with files", () => {
           headers: { authorization: `Bot ${owner.token}` },
           body: form,
         });
-        return { status: res.status, body: (await res.json()) };
+        return { status: res.status, body: await res.json() };
       };
       expect((await send(MAX_FILE_BYTES + 1)).body).toEqual({ code: 40005, message: "Request entity too large" });
       expect(await attachmentsStored(text.id)).toBe(0);
