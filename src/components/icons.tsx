@@ -159,6 +159,8 @@ export const IconWebhook = createIcon([
   "M13.2 8.2l3.6 6.6",
   "M8.5 17h7",
 ]);
+// A paper plane: send.
+export const IconSend = createIcon(["M3 11l18 -8l-8 18l-2 -8z", "M11 13l10 -10"]);
 export const IconPlug = createIcon(["M9 3v4", "M15 3v4", "M6 7h12v3a6 6 0 0 1 -12 0z", "M12 16v5"]);
 /** A banner with an icon and two lines: the guild widget. */
 export const IconWidget = createIcon([

@@ -8,12 +8,13 @@ import { formatSnowflakeTime } from "~/components/format.ts";
 import { GuardedAction } from "~/components/guarded-action.tsx";
 import { GuardedButton } from "~/components/guarded-button.tsx";
 import { cdnImageUrl } from "~/components/guild/guild-avatar.tsx";
-import { IconChevronLeft, IconLock, IconPencil, IconPlus, IconTrash, IconWebhook } from "~/components/icons.tsx";
+import { IconChevronLeft, IconLock, IconPencil, IconPlus, IconSend, IconTrash, IconWebhook } from "~/components/icons.tsx";
 import { QueryError } from "~/components/query-error.tsx";
 import { PageHeader } from "~/components/section-card.tsx";
 import { TableSkeleton } from "~/components/table-skeleton.tsx";
 import { api } from "~/trpc/react.tsx";
 import { DeleteWebhookModal } from "./delete-webhook-modal.tsx";
+import { SendTestModal } from "./send-test-modal.tsx";
 import { WebhookFormModal } from "./webhook-form-modal.tsx";
 import type { ChannelWebhooksView, DashboardWebhook } from "./webhook-types.ts";
 import { CopyWebhookUrl } from "./webhook-url-field.tsx";
@@ -25,6 +26,7 @@ export function ChannelWebhooks({ guildId, channelId }: { guildId: string; chann
   const view = api.webhook.channel.useQuery({ channelId });
   const [editor, setEditor] = useState<Editor | null>(null);
   const [deleting, setDeleting] = useState<DashboardWebhook | null>(null);
+  const [testing, setTesting] = useState<DashboardWebhook | null>(null);
   const back = (
     <Anchor component={Link} href={`/guilds/${guildId}/channels`} size="sm" c="dimmed">
       <Group gap={4} component="span">
@@ -67,17 +69,23 @@ export function ChannelWebhooks({ guildId, channelId }: { guildId: string; chann
           {data.blockedReason}.
         </Alert>
       ) : (
-        <WebhookTable view={data} onEdit={(webhook) => setEditor({ webhook })} onDelete={setDeleting} />
+        <WebhookTable view={data} onEdit={(webhook) => setEditor({ webhook })} onTest={setTesting} onDelete={setDeleting} />
       )}
       {data ? <WebhookFormModal view={data} webhook={editor?.webhook ?? null} opened={editor !== null} onClose={() => setEditor(null)} /> : null}
       <DeleteWebhookModal channelId={channelId} webhook={deleting} onClose={() => setDeleting(null)} />
+      <SendTestModal channelName={data?.channel.name ?? ""} webhook={testing} onClose={() => setTesting(null)} />
     </Stack>
   );
 }
 
-type TableProps = { view: ChannelWebhooksView; onEdit: (webhook: DashboardWebhook) => void; onDelete: (webhook: DashboardWebhook) => void };
+type TableProps = {
+  view: ChannelWebhooksView;
+  onEdit: (webhook: DashboardWebhook) => void;
+  onTest: (webhook: DashboardWebhook) => void;
+  onDelete: (webhook: DashboardWebhook) => void;
+};
 
-function WebhookTable({ view, onEdit, onDelete }: TableProps) {
+function WebhookTable({ view, onEdit, onTest, onDelete }: TableProps) {
   const columns: DataTableColumn<DashboardWebhook>[] = [
     {
       accessor: "name",
@@ -108,6 +116,11 @@ function WebhookTable({ view, onEdit, onDelete }: TableProps) {
       render: (webhook) => (
         <Group gap={2} justify="flex-end" wrap="nowrap">
           {webhook.url ? <CopyWebhookUrl name={webhook.name} url={webhook.url} /> : null}
+          {webhook.url ? (
+            <GuardedAction label={`Send a test message with ${webhook.name}`} onClick={() => onTest(webhook)}>
+              <IconSend size={16} />
+            </GuardedAction>
+          ) : null}
           <GuardedAction label={`Edit ${webhook.name}`} onClick={() => onEdit(webhook)}>
             <IconPencil size={16} />
           </GuardedAction>

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ZMessageFields } from "~/server/messages/message.schema.ts";
+import { MESSAGE_LIMITS, ZMessageFields } from "~/server/messages/message.schema.ts";
 import { ZQueryBoolean, ZSnowflake } from "~/server/validation/fields.ts";
 import { ZWebhookName } from "./webhook.schema.ts";
 
@@ -27,3 +27,13 @@ export const ZWebhookExecuteBody = ZMessageFields.extend({
   applied_tags: z.array(ZSnowflake).max(APPLIED_TAGS_MAX).nullish(),
 });
 export type TWebhookExecuteBody = z.output<typeof ZWebhookExecuteBody>;
+
+/** The dashboard's test message: some text and one embed's title and description (spec 4.8 limits). */
+export const ZWebhookTestMessageInput = z.object({
+  webhookId: ZSnowflake,
+  content: z.string().max(MESSAGE_LIMITS.content).optional(),
+  embed: z
+    .object({ title: z.string().max(MESSAGE_LIMITS.embedTitle).optional(), description: z.string().max(MESSAGE_LIMITS.embedDescription).optional() })
+    .optional(),
+});
+export type TWebhookTestMessageInput = z.output<typeof ZWebhookTestMessageInput>;

@@ -1,15 +1,16 @@
 import { ButtonStyle, ChannelType, ComponentType, GatewayDispatchEvents } from "discord-api-types/v10";
 import type { Channel, Webhook } from "~/generated/prisma/client.ts";
 import type { Db } from "~/server/db/client.ts";
-import { ApiError, invalidField } from "~/server/errors.ts";
+import { ApiError, fromZodError, invalidField } from "~/server/errors.ts";
 import { runChange, type Change } from "~/server/events/change.ts";
 import type { TComponent } from "~/server/messages/component.schema.ts";
 import { createMessage } from "~/server/messages/message-create.service.ts";
 import type { MessageObject } from "~/server/messages/message.dto.ts";
 import { checkNewMessage, newAttachments, type UploadedFile } from "~/server/messages/message-validation.ts";
 import { isThreadType, THREAD_INCLUDE, toThreadObject } from "~/server/threads/thread.dto.ts";
-import type { TWebhookExecuteBody, TWebhookExecuteQuery } from "./webhook-execute.schema.ts";
-import { findWebhookByToken } from "./webhook.service.ts";
+import type { ServiceContext } from "~/server/context.ts";
+import { ZWebhookExecuteBody, type TWebhookExecuteBody, type TWebhookExecuteQuery, type TWebhookTestMessageInput } from "./webhook-execute.schema.ts";
+import { findWebhookByToken, loadManagedWebhook } from "./webhook.service.ts";
 
 const FORUM_TYPES: readonly number[] = [ChannelType.GuildForum, ChannelType.GuildMedia];
 /** Components a webhook no application owns may post with with_components: nothing that calls an application back. */
@@ -45,7 +46,7 @@ function hasInteractive(components: readonly unknown[]): boolean {
  * with_components (spec 4.8): a webhook its application owns may post every component; any
  * other only with with_components=true and only non-interactive ones, else they are ignored.
  */
-function allowedComponents(webhook: Webhook, body: TWebhookExecuteBody, withComponents: boolean): TComponent[] | null | undefined {
+export function allowedComponents(webhook: Webhook, body: Pick<TWebhookExecuteBody, "components">, withComponents: boolean): TComponent[] | null | undefined {
   if (webhook.applicationId || !body.components) return body.components;
   if (!withComponents) return null;
   if (hasInteractive(body.components)) {
@@ -125,4 +126,17 @@ export async function executeWebhook(db: Db, input: ExecuteInput, log: (error: u
     log(error);
   }
   return null;
+}
+
+/** The dashboard's "send a test message": a manager of the webhook posts through it as a service would, and sees the message. */
+export async function sendTestMessage(ctx: ServiceContext, input: TWebhookTestMessageInput): Promise<MessageObject> {
+  const row = await loadManagedWebhook(ctx, input.webhookId);
+  if (!row.token) throw new ApiError("INVALID_WEBHOOK_TOKEN");
+  const embed = input.embed?.title || input.embed?.description ? [input.embed] : [];
+  const request = { content: input.content || null, embeds: embed };
+  const parsed = ZWebhookExecuteBody.safeParse(request);
+  if (!parsed.success) throw fromZodError(parsed.error, request);
+  const body = parsed.data;
+  const message = await executeWebhook(ctx.db, { webhookId: row.id, token: row.token, query: { wait: true }, body, files: [] });
+  return message!;
 }

@@ -47,4 +47,18 @@ describe("webhook router (dashboard)", () => {
     expect(await caller.webhook.channel({ channelId: text.id })).toMatchObject({ blockedReason: "Needs Manage Webhooks in this channel", webhooks: [] });
     await expect(caller.webhook.create({ channelId: text.id, body: { name: "mine" } })).rejects.toMatchObject({ code: "FORBIDDEN" });
   });
+
+  it("sends a test message through the webhook for its manager and answers it; refuses an empty one and callers without Manage Webhooks", async () => {
+    const { guild, api, text } = await kit.setup();
+    const hook = await kit.webhook(api, text.id, "Tester");
+    const role = await kit.addRole(guild.id, 3, { permissions: P.ManageWebhooks | P.ViewChannel });
+    const manager = createCaller({ db: app.db, userId: (await kit.addUser(guild.id, [role.id])).user.id });
+    const sent = await manager.webhook.sendTest({ webhookId: hook.id, content: "ping", embed: { title: "Status", description: "all good" } });
+    expect(sent).toMatchObject({ content: "ping", channel_id: text.id, webhook_id: hook.id, author: { username: "Tester" } });
+    expect(sent.embeds).toEqual([expect.objectContaining({ title: "Status", description: "all good" })]);
+    expect(await app.db.message.count({ where: { webhookId: hook.id } })).toBe(1);
+    await expect(manager.webhook.sendTest({ webhookId: hook.id })).rejects.toMatchObject({ code: "BAD_REQUEST", message: "Cannot send an empty message" });
+    const outsider = createCaller({ db: app.db, userId: (await kit.addUser(guild.id)).user.id });
+    await expect(outsider.webhook.sendTest({ webhookId: hook.id, content: "x" })).rejects.toMatchObject({ code: "FORBIDDEN" });
+  });
 });

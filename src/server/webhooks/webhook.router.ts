@@ -3,6 +3,8 @@ import { withAuditReason, ZAuditReasonInput } from "~/server/trpc/audit-reason.t
 import { createTRPCRouter, protectedProcedure } from "~/server/trpc/init.ts";
 import { ZSnowflake } from "~/server/validation/fields.ts";
 import { loadChannelWebhooksView } from "./webhook-dashboard.service.ts";
+import { ZWebhookTestMessageInput } from "./webhook-execute.schema.ts";
+import { sendTestMessage } from "./webhook-execute.service.ts";
 import { ZWebhookCreateBodySchema, ZWebhookModifyBodySchema } from "./webhook.schema.ts";
 import { createWebhook, deleteWebhook, modifyWebhook } from "./webhook.service.ts";
 
@@ -18,4 +20,5 @@ export const webhookRouter = createTRPCRouter({
   delete: protectedProcedure
     .input(z.object({ webhookId: ZSnowflake, ...ZAuditReasonInput }))
     .mutation(({ ctx, input }) => deleteWebhook(withAuditReason(ctx, input.reason), input)),
+  sendTest: protectedProcedure.input(ZWebhookTestMessageInput).mutation(({ ctx, input }) => sendTestMessage(ctx, input)),
 });

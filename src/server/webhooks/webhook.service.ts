@@ -67,7 +67,7 @@ function callerApplicationId(ctx: ServiceContext): string | null {
 }
 
 /** A webhook the caller manages: its application owns it, or MANAGE_WEBHOOKS in its channel. */
-async function loadManagedWebhook(ctx: ServiceContext, webhookId: string): Promise<Webhook> {
+export async function loadManagedWebhook(ctx: ServiceContext, webhookId: string): Promise<Webhook> {
   const row = await findWebhook(ctx.db, webhookId);
   const isOwner = row.applicationId !== null && row.applicationId === callerApplicationId(ctx);
   if (!isOwner) {
