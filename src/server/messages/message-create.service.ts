@@ -1,4 +1,4 @@
-import { GatewayDispatchEvents, MessageType } from "discord-api-types/v10";
+import { GatewayDispatchEvents, MessageFlags, MessageType } from "discord-api-types/v10";
 import type { User, Webhook } from "~/generated/prisma/client.ts";
 import { publicUrl } from "~/env.ts";
 import type { Change } from "~/server/events/change.ts";
@@ -6,7 +6,7 @@ import { newId } from "~/server/snowflake/snowflake.ts";
 import { THREAD_TYPES } from "~/server/channels/channel.dto.ts";
 import { prepareAttachments, writeAttachments } from "./attachments.ts";
 import { resolveMentions } from "./mentions.ts";
-import { MESSAGE_INCLUDE, toMessageObjects, type MessageObject, type MessageReferenceObject } from "./message.dto.ts";
+import { MESSAGE_INCLUDE, toMessageObjects, type MessageObject, type MessageReferenceObject, type MessageSnapshot } from "./message.dto.ts";
 import type { TEmbed, TMessageFields, TPollRequest } from "./message.schema.ts";
 import type { NewAttachment } from "./message-validation.ts";
 
@@ -34,8 +34,8 @@ export type CreateMessageInput = {
   files?: readonly NewAttachment[];
   /** MENTION_EVERYONE in the channel; webhooks may always. */
   canMentionEveryone?: boolean;
-  /** A reply or forward, already checked by the caller; `repliedUserId` is the replied-to message's author. */
-  reference?: { object: MessageReferenceObject; repliedUserId: string | null } | null;
+  /** A reply or forward, already checked by the caller; `repliedUserId` is the replied-to message's author, `snapshot` a forward's copy. */
+  reference?: { object: MessageReferenceObject; repliedUserId: string | null; snapshot?: MessageSnapshot | null } | null;
 };
 
 /** Embeds as stored and answered: the rich type, no nulls, fields' inline spelled out. */
@@ -61,7 +61,13 @@ const HOUR_MS = 60 * 60 * 1000;
 export function toStoredPoll(poll: TPollRequest, now: Date): unknown {
   return {
     question: { text: poll.question.text },
-    answers: poll.answers.map((answer, i) => ({ answer_id: i + 1, poll_media: withoutNulls(answer.poll_media) })),
+    answers: poll.answers.map(({ poll_media: media }, i) => ({
+      answer_id: i + 1,
+      poll_media: {
+        text: media.text,
+        ...(media.emoji && { emoji: { id: media.emoji.id ?? null, name: media.emoji.name ?? null, ...(media.emoji.animated && { animated: true }) } }),
+      },
+    })),
     expiry: new Date(now.getTime() + (poll.duration ?? 24) * HOUR_MS).toISOString(),
     allow_multiselect: poll.allow_multiselect ?? false,
     layout_type: poll.layout_type ?? 1,
@@ -113,12 +119,14 @@ export async function createMessage(change: Change, input: CreateMessageInput): 
       tts: body.tts ?? false,
       embeds: JSON.stringify(toStoredEmbeds(body.embeds)),
       components: JSON.stringify(body.components ?? []),
-      flags: body.flags ?? 0,
+      flags: (body.flags ?? 0) | (input.reference?.snapshot ? MessageFlags.HasSnapshot : 0),
       mentionEveryone: mentions.everyone,
       mentions: JSON.stringify(mentions.userIds),
       mentionRoles: JSON.stringify(mentions.roleIds),
       poll: body.poll ? JSON.stringify(toStoredPoll(body.poll, now)) : null,
-      reference: input.reference ? JSON.stringify(input.reference.object) : null,
+      reference: input.reference
+        ? JSON.stringify({ ...input.reference.object, ...(input.reference.snapshot && { message_snapshots: [input.reference.snapshot] }) })
+        : null,
       createdAt: now,
     },
   });

@@ -64,6 +64,38 @@ describe("POST /channels/{channel.id}/messages", () => {
     expect(await app.db.message.count({ where: { channelId: text.id } })).toBe(1);
   });
 
+  it("posts a poll, answered as the platform's poll object", async () => {
+    const { text, api } = await setup();
+    const res = await api.post(`/channels/${text.id}/messages`, {
+      poll: {
+        question: { text: "Lunch?" },
+        answers: [{ poll_media: { text: "Pizza", emoji: { name: "🍕" } } }, { poll_media: { text: "Soup" } }],
+        duration: 2,
+      },
+    });
+    expect(res.status).toBe(200);
+    expectMessage(res.body);
+    expect(res.body.poll).toMatchObject({
+      question: { text: "Lunch?" },
+      answers: [
+        { answer_id: 1, poll_media: { text: "Pizza", emoji: { id: null, name: "🍕" } } },
+        { answer_id: 2, poll_media: { text: "Soup" } },
+      ],
+      allow_multiselect: false,
+      layout_type: 1,
+      results: { is_finalized: false, answer_counts: [] },
+    });
+    expect(Date.parse(res.body.poll.expiry) - Date.parse(res.body.timestamp)).toBe(2 * 60 * 60 * 1000);
+    const tooMany = { question: { text: "?" }, answers: Array.from({ length: 11 }, (_, i) => ({ poll_media: { text: `a${i}` } })) };
+    expect((await api.post(`/channels/${text.id}/messages`, { poll: tooMany })).body.errors.poll.answers._errors[0].code).toBe("BASE_TYPE_MAX_LENGTH");
+    const v2 = await api.post(`/channels/${text.id}/messages`, {
+      poll: { question: { text: "?" }, answers: [{ poll_media: { text: "a" } }] },
+      flags: MessageFlags.IsComponentsV2,
+      components: [{ type: 10, content: "x" }],
+    });
+    expect(Object.keys(v2.body.errors)).toEqual(["poll"]);
+  });
+
   it("needs VIEW_CHANNEL and SEND_MESSAGES; drops embeds without EMBED_LINKS", async () => {
     const { guild, text } = await setup();
     const path = `/channels/${text.id}/messages`;
@@ -200,6 +232,17 @@ describe("replies and forwards", () => {
     });
     const forwarded = await api.post(`/channels/${text.id}/messages`, forward);
     expect(forwarded.status).toBe(200);
-    expect(forwarded.body.message_reference).toMatchObject({ type: 1, message_id: ownerPost.id });
+    // The subset's MessageReferenceType lists only DEFAULT (0); the platform documents FORWARD (1).
+    expectMessage({ ...forwarded.body, message_reference: { ...forwarded.body.message_reference, type: 0 } });
+    expect(forwarded.body).toMatchObject({ content: "", flags: MessageFlags.HasSnapshot, message_reference: { type: 1, message_id: ownerPost.id } });
+    expect(forwarded.body.message_snapshots).toEqual([{ message: expect.objectContaining({ content: "private matter", timestamp: ownerPost.timestamp }) }]);
+    // The copy stays as it was when forwarded.
+    await api.patch(`/channels/${text.id}/messages/${ownerPost.id}`, { content: "edited later" });
+    expect((await api.get(`/channels/${text.id}/messages/${forwarded.body.id}`)).body.message_snapshots[0].message.content).toBe("private matter");
+    // A forward carries nothing of its own.
+    expect((await api.post(`/channels/${text.id}/messages`, { ...forward, content: "look" })).body.code).toBe(50035);
+    // Once the member's application may read content, it may forward.
+    await setApprovedIntents({ db: app.db, actor: null }, member.application.id, ["MESSAGE_CONTENT"], true);
+    expect((await member.api.post(`/channels/${text.id}/messages`, forward)).status).toBe(200);
   });
 });

@@ -58,21 +58,11 @@ function splitForm(form: FormBody): { payload: unknown; files: UploadedFile[] } 
  * files, poll (50006); with IS_COMPONENTS_V2 nothing but components (50035); components of
  * the kinds the flags allow.
  */
-export function checkNewMessage(
-  body: Pick<TMessageFields, "content" | "embeds" | "components" | "poll" | "flags">,
-  files: readonly unknown[],
-  extra: { stickers?: boolean } = {},
-): void {
+export function checkNewMessage(body: Pick<TMessageFields, "content" | "embeds" | "components" | "poll" | "flags">, files: readonly unknown[]): void {
   const isV2 = ((body.flags ?? 0) & MessageFlags.IsComponentsV2) !== 0;
   if (isV2) checkV2Only({ content: body.content, embeds: body.embeds, poll: body.poll, files: files.length > 0 });
   checkComponents(body.components ?? [], isV2);
-  const hasSomething =
-    Boolean(body.content) ||
-    (body.embeds?.length ?? 0) > 0 ||
-    (body.components?.length ?? 0) > 0 ||
-    files.length > 0 ||
-    Boolean(body.poll) ||
-    Boolean(extra.stickers);
+  const hasSomething = Boolean(body.content) || (body.embeds?.length ?? 0) > 0 || (body.components?.length ?? 0) > 0 || files.length > 0 || Boolean(body.poll);
   if (!hasSomething) throw new ApiError("EMPTY_MESSAGE");
 }
 

@@ -8,6 +8,17 @@ export type MessageRow = Prisma.MessageGetPayload<{ include: typeof MESSAGE_INCL
 
 export type MessageReferenceObject = { type: number; message_id: string; channel_id: string; guild_id?: string };
 
+/** A forwarded message's copy, taken when it was forwarded. */
+export type MessageSnapshot = {
+  message: Pick<
+    MessageObject,
+    "type" | "content" | "mentions" | "mention_roles" | "attachments" | "embeds" | "timestamp" | "edited_timestamp" | "flags" | "components"
+  >;
+};
+
+/** The stored reference: forwards keep their snapshots beside it. */
+export type StoredReference = MessageReferenceObject & { message_snapshots?: MessageSnapshot[] };
+
 export type MessageObject = {
   id: string;
   type: number;
@@ -28,6 +39,7 @@ export type MessageObject = {
   webhook_id?: string;
   application_id?: string;
   message_reference?: MessageReferenceObject;
+  message_snapshots?: MessageSnapshot[];
   poll?: unknown;
 };
 
@@ -70,7 +82,7 @@ export function parseJson<T>(text: string | null, fallback: T): T {
 /** A stored message as the platform's message object; `users` holds its author and mentioned users. */
 export function toMessageObject(row: MessageRow, users: ReadonlyMap<string, UserObject>): MessageObject {
   const author = row.webhookId ? webhookAuthor(row) : (users.get(row.authorId ?? "") ?? deletedUser(row.authorId ?? "0"));
-  const reference = parseJson<MessageReferenceObject | null>(row.reference, null);
+  const { message_snapshots: snapshots, ...reference } = parseJson<StoredReference | null>(row.reference, null) ?? {};
   const poll = parseJson<unknown>(row.poll, null);
   return {
     id: row.id,
@@ -91,7 +103,8 @@ export function toMessageObject(row: MessageRow, users: ReadonlyMap<string, User
     components: parseJson<unknown[]>(row.components, []),
     ...(row.webhookId && { webhook_id: row.webhookId }),
     ...(row.applicationId && { application_id: row.applicationId }),
-    ...(reference && { message_reference: reference }),
+    ...(row.reference !== null && { message_reference: reference as MessageReferenceObject }),
+    ...(snapshots && { message_snapshots: snapshots }),
     ...(poll !== null && { poll }),
   };
 }
@@ -106,4 +119,10 @@ export async function toMessageObjects(db: Tx, rows: readonly MessageRow[]): Pro
   const users = ids.size > 0 ? await db.user.findMany({ where: { id: { in: [...ids] } } }) : [];
   const byId = new Map(users.map((user) => [user.id, toUserObject(user)]));
   return rows.map((row) => toMessageObject(row, byId));
+}
+
+/** The snapshot a forward keeps of its source. */
+export function toSnapshot(message: MessageObject): MessageSnapshot {
+  const { type, content, mentions, mention_roles, attachments, embeds, timestamp, edited_timestamp, flags, components } = message;
+  return { message: { type, content, mentions, mention_roles, attachments, embeds, timestamp, edited_timestamp, flags, components } };
 }

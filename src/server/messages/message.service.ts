@@ -11,7 +11,7 @@ import { hasPermission } from "~/server/permissions/permissions.ts";
 import { isThreadChannel, loadThreadAccess } from "~/server/threads/thread-access.ts";
 import { createMessage } from "./message-create.service.ts";
 import { deleteMessage, editMessage } from "./message-edit.service.ts";
-import { MESSAGE_INCLUDE, toMessageObjects, type MessageObject, type MessageReferenceObject, type MessageRow } from "./message.dto.ts";
+import { MESSAGE_INCLUDE, toMessageObjects, toSnapshot, type MessageObject, type MessageReferenceObject, type MessageRow } from "./message.dto.ts";
 import { MESSAGE_REFERENCE_FORWARD, type TCreateMessageBody, type TEditMessageBody, type TListMessagesQuery } from "./message.schema.ts";
 import { checkNewMessage, newAttachments, type UploadedFile } from "./message-validation.ts";
 
@@ -63,11 +63,11 @@ async function contentReader(ctx: ServiceContext): Promise<(message: MessageObje
   };
 }
 
-/** Whether the caller could read a stored message's content (forwarding needs it: 160014). */
-async function canReadContent(ctx: ServiceContext, row: MessageRow): Promise<boolean> {
+/** A stored message as the caller may read it, and whether they may read its content (forwarding needs it: 160014). */
+async function readAs(ctx: ServiceContext, row: MessageRow): Promise<{ message: MessageObject; readable: boolean }> {
   const [object] = await toMessageObjects(ctx.db, [row]);
   const read = await contentReader(ctx);
-  return read(object!) === object;
+  return { message: object!, readable: read(object!) === object };
 }
 
 /** A reply's or forward's reference, checked: the source must exist and be readable in its channel. */
@@ -76,8 +76,8 @@ async function resolveReference(ctx: ServiceContext, channelId: string, body: TC
   if (!request) return null;
   const isForward = request.type === MESSAGE_REFERENCE_FORWARD;
   const sourceChannelId = request.channel_id ?? channelId;
-  const source = await ctx.db.message.findUnique({ where: { id: request.message_id }, include: MESSAGE_INCLUDE });
-  const found = source?.channelId === sourceChannelId ? source : null;
+  const row = await ctx.db.message.findUnique({ where: { id: request.message_id }, include: MESSAGE_INCLUDE });
+  const found = row?.channelId === sourceChannelId ? row : null;
   if (found && sourceChannelId !== channelId) {
     const { permissions } = await loadMessageChannel(ctx, sourceChannelId);
     requirePermission(permissions, P.ReadMessageHistory);
@@ -92,15 +92,16 @@ async function resolveReference(ctx: ServiceContext, channelId: string, body: TC
     // A forward carries the source alone (spec 9: the application must be able to read it).
     if (body.content || (body.embeds?.length ?? 0) > 0 || body.poll)
       throw invalidField(["message_reference"], "MESSAGE_FORWARD_WITH_CONTENT", "Forwards cannot have content.");
-    if (!(await canReadContent(ctx, found))) throw new ApiError("CANNOT_FORWARD_UNREADABLE");
   }
+  const source = isForward ? await readAs(ctx, found) : null;
+  if (source && !source.readable) throw new ApiError("CANNOT_FORWARD_UNREADABLE");
   const object: MessageReferenceObject = {
     type: isForward ? MESSAGE_REFERENCE_FORWARD : 0,
     message_id: found.id,
     channel_id: found.channelId,
     ...(found.guildId && { guild_id: found.guildId }),
   };
-  return { object, repliedUserId: isForward ? null : found.authorId };
+  return { object, repliedUserId: isForward ? null : found.authorId, snapshot: source && toSnapshot(source.message) };
 }
 
 /**
