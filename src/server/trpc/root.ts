@@ -8,6 +8,7 @@ import { guildRouter } from "~/server/guilds/guild.router.ts";
 import { integrationRouter } from "~/server/integrations/integration.router.ts";
 import { inviteRouter } from "~/server/invites/invite.router.ts";
 import { memberRouter } from "~/server/members/member.router.ts";
+import { messageRouter } from "~/server/messages/message.router.ts";
 import { roleRouter } from "~/server/roles/role.router.ts";
 import { threadRouter } from "~/server/threads/thread.router.ts";
 import { webhookRouter } from "~/server/webhooks/webhook.router.ts";
@@ -27,6 +28,7 @@ export const appRouter = createTRPCRouter({
   widget: widgetRouter,
   onboarding: onboardingRouter,
   webhook: webhookRouter,
+  message: messageRouter,
 });
 
 export type AppRouter = typeof appRouter;

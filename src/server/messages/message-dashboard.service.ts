@@ -1,0 +1,81 @@
+import { PermissionFlagsBits as P } from "discord-api-types/v10";
+import { loadChannelAccess } from "~/server/channels/channel.service.ts";
+import type { ServiceContext } from "~/server/context.ts";
+import { channelPermissions, toOverwriteInputs, type GuildAccess } from "~/server/permissions/guild-access.ts";
+import { hasPermission } from "~/server/permissions/permissions.ts";
+import { IS_A_THREAD } from "~/server/threads/thread.dto.ts";
+import { isThreadChannel, loadThreadAccess } from "~/server/threads/thread-access.ts";
+import type { MessageObject } from "./message.dto.ts";
+import { listMessages } from "./message.service.ts";
+
+export const DASHBOARD_PAGE_SIZE = 50;
+
+export type DashboardMessage = MessageObject & {
+  /** The signed-in user may delete it: their own, or anyone's with MANAGE_MESSAGES. */
+  canDelete: boolean;
+  /** The thread this message started, when there is one the user can reach. */
+  thread: { id: string; name: string } | null;
+};
+
+export type ChannelMessagesPage = {
+  channel: { id: string; name: string; type: number; guildId: string; parentId: string | null };
+  /** Why the user cannot read the channel's history; null when they can. */
+  blockedReason: string | null;
+  canManageMessages: boolean;
+  messages: DashboardMessage[];
+  /** The `before` of the next (older) page; null at the channel's first message. */
+  nextCursor: string | null;
+  /** What mentions in the content name: the guild's roles and the channels the user can view. */
+  roles: { id: string; name: string; color: number }[];
+  channels: { id: string; name: string }[];
+};
+
+async function channelOf(ctx: ServiceContext, channelId: string) {
+  if (await isThreadChannel(ctx, channelId)) {
+    const { access, thread, permissions } = await loadThreadAccess(ctx, channelId);
+    return { access, channel: thread, permissions };
+  }
+  return loadChannelAccess(ctx, channelId);
+}
+
+async function visibleChannels(access: GuildAccess): Promise<{ id: string; name: string }[]> {
+  const { rows } = await access.state.channels();
+  return rows
+    .filter((row) => hasPermission(channelPermissions(access, { type: row.type, overwrites: toOverwriteInputs(row.overwrites) }), P.ViewChannel))
+    .map((row) => ({ id: row.id, name: row.name }));
+}
+
+/**
+ * One page of a channel's messages for the dashboard, newest first, as the message service
+ * answers them to the signed-in user (a user, not a bot: content is never hidden), with what
+ * the user may do and what the page's mentions name.
+ */
+export async function loadChannelMessagesPage(
+  ctx: ServiceContext,
+  input: { channelId: string; cursor?: string | null; limit?: number },
+): Promise<ChannelMessagesPage> {
+  const { access, channel, permissions } = await channelOf(ctx, input.channelId);
+  const limit = input.limit ?? DASHBOARD_PAGE_SIZE;
+  // One more than the page tells whether older messages remain.
+  const listed = await listMessages(ctx, { channelId: channel.id, query: { limit: limit + 1, ...(input.cursor && { before: input.cursor }) } });
+  const page = listed.slice(0, limit);
+  const canManageMessages = hasPermission(permissions, P.ManageMessages);
+  const threads = await ctx.db.channel.findMany({
+    where: { parentId: channel.id, type: IS_A_THREAD, id: { in: page.map((message) => message.id) } },
+    select: { id: true, name: true },
+  });
+  const threadOf = new Map(threads.map((thread) => [thread.id, thread]));
+  return {
+    channel: { id: channel.id, name: channel.name, type: channel.type, guildId: access.guild.id, parentId: channel.parentId },
+    blockedReason: hasPermission(permissions, P.ReadMessageHistory) ? null : "Needs Read Message History in this channel",
+    canManageMessages,
+    messages: page.map((message) => ({
+      ...message,
+      canDelete: canManageMessages || message.author.id === ctx.actor.userId,
+      thread: threadOf.get(message.id) ?? null,
+    })),
+    nextCursor: listed.length > limit ? page.at(-1)!.id : null,
+    roles: access.roles.map((role) => ({ id: role.id, name: role.name, color: role.color })),
+    channels: await visibleChannels(access),
+  };
+}

@@ -1,0 +1,17 @@
+import { z } from "zod";
+import { withAuditReason, ZAuditReasonInput } from "~/server/trpc/audit-reason.ts";
+import { createTRPCRouter, protectedProcedure } from "~/server/trpc/init.ts";
+import { ZSnowflake } from "~/server/validation/fields.ts";
+import { DASHBOARD_PAGE_SIZE, loadChannelMessagesPage } from "./message-dashboard.service.ts";
+import { deleteChannelMessage } from "./message.service.ts";
+
+export const messageRouter = createTRPCRouter({
+  /** A channel's messages newest first; `cursor` is the `before` of the next older page. */
+  list: protectedProcedure
+    .input(z.object({ channelId: ZSnowflake, cursor: ZSnowflake.nullish(), limit: z.number().int().min(1).max(DASHBOARD_PAGE_SIZE).optional() }))
+    .query(({ ctx, input }) => loadChannelMessagesPage(ctx, input)),
+  /** The user's own message, or anyone's with MANAGE_MESSAGES (audited then, with the reason). */
+  delete: protectedProcedure
+    .input(z.object({ channelId: ZSnowflake, messageId: ZSnowflake, ...ZAuditReasonInput }))
+    .mutation(({ ctx, input }) => deleteChannelMessage(withAuditReason(ctx, input.reason), input)),
+});
