@@ -3,6 +3,8 @@ import { readMessageRequest } from "~/server/messages/message-validation.ts";
 import { noContent, ok, route } from "~/server/rest/route.ts";
 import { ZWebhookExecuteBody, ZWebhookExecuteQuery } from "./webhook-execute.schema.ts";
 import { executeWebhook } from "./webhook-execute.service.ts";
+import { ZWebhookMessageEditBody, ZWebhookMessageEditQuery, ZWebhookMessageQuery } from "./webhook-message.schema.ts";
+import { deleteWebhookMessage, editWebhookMessage, getWebhookMessage } from "./webhook-message.service.ts";
 import { ZWebhookCreateBodySchema, ZWebhookModifyBodySchema, ZWebhookTokenModifyBodySchema } from "./webhook.schema.ts";
 import {
   createWebhook,
@@ -92,6 +94,33 @@ export const webhookRoutes = [
     handler: async ({ ctx, params, query, body }) => {
       const message = await executeWebhook(ctx.db, { ...params, query, ...readMessageRequest(ZWebhookExecuteBody, body) });
       return message ? ok(message) : noContent();
+    },
+  }),
+  route({
+    method: "GET",
+    path: "/webhooks/:webhookId/:token/messages/:messageId",
+    auth: "none",
+    query: ZWebhookMessageQuery,
+    handler: async ({ ctx, params, query }) => ok(await getWebhookMessage(ctx.db, { ...params, query })),
+  }),
+  route({
+    method: "PATCH",
+    path: "/webhooks/:webhookId/:token/messages/:messageId",
+    auth: "none",
+    query: ZWebhookMessageEditQuery,
+    form: "or-json",
+    body: z.unknown(),
+    handler: async ({ ctx, params, query, body }) =>
+      ok(await editWebhookMessage(ctx.db, { ...params, query, ...readMessageRequest(ZWebhookMessageEditBody, body) })),
+  }),
+  route({
+    method: "DELETE",
+    path: "/webhooks/:webhookId/:token/messages/:messageId",
+    auth: "none",
+    query: ZWebhookMessageQuery,
+    handler: async ({ ctx, params, query }) => {
+      await deleteWebhookMessage(ctx.db, { ...params, query });
+      return noContent();
     },
   }),
 ];
