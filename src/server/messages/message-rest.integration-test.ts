@@ -128,6 +128,33 @@ describe("POST /channels/{channel.id}/messages", () => {
   });
 });
 
+describe("messages in threads", () => {
+  it("need SEND_MESSAGES_IN_THREADS, count in the thread, and bring an archived thread back unless it is locked", async () => {
+    const { guild, text, api } = await setup();
+    const thread = (await api.post(`/channels/${text.id}/threads`, { name: "talk", type: 11 })).body;
+    const path = `/channels/${thread.id}/messages`;
+    const channelOnly = await kit.addBotWithRole(guild.id, MEMBER, 1);
+    expect((await channelOnly.api.post(path, { content: "a" })).body).toEqual(MISSING_PERMISSIONS);
+    const member = await kit.addBotWithRole(guild.id, MEMBER | P.SendMessagesInThreads, 2);
+    expect((await member.api.post(path, { content: "one" })).status).toBe(200);
+    await api.post(path, { content: "two" });
+    expect((await api.get(`/channels/${thread.id}`)).body).toMatchObject({ message_count: 2, total_message_sent: 2 });
+
+    await api.patch(`/channels/${thread.id}`, { archived: true });
+    const revived = await member.api.post(path, { content: "back" });
+    expect(revived.status).toBe(200);
+    const [update] = (await kit.eventsOf(guild.id, GatewayDispatchEvents.ThreadUpdate)).slice(-1);
+    expect(update).toMatchObject({ id: thread.id, thread_metadata: { archived: false } });
+    expect((await api.get(`/channels/${thread.id}`)).body.thread_metadata.archived).toBe(false);
+
+    await api.patch(`/channels/${thread.id}`, { archived: true, locked: true });
+    expect((await member.api.post(path, { content: "locked out" })).body.code).toBe(50083);
+    expect((await api.post(path, { content: "moderator" })).status).toBe(200);
+    // The owner's bot has no MESSAGE_CONTENT intent: the member's messages read empty to it.
+    expect((await api.get(`/channels/${thread.id}/messages`)).body.map((m: { content: string }) => m.content)).toEqual(["moderator", "", "two", ""]);
+  });
+});
+
 describe("GET /channels/{channel.id}/messages", () => {
   it("pages newest first with limit, before, after and around", async () => {
     const { text, api } = await setup();

@@ -1,14 +1,15 @@
-import { AuditLogEvent, ChannelType, PermissionFlagsBits as P } from "discord-api-types/v10";
+import { AuditLogEvent, ChannelType, GatewayDispatchEvents, PermissionFlagsBits as P } from "discord-api-types/v10";
 import { Prisma } from "~/generated/prisma/client.ts";
 import { hasPrivilegedIntent } from "~/server/applications/intents.ts";
 import { loadChannelAccess } from "~/server/channels/channel.service.ts";
 import type { ServiceContext } from "~/server/context.ts";
 import { orderBySnowflake, snowflakeBeyond } from "~/server/db/snowflake-sql.ts";
 import { ApiError, invalidField } from "~/server/errors.ts";
-import { runChange } from "~/server/events/change.ts";
+import { runChange, type Change } from "~/server/events/change.ts";
 import type { GuildAccess } from "~/server/permissions/guild-access.ts";
 import { hasPermission } from "~/server/permissions/permissions.ts";
 import { isThreadChannel, loadThreadAccess } from "~/server/threads/thread-access.ts";
+import { THREAD_INCLUDE, toThreadObject, type ThreadRow } from "~/server/threads/thread.dto.ts";
 import { createMessage } from "./message-create.service.ts";
 import { deleteMessage, editMessage } from "./message-edit.service.ts";
 import { MESSAGE_INCLUDE, toMessageObjects, toSnapshot, type MessageObject, type MessageReferenceObject, type MessageRow } from "./message.dto.ts";
@@ -26,17 +27,23 @@ const MESSAGE_CHANNEL_TYPES: number[] = [
   ChannelType.PrivateThread,
 ];
 
-type MessageChannel = { access: GuildAccess; channel: { id: string; type: number }; permissions: bigint; isThread: boolean; archived: boolean };
+type MessageChannel = {
+  access: GuildAccess;
+  channel: { id: string; type: number };
+  permissions: bigint;
+  /** For threads: the thread row and its parent's type (the thread object needs it). */
+  thread: { row: ThreadRow; parentType: number } | null;
+};
 
 /** A channel the caller can view and that holds messages: 10003 unknown, 50001 unseen, 50024 another kind. */
 async function loadMessageChannel(ctx: ServiceContext, channelId: string): Promise<MessageChannel> {
   if (await isThreadChannel(ctx, channelId)) {
-    const { access, thread, permissions } = await loadThreadAccess(ctx, channelId);
-    return { access, channel: thread, permissions, isThread: true, archived: thread.threadArchived ?? false };
+    const { access, thread, parent, permissions } = await loadThreadAccess(ctx, channelId);
+    return { access, channel: thread, permissions, thread: { row: thread, parentType: parent.type } };
   }
   const { access, channel, permissions } = await loadChannelAccess(ctx, channelId);
   if (!MESSAGE_CHANNEL_TYPES.includes(channel.type)) throw new ApiError("WRONG_CHANNEL_TYPE");
-  return { access, channel, permissions, isThread: false, archived: false };
+  return { access, channel, permissions, thread: null };
 }
 
 function requirePermission(permissions: bigint, flag: bigint): void {
@@ -111,9 +118,11 @@ async function resolveReference(ctx: ServiceContext, channelId: string, body: TC
  * when the source cannot be read).
  */
 export async function sendMessage(ctx: ServiceContext, input: { channelId: string; body: TCreateMessageBody; files: UploadedFile[] }): Promise<MessageObject> {
-  const { access, channel, permissions, isThread, archived } = await loadMessageChannel(ctx, input.channelId);
-  requirePermission(permissions, isThread ? P.SendMessagesInThreads : P.SendMessages);
-  if (archived) throw new ApiError("THREAD_ARCHIVED");
+  const { access, channel, permissions, thread } = await loadMessageChannel(ctx, input.channelId);
+  requirePermission(permissions, thread ? P.SendMessagesInThreads : P.SendMessages);
+  // A message brings an archived thread back, unless it is locked to all but its managers.
+  const unarchive = thread?.row.threadArchived ? thread : null;
+  if (unarchive?.row.threadLocked && !hasPermission(permissions, P.ManageThreads)) throw new ApiError("THREAD_ARCHIVED");
   if (input.files.length > 0) requirePermission(permissions, P.AttachFiles);
   const body = { ...input.body };
   if (!hasPermission(permissions, P.EmbedLinks)) body.embeds = null;
@@ -123,8 +132,9 @@ export async function sendMessage(ctx: ServiceContext, input: { channelId: strin
   if (reference?.object.type !== MESSAGE_REFERENCE_FORWARD) checkNewMessage(body, input.files);
   const files = newAttachments(input.files, body.attachments);
   const user = await ctx.db.user.findUniqueOrThrow({ where: { id: ctx.actor.userId } });
-  return runChange(ctx, (change) =>
-    createMessage(change, {
+  return runChange(ctx, async (change) => {
+    if (unarchive) await unarchiveThread(change, access.guild.id, unarchive);
+    return createMessage(change, {
       channel,
       guildId: access.guild.id,
       author: { kind: "user", user, applicationId: ctx.actor.kind === "bot" ? ctx.actor.applicationId : null },
@@ -132,8 +142,18 @@ export async function sendMessage(ctx: ServiceContext, input: { channelId: strin
       files,
       canMentionEveryone: hasPermission(permissions, P.MentionEveryone),
       reference,
-    }),
-  );
+    });
+  });
+}
+
+/** Takes a thread out of the archive in the caller's change; Thread Update. */
+async function unarchiveThread(change: Change, guildId: string, thread: { row: ThreadRow; parentType: number }): Promise<void> {
+  const row = await change.tx.channel.update({
+    where: { id: thread.row.id },
+    data: { threadArchived: false, threadArchiveTimestamp: new Date() },
+    include: THREAD_INCLUDE,
+  });
+  await change.emit(GatewayDispatchEvents.ThreadUpdate, guildId, toThreadObject(row, thread.parentType));
 }
 
 /** The ids of one page of a channel's messages, newest first. */
