@@ -5,6 +5,7 @@ import { ZWebhookExecuteBody, ZWebhookExecuteQuery } from "./webhook-execute.sch
 import { executeWebhook } from "./webhook-execute.service.ts";
 import { ZWebhookMessageEditBody, ZWebhookMessageEditQuery, ZWebhookMessageQuery } from "./webhook-message.schema.ts";
 import { deleteWebhookMessage, editWebhookMessage, getWebhookMessage } from "./webhook-message.service.ts";
+import { executeSlackWebhook, ZSlackPayload, ZSlackQuery } from "./webhook-slack.ts";
 import { ZWebhookCreateBodySchema, ZWebhookModifyBodySchema, ZWebhookTokenModifyBodySchema } from "./webhook.schema.ts";
 import {
   createWebhook,
@@ -121,6 +122,18 @@ export const webhookRoutes = [
     handler: async ({ ctx, params, query }) => {
       await deleteWebhookMessage(ctx.db, { ...params, query });
       return noContent();
+    },
+  }),
+  route({
+    method: "POST",
+    path: "/webhooks/:webhookId/:token/slack",
+    auth: "none",
+    query: ZSlackQuery,
+    body: ZSlackPayload,
+    handler: async ({ ctx, params, query, body }) => {
+      await executeSlackWebhook(ctx.db, { ...params, query, payload: body });
+      // The chat product's clients expect its plain acknowledgement.
+      return ok("ok");
     },
   }),
 ];

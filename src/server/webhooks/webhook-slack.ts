@@ -1,0 +1,149 @@
+import { z } from "zod";
+import type { Db } from "~/server/db/client.ts";
+import { fromZodError } from "~/server/errors.ts";
+import { embedSize, MESSAGE_LIMITS, type TEmbed } from "~/server/messages/message.schema.ts";
+import { ZQueryBoolean, ZSnowflake } from "~/server/validation/fields.ts";
+import { ZWebhookExecuteBody } from "./webhook-execute.schema.ts";
+import { executeWebhook } from "./webhook-execute.service.ts";
+
+/** The chat product's named colours, as it draws them. */
+const NAMED_COLORS: Record<string, number> = { good: 0x2eb886, warning: 0xdaa038, danger: 0xa30200 };
+
+const ZUrl = z.url({ protocol: /^https?$/ }).max(MESSAGE_LIMITS.url);
+/** Its timestamps are Unix seconds, as a number or a string ("1700000000.123"). */
+const ZUnixSeconds = z.union([
+  z.number(),
+  z
+    .string()
+    .regex(/^\d+(\.\d+)?$/)
+    .transform(Number),
+]);
+
+const ZSlackField = z.object({
+  title: z.string().nullish(),
+  // The subset's spelling of the same field.
+  name: z.string().nullish(),
+  value: z.union([z.string(), z.number()]).transform(String).nullish(),
+  short: z.boolean().nullish(),
+  inline: z.boolean().nullish(),
+});
+
+const ZSlackAttachment = z.object({
+  color: z
+    .string()
+    .regex(/^(#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})|good|warning|danger)$/)
+    .nullish(),
+  pretext: z.string().nullish(),
+  author_name: z.string().nullish(),
+  author_link: ZUrl.nullish(),
+  author_icon: ZUrl.nullish(),
+  title: z.string().nullish(),
+  title_link: ZUrl.nullish(),
+  text: z.string().nullish(),
+  fields: z.array(ZSlackField).nullish(),
+  image_url: ZUrl.nullish(),
+  thumb_url: ZUrl.nullish(),
+  footer: z.string().nullish(),
+  footer_icon: ZUrl.nullish(),
+  ts: ZUnixSeconds.nullish(),
+});
+
+/**
+ * The chat product's payload (spec 4.8). `channel`, `icon_emoji`, `mrkdwn` and `mrkdwn_in`
+ * are not supported: zod drops them with any other unknown key.
+ */
+export const ZSlackPayload = z.object({
+  text: z.string().max(MESSAGE_LIMITS.content).nullish(),
+  username: z.string().nullish(),
+  icon_url: ZUrl.nullish(),
+  attachments: z.array(ZSlackAttachment).nullish(),
+});
+export type TSlackPayload = z.output<typeof ZSlackPayload>;
+type TSlackAttachment = z.output<typeof ZSlackAttachment>;
+
+/** POST /webhooks/{webhook.id}/{webhook.token}/slack: query; wait defaults to true here. */
+export const ZSlackQuery = z.object({ wait: ZQueryBoolean.optional(), thread_id: ZSnowflake.optional() });
+export type TSlackQuery = z.output<typeof ZSlackQuery>;
+
+function cut(text: string | null | undefined, max: number): string | undefined {
+  const trimmed = text?.trim();
+  return trimmed ? trimmed.slice(0, max) : undefined;
+}
+
+function toColor(color: string | null | undefined): number | undefined {
+  if (!color) return undefined;
+  if (color in NAMED_COLORS) return NAMED_COLORS[color];
+  const hex = color.slice(1);
+  return parseInt(hex.length === 3 ? [...hex].map((c) => c + c).join("") : hex, 16);
+}
+
+/**
+ * One attachment as an embed. The product's texts may be longer than an embed's fields,
+ * so they are cut to the platform's limits rather than refused; fields missing a title or
+ * value get an invisible one, since embed fields need both.
+ */
+export function slackAttachmentToEmbed(attachment: TSlackAttachment): TEmbed | null {
+  const L = MESSAGE_LIMITS;
+  const authorName = cut(attachment.author_name, L.embedAuthorName);
+  const footerText = cut(attachment.footer, L.embedFooterText);
+  const fields = (attachment.fields ?? [])
+    .filter((field) => (field.title ?? field.name) || field.value)
+    .slice(0, L.embedFields)
+    .map((field) => ({
+      name: cut(field.title ?? field.name, L.embedFieldName) ?? "\u200b",
+      value: cut(field.value, L.embedFieldValue) ?? "\u200b",
+      inline: Boolean(field.short ?? field.inline),
+    }));
+  const embed: TEmbed = {
+    title: cut(attachment.title, L.embedTitle),
+    url: attachment.title_link ?? undefined,
+    description: cut(attachment.text, L.embedDescription),
+    color: toColor(attachment.color),
+    author: authorName ? { name: authorName, url: attachment.author_link, icon_url: attachment.author_icon } : undefined,
+    fields: fields.length > 0 ? fields : undefined,
+    image: attachment.image_url ? { url: attachment.image_url } : undefined,
+    thumbnail: attachment.thumb_url ? { url: attachment.thumb_url } : undefined,
+    footer: footerText ? { text: footerText, icon_url: attachment.footer_icon } : undefined,
+    timestamp: attachment.ts === null || attachment.ts === undefined ? undefined : new Date(attachment.ts * 1000).toISOString(),
+  };
+  const shown = embed.title || embed.description || embed.author || embed.fields || embed.image || embed.thumbnail || embed.footer;
+  return shown ? embed : null;
+}
+
+/** The platform's message for a chat-product payload: pretexts join the text above the embeds; embeds past 10 or the 6000 total are left out. */
+export function slackToMessage(payload: TSlackPayload): { content: string | null; embeds: TEmbed[]; username?: string; avatar_url?: string } {
+  const attachments = payload.attachments ?? [];
+  const content = [payload.text, ...attachments.map((a) => a.pretext)].filter((line): line is string => Boolean(line?.trim())).join("\n");
+  const embeds: TEmbed[] = [];
+  let total = 0;
+  for (const attachment of attachments) {
+    const embed = slackAttachmentToEmbed(attachment);
+    if (!embed) continue;
+    if (embeds.length === MESSAGE_LIMITS.embeds || total + embedSize(embed) > MESSAGE_LIMITS.embedTotal) break;
+    total += embedSize(embed);
+    embeds.push(embed);
+  }
+  return {
+    content: content.slice(0, MESSAGE_LIMITS.content) || null,
+    embeds,
+    ...(payload.username && { username: payload.username }),
+    ...(payload.icon_url && { avatar_url: payload.icon_url }),
+  };
+}
+
+/**
+ * POST /webhooks/{webhook.id}/{webhook.token}/slack (spec 4.8): the payload becomes a message
+ * posted as Execute Webhook posts it (its rules and errors), waiting for it unless wait=false.
+ */
+export async function executeSlackWebhook(db: Db, input: { webhookId: string; token: string; query: TSlackQuery; payload: TSlackPayload }): Promise<void> {
+  const request = slackToMessage(input.payload);
+  const parsed = ZWebhookExecuteBody.safeParse(request);
+  if (!parsed.success) throw fromZodError(parsed.error, request);
+  await executeWebhook(db, {
+    webhookId: input.webhookId,
+    token: input.token,
+    query: { wait: input.query.wait ?? true, thread_id: input.query.thread_id },
+    body: parsed.data,
+    files: [],
+  });
+}
