@@ -46,16 +46,17 @@ export function prepareAttachments(attachments: readonly NewAttachment[]): Prepa
   });
 }
 
-/** Stores the files and their Attachment rows for a message, in the caller's transaction. */
+/** Stores the files and their Attachment rows for a message, in the caller's transaction; answers the rows. */
 export async function writeAttachments(
   tx: Tx,
   input: { messageId: string; channelId: string; attachments: readonly PreparedAttachment[]; firstPosition?: number },
-): Promise<void> {
+): Promise<Attachment[]> {
   const first = input.firstPosition ?? 0;
+  const rows: Attachment[] = [];
   for (const [i, attachment] of input.attachments.entries()) {
     const path = attachmentPath(input.channelId, attachment.id, attachment.filename);
     await tx.image.create({ data: { path, contentType: attachment.contentType, data: new Uint8Array(attachment.file.data) } });
-    await tx.attachment.create({
+    const row = await tx.attachment.create({
       data: {
         id: attachment.id,
         messageId: input.messageId,
@@ -71,7 +72,9 @@ export async function writeAttachments(
         path,
       },
     });
+    rows.push(row);
   }
+  return rows;
 }
 
 /** Removes attachments' files from the store (their rows go with their message). */

@@ -3,10 +3,11 @@ import type { User, Webhook } from "~/generated/prisma/client.ts";
 import { publicUrl } from "~/env.ts";
 import type { Change } from "~/server/events/change.ts";
 import { newId } from "~/server/snowflake/snowflake.ts";
+import { toUserObject } from "~/server/users/user.dto.ts";
 import { THREAD_TYPES } from "~/server/channels/channel.dto.ts";
 import { prepareAttachments, writeAttachments } from "./attachments.ts";
 import { resolveMentions } from "./mentions.ts";
-import { MESSAGE_INCLUDE, toMessageObjects, type MessageObject, type MessageReferenceObject, type MessageSnapshot } from "./message.dto.ts";
+import { toMessageObjects, type MessageObject, type MessageReferenceObject, type MessageSnapshot } from "./message.dto.ts";
 import type { TEmbed, TMessageFields, TPollRequest } from "./message.schema.ts";
 import type { NewAttachment } from "./message-validation.ts";
 
@@ -36,6 +37,8 @@ export type CreateMessageInput = {
   canMentionEveryone?: boolean;
   /** A reply or forward, already checked by the caller; `repliedUserId` is the replied-to message's author, `snapshot` a forward's copy. */
   reference?: { object: MessageReferenceObject; repliedUserId: string | null; snapshot?: MessageSnapshot | null } | null;
+  /** The sender's nonce, answered back (and in the event) but not stored. */
+  nonce?: string | number | null;
 };
 
 /** Embeds as stored and answered: the rich type, no nulls, fields' inline spelled out. */
@@ -108,7 +111,7 @@ export async function createMessage(change: Change, input: CreateMessageInput): 
     repliedUserId: input.reference?.repliedUserId,
   });
   const isReply = input.reference?.object.type === 0;
-  await tx.message.create({
+  const created = await tx.message.create({
     data: {
       id,
       channelId: channel.id,
@@ -130,14 +133,15 @@ export async function createMessage(change: Change, input: CreateMessageInput): 
       createdAt: now,
     },
   });
-  await writeAttachments(tx, { messageId: id, channelId: channel.id, attachments: prepareAttachments(input.files ?? []) });
+  const attachments = await writeAttachments(tx, { messageId: id, channelId: channel.id, attachments: prepareAttachments(input.files ?? []) });
   const isThread = THREAD_TYPES.includes(channel.type);
   await tx.channel.update({
     where: { id: channel.id },
     data: { lastMessageId: id, ...(isThread && { messageCount: { increment: 1 }, totalMessageSent: { increment: 1 } }) },
   });
-  const row = await tx.message.findUniqueOrThrow({ where: { id }, include: MESSAGE_INCLUDE });
-  const [message] = await toMessageObjects(tx, [row]);
+  const known = input.author.kind === "user" ? [toUserObject(input.author.user)] : [];
+  const [stored] = await toMessageObjects(tx, [{ ...created, attachments }], known);
+  const message: MessageObject = { ...stored!, ...(input.nonce !== undefined && input.nonce !== null && { nonce: input.nonce }) };
   await emit(GatewayDispatchEvents.MessageCreate, input.guildId, { ...message, ...(input.guildId && { guild_id: input.guildId }) });
-  return message!;
+  return message;
 }

@@ -25,7 +25,7 @@ async function setup() {
 describe("POST /channels/{channel.id}/messages", () => {
   it("posts as the bot and answers the message, with Message Create", async () => {
     const { guild, text, api, owner } = await setup();
-    const res = await api.post(`/channels/${text.id}/messages`, { content: "hello", embeds: [{ title: "t", color: 5 }], tts: true });
+    const res = await api.post(`/channels/${text.id}/messages`, { content: "hello", embeds: [{ title: "t", color: 5 }], tts: true, nonce: "n-1" });
     expect(res.status).toBe(200);
     expectMessage(res.body);
     expect(res.body).toMatchObject({
@@ -37,8 +37,10 @@ describe("POST /channels/{channel.id}/messages", () => {
       pinned: false,
       edited_timestamp: null,
       application_id: owner.application.id,
+      nonce: "n-1",
     });
     expect(res.body.webhook_id).toBeUndefined();
+    expect((await api.get(`/channels/${text.id}/messages/${res.body.id}`)).body.nonce).toBeUndefined();
     const [event] = await kit.eventsOf(guild.id, GatewayDispatchEvents.MessageCreate);
     expect(event).toEqual({ ...res.body, guild_id: guild.id });
     expect((await api.get(`/channels/${text.id}`)).body.last_message_id).toBe(res.body.id);

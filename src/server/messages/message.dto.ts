@@ -41,6 +41,7 @@ export type MessageObject = {
   message_reference?: MessageReferenceObject;
   message_snapshots?: MessageSnapshot[];
   poll?: unknown;
+  nonce?: string | number;
 };
 
 /** The author object of a webhook's message: the webhook's id with the name and avatar it posted under. */
@@ -109,15 +110,17 @@ export function toMessageObject(row: MessageRow, users: ReadonlyMap<string, User
   };
 }
 
-/** Message objects for stored rows, with their authors and mentioned users read in one query. */
-export async function toMessageObjects(db: Tx, rows: readonly MessageRow[]): Promise<MessageObject[]> {
+/** Message objects for stored rows, with their authors and mentioned users read in one query (`known` ones are not read). */
+export async function toMessageObjects(db: Tx, rows: readonly MessageRow[], known: readonly UserObject[] = []): Promise<MessageObject[]> {
+  const byId = new Map(known.map((user) => [user.id, user]));
   const ids = new Set<string>();
   for (const row of rows) {
     if (row.authorId) ids.add(row.authorId);
     for (const id of parseJson<string[]>(row.mentions, [])) ids.add(id);
   }
+  for (const id of byId.keys()) ids.delete(id);
   const users = ids.size > 0 ? await db.user.findMany({ where: { id: { in: [...ids] } } }) : [];
-  const byId = new Map(users.map((user) => [user.id, toUserObject(user)]));
+  for (const user of users) byId.set(user.id, toUserObject(user));
   return rows.map((row) => toMessageObject(row, byId));
 }
 

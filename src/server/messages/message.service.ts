@@ -142,6 +142,7 @@ export async function sendMessage(ctx: ServiceContext, input: { channelId: strin
       files,
       canMentionEveryone: hasPermission(permissions, P.MentionEveryone),
       reference,
+      nonce: body.nonce,
     });
   });
 }
