@@ -1,6 +1,6 @@
 "use client";
 
-import { Alert, Anchor, Avatar, EmptyState, Group, Stack, Text, VisuallyHidden } from "@mantine/core";
+import { Alert, Anchor, Avatar, EmptyState, Group, Stack, Text, VisuallyHidden, type MantineTheme } from "@mantine/core";
 import { DataTable, type DataTableColumn } from "mantine-datatable";
 import Link from "next/link";
 import { useState } from "react";
@@ -20,6 +20,9 @@ import type { ChannelWebhooksView, DashboardWebhook } from "./webhook-types.ts";
 import { CopyWebhookUrl } from "./webhook-url-field.tsx";
 
 type Editor = { webhook: DashboardWebhook | null };
+
+/** Narrow screens keep the name and the actions. */
+const WIDE = (theme: MantineTheme) => `(min-width: ${theme.breakpoints.sm})`;
 
 /** A channel's webhooks: list, create, edit (name, avatar, channel), copy the URL, delete. */
 export function ChannelWebhooks({ guildId, channelId }: { guildId: string; channelId: string }) {
@@ -93,7 +96,7 @@ function WebhookTable({ view, onEdit, onTest, onDelete }: TableProps) {
       render: (webhook) => (
         <Group gap="sm" wrap="nowrap" miw={0}>
           <Avatar src={webhook.avatar ? cdnImageUrl("avatars", webhook.id, webhook.avatar) : null} name={webhook.name} color="initials" size="sm" alt="" />
-          <Text size="sm" fw={500} truncate>
+          <Text size="sm" fw={500} truncate maw={{ base: 140, sm: 360 }} title={webhook.name}>
             {webhook.name}
           </Text>
         </Group>
@@ -102,13 +105,14 @@ function WebhookTable({ view, onEdit, onTest, onDelete }: TableProps) {
     {
       accessor: "user",
       title: "Created by",
+      visibleMediaQuery: WIDE,
       render: (webhook) => (
         <Text size="sm" truncate c={webhook.user ? undefined : "dimmed"}>
           {webhook.user ? (webhook.user.global_name ?? webhook.user.username) : "Unknown"}
         </Text>
       ),
     },
-    { accessor: "id", title: "Created", noWrap: true, render: (webhook) => <Text size="sm">{formatSnowflakeTime(webhook.id)}</Text> },
+    { accessor: "id", title: "Created", noWrap: true, visibleMediaQuery: WIDE, render: (webhook) => <Text size="sm">{formatSnowflakeTime(webhook.id)}</Text> },
     {
       accessor: "actions",
       title: <VisuallyHidden>Actions</VisuallyHidden>,
@@ -137,7 +141,6 @@ function WebhookTable({ view, onEdit, onTest, onDelete }: TableProps) {
       borderRadius="md"
       verticalSpacing="sm"
       minHeight={view.webhooks.length === 0 ? 240 : undefined}
-      styles={{ table: { minWidth: 560 } }}
       records={view.webhooks}
       columns={columns}
       emptyState={
