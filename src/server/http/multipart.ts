@@ -1,5 +1,5 @@
 import busboy from "busboy";
-import { ApiError } from "~/server/errors.ts";
+import { ApiError, invalidField } from "~/server/errors.ts";
 import { MAX_FILE_BYTES, MAX_FORM_FILES } from "./http-types.ts";
 
 /** An uploaded file: its bytes, with the name and type its part declared. */
@@ -60,7 +60,7 @@ export async function parseMultipart(body: AsyncIterable<Uint8Array>, contentTyp
       form[name] = Object.assign(Buffer.concat(parts), { filename: info.filename ?? name, contentType: info.mimeType || "application/octet-stream" });
     });
   });
-  parser.on("filesLimit", () => fail(new ApiError("REQUEST_TOO_LARGE")));
+  parser.on("filesLimit", () => fail(invalidField(["files"], "BASE_TYPE_MAX_LENGTH", `Must be ${MAX_FORM_FILES} or fewer in length.`)));
   parser.on("error", () => fail(invalidForm()));
   const closed = new Promise<void>((resolve) => parser.on("close", resolve));
 

@@ -100,6 +100,9 @@ describe("messages with files", () => {
     const member = await kit.addBotWithRole(guild.id, P.ViewChannel | P.SendMessages, 1);
     const refused = await postForm(member.token, `/channels/${text.id}/messages`, form);
     expect(refused.body).toEqual({ code: 50013, message: "Missing Permissions" });
+    const eleven = new FormData();
+    for (let i = 0; i < 11; i++) eleven.set(`files[${i}]`, new Blob(["x"]), `f${i}.txt`);
+    expect((await postForm(owner.token, `/channels/${text.id}/messages`, eleven)).body.errors.files._errors[0].code).toBe("BASE_TYPE_MAX_LENGTH");
     const badJson = new FormData();
     badJson.set("payload_json", "{nope");
     expect((await postForm(owner.token, `/channels/${text.id}/messages`, badJson)).body.code).toBe(50109);

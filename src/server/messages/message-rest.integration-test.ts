@@ -165,6 +165,7 @@ describe("GET /channels/{channel.id}/messages", () => {
     const page = async (query: Record<string, string | number>) =>
       (await api.get(`/channels/${text.id}/messages`, { query })).body.map((m: { content: string }) => m.content);
     expect(await page({})).toEqual(["m6", "m5", "m4", "m3", "m2", "m1", "m0"]);
+    for (const message of (await api.get(`/channels/${text.id}/messages`, { query: { limit: 2 } })).body) expectMessage(message);
     expect(await page({ limit: 3 })).toEqual(["m6", "m5", "m4"]);
     expect(await page({ limit: 2, before: ids[4]! })).toEqual(["m3", "m2"]);
     expect(await page({ limit: 2, after: ids[1]! })).toEqual(["m3", "m2"]);
@@ -270,6 +271,8 @@ describe("replies and forwards", () => {
     expect((await api.get(`/channels/${text.id}/messages/${forwarded.body.id}`)).body.message_snapshots[0].message.content).toBe("private matter");
     // A forward carries nothing of its own.
     expect((await api.post(`/channels/${text.id}/messages`, { ...forward, content: "look" })).body.code).toBe(50035);
+    const withButtons = { ...forward, components: [{ type: 1, components: [{ type: 2, style: 1, custom_id: "b" }] }] };
+    expect((await api.post(`/channels/${text.id}/messages`, withButtons)).body.errors.message_reference).toBeDefined();
     // Once the member's application may read content, it may forward.
     await setApprovedIntents({ db: app.db, actor: null }, member.application.id, ["MESSAGE_CONTENT"], true);
     expect((await member.api.post(`/channels/${text.id}/messages`, forward)).status).toBe(200);

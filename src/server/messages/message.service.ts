@@ -78,7 +78,7 @@ async function readAs(ctx: ServiceContext, row: MessageRow): Promise<{ message: 
 }
 
 /** A reply's or forward's reference, checked: the source must exist and be readable in its channel. */
-async function resolveReference(ctx: ServiceContext, channelId: string, body: TCreateMessageBody) {
+async function resolveReference(ctx: ServiceContext, channelId: string, body: TCreateMessageBody, fileCount: number) {
   const request = body.message_reference;
   if (!request) return null;
   const isForward = request.type === MESSAGE_REFERENCE_FORWARD;
@@ -97,8 +97,8 @@ async function resolveReference(ctx: ServiceContext, channelId: string, body: TC
   }
   if (isForward) {
     // A forward carries the source alone (spec 9: the application must be able to read it).
-    if (body.content || (body.embeds?.length ?? 0) > 0 || body.poll)
-      throw invalidField(["message_reference"], "MESSAGE_FORWARD_WITH_CONTENT", "Forwards cannot have content.");
+    const hasOwn = Boolean(body.content) || (body.embeds?.length ?? 0) > 0 || Boolean(body.poll) || (body.components?.length ?? 0) > 0 || fileCount > 0;
+    if (hasOwn) throw invalidField(["message_reference"], "MESSAGE_FORWARD_WITH_CONTENT", "Forwards cannot have content.");
   }
   const source = isForward ? await readAs(ctx, found) : null;
   if (source && !source.readable) throw new ApiError("CANNOT_FORWARD_UNREADABLE");
@@ -127,7 +127,7 @@ export async function sendMessage(ctx: ServiceContext, input: { channelId: strin
   const body = { ...input.body };
   if (!hasPermission(permissions, P.EmbedLinks)) body.embeds = null;
   if (!hasPermission(permissions, P.SendTTSMessages)) body.tts = false;
-  const reference = await resolveReference(ctx, channel.id, body);
+  const reference = await resolveReference(ctx, channel.id, body, input.files.length);
   if (reference?.object.type === 0) requirePermission(permissions, P.ReadMessageHistory);
   if (reference?.object.type !== MESSAGE_REFERENCE_FORWARD) checkNewMessage(body, input.files);
   const files = newAttachments(input.files, body.attachments);
