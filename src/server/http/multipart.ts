@@ -69,7 +69,7 @@ export async function parseMultipart(body: AsyncIterable<Uint8Array>, contentTyp
     for (;;) {
       const next = await iterator.next();
       if (next.done) break;
-      if (!parser.write(next.value)) await new Promise((resolve) => parser.once("drain", resolve));
+      if (!parser.write(next.value)) await drained(parser);
       if (failure()) break;
     }
   } finally {
@@ -85,4 +85,15 @@ export async function parseMultipart(body: AsyncIterable<Uint8Array>, contentTyp
   const late = failure();
   if (late) throw late;
   return form;
+}
+
+/** Waits until the parser takes more input, or will never take any (it failed or closed). */
+function drained(parser: busboy.Busboy): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      for (const event of ["drain", "error", "close"]) parser.off(event, done);
+      resolve();
+    };
+    for (const event of ["drain", "error", "close"]) parser.once(event, done);
+  });
 }
