@@ -170,3 +170,6 @@ export const IconWidget = createIcon([
   "M13 12h3",
   "M3 15.5h18",
 ]);
+
+/** A sheet with a folded corner: an attached file. */
+export const IconFile = createIcon(["M6 3h8l4 4v14h-12z", "M14 3v4h4", "M9 12h6", "M9 16h6"]);

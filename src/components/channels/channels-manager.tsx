@@ -13,6 +13,8 @@ import { PageHeader } from "~/components/section-card.tsx";
 import { TableSkeleton } from "~/components/table-skeleton.tsx";
 import { sortChannels } from "~/server/channels/channel.dto.ts";
 import { api } from "~/trpc/react.tsx";
+import { MessagesLink } from "~/components/messages/messages-link.tsx";
+import { MESSAGE_VIEW_CHANNEL_TYPES } from "~/components/messages/message-types.ts";
 import { WebhooksLink } from "~/components/webhooks/webhooks-link.tsx";
 import { WEBHOOK_CHANNEL_TYPES } from "~/server/webhooks/webhook.schema.ts";
 import { ChannelForm, changedChannelBody, toChannelBody, toChannelValues, type ChannelObject, type ChannelValues } from "./channel-form.tsx";
@@ -163,6 +165,7 @@ export function ChannelsManager({ guildId }: { guildId: string }) {
         actions={
           <Group gap={2} wrap="nowrap">
             {startThreadAction(channel)}
+            {MESSAGE_VIEW_CHANNEL_TYPES.has(channel.type) ? <MessagesLink guildId={guildId} channel={channel} /> : null}
             {WEBHOOK_CHANNEL_TYPES.has(channel.type) ? <WebhooksLink guildId={guildId} channel={channel} /> : null}
             {actions(channel, siblings, index)}
           </Group>

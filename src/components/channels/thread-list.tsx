@@ -7,6 +7,7 @@ import { notifyFailure, notifySuccess } from "~/components/forms/server-errors.t
 import { GuardedAction } from "~/components/guarded-action.tsx";
 import { IconArchive, IconLock, IconLockOpen, IconThread, IconTrash, IconUsers } from "~/components/icons.tsx";
 import { ReasonConfirm } from "~/components/members/reason-input.tsx";
+import { MessagesLink } from "~/components/messages/messages-link.tsx";
 import { api, type RouterOutputs } from "~/trpc/react.tsx";
 
 export type DashboardThread = RouterOutputs["thread"]["list"]["threads"][number];
@@ -98,6 +99,7 @@ export function ThreadList({ guildId, parentName, threads }: { guildId: string; 
               </Tooltip>
             </Group>
             <Group gap={2} wrap="nowrap">
+              <MessagesLink guildId={guildId} channel={thread} />
               <GuardedAction
                 label={`${archived ? "Unarchive" : "Archive"} ${thread.name}`}
                 blockedReason={archiveBlock(thread)}

@@ -1,0 +1,119 @@
+"use client";
+
+import { Alert, Anchor, Button, Card, EmptyState, Group, Skeleton, Stack } from "@mantine/core";
+import Link from "next/link";
+import { useMemo, useState } from "react";
+import { IconChevronLeft, IconLock, IconMessages } from "~/components/icons.tsx";
+import { QueryError } from "~/components/query-error.tsx";
+import { PageHeader } from "~/components/section-card.tsx";
+import { THREAD_TYPES } from "~/server/channels/channel.dto.ts";
+import { api } from "~/trpc/react.tsx";
+import { DeleteMessageModal } from "./delete-message-modal.tsx";
+import { MessageItem } from "./message-item.tsx";
+import { channelMessagesPath, type ChannelMessagesPage, type DashboardMessage, type MentionNames } from "./message-types.ts";
+
+/** The names mentions point at, gathered from every loaded page. */
+function mentionNames(pages: readonly ChannelMessagesPage[]): MentionNames {
+  const users = new Map<string, string>();
+  const roles = new Map<string, { name: string; color: number }>();
+  const channels = new Map<string, string>();
+  for (const page of pages) {
+    for (const role of page.roles) roles.set(role.id, role);
+    for (const channel of page.channels) channels.set(channel.id, channel.name);
+    channels.set(page.channel.id, page.channel.name);
+    for (const message of page.messages) {
+      for (const user of message.mentions) users.set(user.id, user.global_name ?? user.username);
+      if (message.thread) channels.set(message.thread.id, message.thread.name);
+    }
+  }
+  return { users, roles, channels };
+}
+
+function MessagesSkeleton() {
+  return (
+    <Stack gap="md" p="md">
+      {[0, 1, 2].map((i) => (
+        <Group key={i} align="flex-start" wrap="nowrap">
+          <Skeleton circle height={38} />
+          <Stack gap={6} flex={1}>
+            <Skeleton height={12} width="30%" />
+            <Skeleton height={12} width="80%" />
+          </Stack>
+        </Group>
+      ))}
+    </Stack>
+  );
+}
+
+/** A channel's messages as its readers see them, newest first, with older ones on demand and deletion for those allowed. */
+export function ChannelMessages({ guildId, channelId }: { guildId: string; channelId: string }) {
+  const query = api.message.list.useInfiniteQuery({ channelId }, { getNextPageParam: (page) => page.nextCursor });
+  const [deleting, setDeleting] = useState<DashboardMessage | null>(null);
+  const pages = useMemo(() => query.data?.pages ?? [], [query.data]);
+  const names = useMemo(() => mentionNames(pages), [pages]);
+  const first = pages[0];
+  const parentId = first?.channel.parentId;
+  const isThread = Boolean(first && parentId && THREAD_TYPES.includes(first.channel.type));
+  const back = (
+    <Anchor component={Link} href={isThread && parentId ? channelMessagesPath(guildId, parentId) : `/guilds/${guildId}/channels`} size="sm" c="dimmed">
+      <Group gap={4} component="span">
+        <IconChevronLeft size={14} />
+        {isThread ? `#${names.channels.get(parentId!) ?? "channel"}` : "Channels"}
+      </Group>
+    </Anchor>
+  );
+
+  if (query.isError) {
+    return (
+      <Stack gap="lg" maw={960} mx="auto">
+        {back}
+        <QueryError error={query.error} onRetry={() => void query.refetch()} title="Could not load the messages" />
+      </Stack>
+    );
+  }
+  const messages = pages.flatMap((page) => page.messages);
+  const deleteBlocked = (message: DashboardMessage) => (message.canDelete ? null : "Needs Manage Messages in this channel");
+
+  return (
+    <Stack gap="lg" maw={960} mx="auto">
+      {back}
+      <PageHeader
+        title={first ? `Messages in ${isThread ? "" : "#"}${first.channel.name}` : "Messages"}
+        description="What readers of this channel see, newest first."
+      />
+      {!first ? (
+        <Card withBorder padding={0}>
+          <MessagesSkeleton />
+        </Card>
+      ) : first.blockedReason ? (
+        <Alert color="gray" variant="light" icon={<IconLock size={18} />} title="You cannot read this channel's history">
+          {first.blockedReason}.
+        </Alert>
+      ) : messages.length === 0 ? (
+        <Card withBorder>
+          <EmptyState
+            icon={<IconMessages size={26} />}
+            variant="light"
+            title="No messages yet"
+            description="Messages posted here by members, bots and webhooks will show up in this view."
+            size="sm"
+          />
+        </Card>
+      ) : (
+        <Card withBorder padding={0} role="feed" aria-label="Messages" aria-busy={query.isFetching}>
+          {messages.map((message) => (
+            <MessageItem key={message.id} guildId={guildId} message={message} names={names} deleteBlocked={deleteBlocked(message)} onDelete={setDeleting} />
+          ))}
+          {query.hasNextPage ? (
+            <Group justify="center" p="sm" className="message-more">
+              <Button variant="default" loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+                Load older messages
+              </Button>
+            </Group>
+          ) : null}
+        </Card>
+      )}
+      <DeleteMessageModal channelId={channelId} message={deleting} onClose={() => setDeleting(null)} />
+    </Stack>
+  );
+}

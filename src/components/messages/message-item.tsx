@@ -1,0 +1,76 @@
+"use client";
+
+import { Anchor, Avatar, Badge, Box, Group, Stack, Text, Tooltip } from "@mantine/core";
+import Link from "next/link";
+import { formatSnowflakeTime } from "~/components/format.ts";
+import { GuardedAction } from "~/components/guarded-action.tsx";
+import { cdnImageUrl } from "~/components/guild/guild-avatar.tsx";
+import { IconThread, IconTrash } from "~/components/icons.tsx";
+import { MessageAttachments } from "./message-attachments.tsx";
+import { MessageComponents } from "./message-components.tsx";
+import { MessageText } from "./message-content.tsx";
+import { MessageEmbed } from "./message-embed.tsx";
+import { channelMessagesPath, type DashboardEmbed, type DashboardMessage, type MentionNames } from "./message-types.ts";
+
+const editedTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short" });
+
+type Props = {
+  guildId: string;
+  message: DashboardMessage;
+  names: MentionNames;
+  /** Why the user may not delete it; null when they may. */
+  deleteBlocked: string | null;
+  onDelete: (message: DashboardMessage) => void;
+};
+
+/** A message as a reader sees it: who posted it and when, then content, embeds, files, components, its thread. */
+export function MessageItem({ guildId, message, names, deleteBlocked, onDelete }: Props) {
+  const { author } = message;
+  const name = message.webhook_id ? author.username : (author.global_name ?? author.username);
+  return (
+    <Group component="article" className="message-item" align="flex-start" wrap="nowrap" gap="sm" px="md" py="sm" aria-label={`Message from ${name}`}>
+      <Avatar src={author.avatar ? cdnImageUrl("avatars", author.id, author.avatar) : null} name={name} color="initials" radius="xl" alt="" />
+      <Stack gap={6} miw={0} flex={1}>
+        <Group gap={6} wrap="wrap" align="baseline">
+          <Text size="sm" fw={600} className="message-author">
+            {name}
+          </Text>
+          {author.bot ? (
+            <Badge size="xs" radius="sm" color="indigo" variant="filled">
+              {message.webhook_id ? "App" : "Bot"}
+            </Badge>
+          ) : null}
+          <Text size="xs" c="dimmed" component="time" dateTime={message.timestamp}>
+            {formatSnowflakeTime(message.id)}
+          </Text>
+          {message.edited_timestamp ? (
+            <Tooltip label={`Edited ${editedTime.format(new Date(message.edited_timestamp))}`}>
+              <Text size="xs" c="dimmed">
+                (edited)
+              </Text>
+            </Tooltip>
+          ) : null}
+        </Group>
+        {message.content ? <MessageText text={message.content} names={names} /> : null}
+        {(message.embeds as DashboardEmbed[]).map((embed, i) => (
+          <MessageEmbed key={i} embed={embed} names={names} />
+        ))}
+        {message.attachments.length > 0 ? <MessageAttachments attachments={message.attachments} /> : null}
+        {message.components.length > 0 ? <MessageComponents components={message.components} names={names} /> : null}
+        {message.thread ? (
+          <Anchor component={Link} href={channelMessagesPath(guildId, message.thread.id)} size="xs">
+            <Group gap={4} component="span">
+              <IconThread size={14} />
+              Thread: {message.thread.name}
+            </Group>
+          </Anchor>
+        ) : null}
+      </Stack>
+      <Box className="message-actions">
+        <GuardedAction label={`Delete message from ${name}`} blockedReason={deleteBlocked} color="red" onClick={() => onDelete(message)}>
+          <IconTrash size={16} />
+        </GuardedAction>
+      </Box>
+    </Group>
+  );
+}

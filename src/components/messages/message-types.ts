@@ -1,0 +1,30 @@
+import type { inferRouterOutputs } from "@trpc/server";
+import { ChannelType } from "discord-api-types/v10";
+import type { TEmbed } from "~/server/messages/message.schema.ts";
+import type { AppRouter } from "~/server/trpc/root.ts";
+
+export type ChannelMessagesPage = inferRouterOutputs<AppRouter>["message"]["list"];
+export type DashboardMessage = ChannelMessagesPage["messages"][number];
+export type DashboardAttachment = DashboardMessage["attachments"][number];
+/** A stored embed: what was sent, with the platform's `type`. */
+export type DashboardEmbed = TEmbed & { type?: string };
+
+/** What mentions in a message's content name. */
+export type MentionNames = {
+  users: ReadonlyMap<string, string>;
+  roles: ReadonlyMap<string, { name: string; color: number }>;
+  channels: ReadonlyMap<string, string>;
+};
+
+/** Channels whose rows link to a Messages view. */
+export const MESSAGE_VIEW_CHANNEL_TYPES: ReadonlySet<number> = new Set([ChannelType.GuildText, ChannelType.GuildAnnouncement]);
+
+/** Where a channel's (or thread's) messages are read. */
+export function channelMessagesPath(guildId: string, channelId: string): string {
+  return `/guilds/${guildId}/channels/${channelId}/messages`;
+}
+
+/** A 0xRRGGBB number as CSS, or null for 0 (the platform's "no colour"). */
+export function cssColor(color: number | null | undefined): string | null {
+  return color ? `#${color.toString(16).padStart(6, "0")}` : null;
+}
