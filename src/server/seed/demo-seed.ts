@@ -13,6 +13,7 @@ import { createRole } from "~/server/roles/role.service.ts";
 import { seedCrowd } from "./demo-crowd.ts";
 import { seedIntegrations } from "./demo-integrations.ts";
 import { seedInvites } from "./demo-invites.ts";
+import { seedMessages } from "./demo-messages.ts";
 import { seedThreads } from "./demo-threads.ts";
 import { seedWelcomeScreen } from "./demo-welcome.ts";
 import { seedWidget } from "./demo-widget.ts";
@@ -162,6 +163,13 @@ export async function seedDemo(db: Db): Promise<DemoSeed> {
   created.push(...(await seedIntegrations(ctx, guildId, user.id)));
   created.push(...(await seedWelcomeScreen(ctx, guildId)));
   created.push(...(await seedWidget(ctx, guildId)));
+  created.push(
+    ...(await seedMessages(ctx, guildId, {
+      friendId: friend.id,
+      bot: { userId: application.botUserId, applicationId: application.id },
+      moderatorsRoleId: roleIds.moderators,
+    })),
+  );
 
   return {
     user: { id: user.id, username: user.username, email: DEMO_USER.email, password: DEMO_USER.password },
