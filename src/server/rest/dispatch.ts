@@ -55,7 +55,7 @@ export function createDispatcher(options: { db: Db; limiter: RateLimiter; routes
       const ctx: RestContext = { db: options.db, actor: actor!, auditReason: auditReason(request) };
       const query = route.query ? parseInput(route.query, queryObject(queryStart < 0 ? "" : request.url.slice(queryStart + 1))) : undefined;
       const body = route.body ? parseInput(route.body, route.form ? await readForm(request, route.form === "or-json") : await readJson(request)) : undefined;
-      return withRateLimit(toResponse(await route.handler({ ctx, params, query, body })), rateLimit);
+      return withRateLimit(toResponse(await route.handler({ ctx, params, query, body, header: (name) => request.header(name) })), rateLimit);
     } catch (error) {
       return withRateLimit(errorResponse(error, log), rateLimit);
     }

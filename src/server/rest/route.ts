@@ -14,6 +14,9 @@ export type RestContext<A extends RouteAuth = RouteAuth> = {
   auditReason: string | null;
 };
 
+/** A request header by lower-case name; null when absent. */
+export type RequestHeader = (name: string) => string | null;
+
 export type RestResult =
   | { status: 200 | 201; body: unknown; headers?: Record<string, string> }
   /** A body that is not JSON (a CSV file, a PNG image), sent as it is with its headers. */
@@ -37,7 +40,7 @@ export type Route = {
   body?: z.ZodType;
   /** The body is multipart/form-data (fields as strings, files as Buffers), checked by `body`; "or-json": either. */
   form?: boolean | "or-json";
-  handler(input: { ctx: RestContext; params: Record<string, string>; query: unknown; body: unknown }): Promise<RestResult>;
+  handler(input: { ctx: RestContext; params: Record<string, string>; query: unknown; body: unknown; header: RequestHeader }): Promise<RestResult>;
 };
 
 /** Declares one row of the route table with typed params, query and body. */
@@ -55,6 +58,7 @@ export function route<P extends string, A extends RouteAuth, Q extends z.ZodType
     params: ParamsOf<P>;
     query: Q extends z.ZodType ? z.output<Q> : undefined;
     body: B extends z.ZodType ? z.output<B> : undefined;
+    header: RequestHeader;
   }): Promise<RestResult>;
 }): Route {
   return def;

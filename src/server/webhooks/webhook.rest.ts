@@ -6,6 +6,8 @@ import { executeWebhook } from "./webhook-execute.service.ts";
 import { ZWebhookMessageEditBody, ZWebhookMessageEditQuery, ZWebhookMessageQuery } from "./webhook-message.schema.ts";
 import { deleteWebhookMessage, editWebhookMessage, getWebhookMessage } from "./webhook-message.service.ts";
 import { executeSlackWebhook, ZSlackPayload, ZSlackQuery } from "./webhook-slack.ts";
+import { executeGithubWebhook, ZGithubQuery } from "./webhook-github.ts";
+import { ZGithubPayload } from "./github/github-payload.ts";
 import { ZWebhookCreateBodySchema, ZWebhookModifyBodySchema, ZWebhookTokenModifyBodySchema } from "./webhook.schema.ts";
 import {
   createWebhook,
@@ -134,6 +136,17 @@ export const webhookRoutes = [
       await executeSlackWebhook(ctx.db, { ...params, query, payload: body });
       // The chat product's clients expect its plain acknowledgement.
       return ok("ok");
+    },
+  }),
+  route({
+    method: "POST",
+    path: "/webhooks/:webhookId/:token/github",
+    auth: "none",
+    query: ZGithubQuery,
+    body: ZGithubPayload,
+    handler: async ({ ctx, params, query, body, header }) => {
+      const message = await executeGithubWebhook(ctx.db, { ...params, event: header("x-github-event"), query, payload: body });
+      return message ? ok(message) : noContent();
     },
   }),
 ];
