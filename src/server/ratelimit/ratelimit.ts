@@ -1,7 +1,12 @@
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import type { Redis } from "ioredis";
 
-export type BucketSpec = { points: number; durationSeconds: number };
+export type BucketSpec = {
+  points: number;
+  durationSeconds: number;
+  /** Counted per major resource whoever calls (a webhook's executions), not per caller. */
+  perResource?: boolean;
+};
 
 /**
  * Named buckets. A route names one (default: its own per-route bucket sized DEFAULT_ROUTE);
@@ -12,6 +17,8 @@ export const BUCKETS = {
   route: { points: 25, durationSeconds: 1 },
   /** Dashboard password sign-ins per e-mail address. */
   signin: { points: 10, durationSeconds: 60 },
+  /** Executions of one webhook (JSON, chat and code-host formats), the platform's 5 per 2 seconds. */
+  webhook: { points: 5, durationSeconds: 2, perResource: true },
 } satisfies Record<string, BucketSpec>;
 
 export type BucketName = keyof typeof BUCKETS;

@@ -7,7 +7,7 @@ import type { Db } from "~/server/db/client.ts";
 import { ApiError, fromZodError, invalidField } from "~/server/errors.ts";
 import { MAX_FORM_BYTES, type HttpHandler, type HttpRequest, type HttpResponse } from "~/server/http/http-types.ts";
 import { parseMultipart } from "~/server/http/multipart.ts";
-import type { RateLimiter, RateLimitState } from "~/server/ratelimit/ratelimit.ts";
+import { BUCKETS, type BucketSpec, type RateLimiter, type RateLimitState } from "~/server/ratelimit/ratelimit.ts";
 import { toJson } from "~/server/state/wire-json.ts";
 import { recordActivity } from "~/server/users/activity.ts";
 import type { RestContext, RestResult, Route } from "./route.ts";
@@ -49,7 +49,9 @@ export function createDispatcher(options: { db: Db; limiter: RateLimiter; routes
       if (global.limited) return rateLimited(global);
       const major = MAJOR_PARAMS.map((name) => params[name]).find(Boolean) ?? "";
       const bucketId = route.bucket ?? `${route.method} ${route.path}`;
-      rateLimit = await options.limiter.consume(route.bucket ?? "route", bucketId, `${principal}:${major}`);
+      const bucket = route.bucket ?? "route";
+      const perResource = (BUCKETS[bucket] as BucketSpec).perResource ?? false;
+      rateLimit = await options.limiter.consume(bucket, bucketId, perResource ? major : `${principal}:${major}`);
       if (rateLimit.limited) return rateLimited(rateLimit);
 
       const ctx: RestContext = { db: options.db, actor: actor!, auditReason: auditReason(request) };

@@ -90,6 +90,7 @@ export const webhookRoutes = [
     method: "POST",
     path: "/webhooks/:webhookId/:token",
     auth: "none",
+    bucket: "webhook",
     query: ZWebhookExecuteQuery,
     // JSON or multipart: readMessageRequest parses either with the execute schema.
     form: "or-json",
@@ -130,6 +131,7 @@ export const webhookRoutes = [
     method: "POST",
     path: "/webhooks/:webhookId/:token/slack",
     auth: "none",
+    bucket: "webhook",
     query: ZSlackQuery,
     body: ZSlackPayload,
     handler: async ({ ctx, params, query, body }) => {
@@ -142,6 +144,7 @@ export const webhookRoutes = [
     method: "POST",
     path: "/webhooks/:webhookId/:token/github",
     auth: "none",
+    bucket: "webhook",
     query: ZGithubQuery,
     body: ZGithubPayload,
     handler: async ({ ctx, params, query, body, header }) => {

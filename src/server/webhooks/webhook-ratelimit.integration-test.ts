@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { fetchHandler } from "~/server/http/fetch-adapter.ts";
+import { createRateLimiter } from "~/server/ratelimit/ratelimit.ts";
+import { createDispatcher } from "~/server/rest/dispatch.ts";
+import { ROUTES } from "~/server/rest/routes.ts";
+import { restClient } from "~/test/rest-client.ts";
+import { useTestApp } from "~/test/test-app.ts";
+import { webhookKit } from "~/test/webhook-kit.ts";
+
+const app = useTestApp();
+const kit = webhookKit(app);
+
+describe("the per-webhook rate-limit bucket", () => {
+  it("lets one webhook execute 5 times per 2 seconds whoever calls, across its formats, and leaves other webhooks alone", async () => {
+    const { api, text } = await kit.setup();
+    const hook = await kit.webhook(api, text.id, "Busy");
+    const other = await kit.webhook(api, text.id, "Quiet");
+    // Unscaled limits, as in production.
+    const dispatch = createDispatcher({ db: app.db, limiter: createRateLimiter(), routes: ROUTES });
+    const client = restClient(fetchHandler(dispatch));
+    // Each call from another address: the bucket is the webhook's, not the caller's.
+    const post = (address: string, path: string, body: unknown) => client.post(path, body, { headers: { "x-forwarded-for": address }, query: { wait: false } });
+
+    const first = await post("10.0.0.1", `/webhooks/${hook.id}/${hook.token}`, { content: "1" });
+    expect(first.status).toBe(204);
+    expect(first.headers.get("x-ratelimit-limit")).toBe("5");
+    expect(first.headers.get("x-ratelimit-remaining")).toBe("4");
+    for (let i = 2; i <= 4; i++) expect((await post(`10.0.0.${i}`, `/webhooks/${hook.id}/${hook.token}`, { content: String(i) })).status).toBe(204);
+    // The chat-product format spends the same bucket.
+    expect((await post("10.0.0.9", `/webhooks/${hook.id}/${hook.token}/slack`, { text: "5" })).status).toBe(200);
+
+    const limited = await post("10.0.0.99", `/webhooks/${hook.id}/${hook.token}`, { content: "6" });
+    expect(limited.status).toBe(429);
+    expect(limited.body).toMatchObject({ message: "You are being rate limited.", global: false });
+    expect(limited.body.retry_after).toBeGreaterThan(0);
+    expect(limited.body.retry_after).toBeLessThanOrEqual(2);
+    expect(await app.db.message.count({ where: { webhookId: hook.id } })).toBe(5);
+
+    expect((await post("10.0.0.1", `/webhooks/${other.id}/${other.token}`, { content: "fine" })).status).toBe(204);
+  });
+});
