@@ -1,14 +1,16 @@
-import { PermissionFlagsBits as P } from "discord-api-types/v10";
+import { ChannelType, PermissionFlagsBits as P } from "discord-api-types/v10";
 import { loadChannelAccess } from "~/server/channels/channel.service.ts";
 import type { ServiceContext } from "~/server/context.ts";
 import { channelPermissions, toOverwriteInputs, type GuildAccess } from "~/server/permissions/guild-access.ts";
 import { hasPermission } from "~/server/permissions/permissions.ts";
-import { IS_A_THREAD } from "~/server/threads/thread.dto.ts";
 import { isThreadChannel, loadThreadAccess } from "~/server/threads/thread-access.ts";
 import type { MessageObject } from "./message.dto.ts";
 import { listMessages } from "./message.service.ts";
 
 export const DASHBOARD_PAGE_SIZE = 50;
+
+/** Threads a message can start; they take the starter message's id. Private threads have no starter. */
+const STARTED_THREAD_TYPES = [ChannelType.PublicThread, ChannelType.AnnouncementThread];
 
 export type DashboardMessage = MessageObject & {
   /** The signed-in user may delete it: their own, or anyone's with MANAGE_MESSAGES. */
@@ -61,7 +63,7 @@ export async function loadChannelMessagesPage(
   const page = listed.slice(0, limit);
   const canManageMessages = hasPermission(permissions, P.ManageMessages);
   const threads = await ctx.db.channel.findMany({
-    where: { parentId: channel.id, type: IS_A_THREAD, id: { in: page.map((message) => message.id) } },
+    where: { parentId: channel.id, type: { in: STARTED_THREAD_TYPES }, id: { in: page.map((message) => message.id) } },
     select: { id: true, name: true },
   });
   const threadOf = new Map(threads.map((thread) => [thread.id, thread]));

@@ -1,4 +1,4 @@
-import { AuditLogEvent, PermissionFlagsBits as P } from "discord-api-types/v10";
+import { AuditLogEvent, ChannelType, PermissionFlagsBits as P } from "discord-api-types/v10";
 import { describe, expect, it } from "vitest";
 import { dashboardActor } from "~/server/auth/actor.ts";
 import { createCaller } from "~/server/trpc/root.ts";
@@ -48,6 +48,20 @@ describe("message router (dashboard)", () => {
     const last = await caller.message.list({ channelId: text.id, limit: 2, cursor: second.nextCursor });
     expect(last.messages.map((m) => m.id)).toEqual([posted[0]]);
     expect(last.nextCursor).toBeNull();
+  });
+
+  it("links a message to the public thread it started, never to a private thread", async () => {
+    const { guild, text, api } = await setup();
+    const starter = (await api.post(`/channels/${text.id}/messages`, { content: "shall we plan?" })).body.id as string;
+    const hidden = (await api.post(`/channels/${text.id}/messages`, { content: "secret" })).body.id as string;
+    await kit.addChannel(guild.id, ChannelType.PublicThread, { id: starter, parentId: text.id, name: "Planning" });
+    await kit.addChannel(guild.id, ChannelType.PrivateThread, { id: hidden, parentId: text.id, name: "Secret plans" });
+    const { caller } = await reader(guild.id);
+    const { messages } = await caller.message.list({ channelId: text.id });
+    expect(messages.map((m) => [m.content, m.thread])).toEqual([
+      ["secret", null],
+      ["shall we plan?", { id: starter, name: "Planning" }],
+    ]);
   });
 
   it("says why a member without Read Message History sees no messages, and refuses a channel they cannot view", async () => {
