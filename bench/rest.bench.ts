@@ -14,6 +14,7 @@ import { addGuildMember } from "~/server/members/member.service.ts";
 import { setApprovedIntents } from "~/server/applications/intents.ts";
 import { createInvite } from "~/server/invites/invite.service.ts";
 import { createRole } from "~/server/roles/role.service.ts";
+import { createWebhook } from "~/server/webhooks/webhook.service.ts";
 import { createBootstrapCredentials } from "~/server/seed/bootstrap.ts";
 import { measure, printTable, ROOT, startServer, stopServer, summarizeProfile, CONNECTIONS, type AutocannonRequest, type Row, type Server } from "./measure.ts";
 
@@ -23,11 +24,11 @@ import { measure, printTable, ROOT, startServer, stopServer, summarizeProfile, C
 // after one indexed read from an in-memory copy of the same database. Writes the table to
 // bench/out/ as JSON too.
 
-const AIMS = { getShareOfFloor: 0.2, patchPerSecond: 2000, peakRssMb: 250 };
+const AIMS = { getShareOfFloor: 0.2, patchPerSecond: 2000, webhookPerSecond: 2000, peakRssMb: 250 };
 // High enough that the limiter never throttles the bench, while every request still goes through it.
 const RATE_LIMIT_SCALE = "100000";
 const OUT_DIR = join(ROOT, "bench", "out");
-const SCENARIOS = ["get", "channels", "roles", "member", "members", "invite", "patch", "role", "many"] as const;
+const SCENARIOS = ["get", "channels", "roles", "member", "members", "invite", "patch", "role", "webhook", "many"] as const;
 /** Requests held to the same share of the floor as GET /guilds/{id}. */
 const READS_AT_FLOOR_SHARE = [
   "GET /guilds/{id}",
@@ -36,6 +37,8 @@ const READS_AT_FLOOR_SHARE = [
   "GET /invites/{code}?with_counts=true",
 ];
 const BENCH_MEMBERS = 250;
+/** A 200-character message, as a deploy notice or an alert posts. */
+const WEBHOOK_CONTENT = "Deploy of api-gateway finished on production: 14 services updated, 0 failed, 3 migrations applied. ".repeat(3).slice(0, 200);
 type Scenario = (typeof SCENARIOS)[number];
 
 const { values: flags } = parseArgs({
@@ -73,7 +76,13 @@ async function seedBenchGuild(db: Db) {
   await setApprovedIntents({ db, actor: null }, credentials.application_id, ["GUILD_MEMBERS"], true);
   const channel = (await db.channel.findFirst({ where: { guildId: credentials.guild_id, type: ChannelType.GuildText }, select: { id: true } }))!;
   const invite = await createInvite(ctx, { channelId: channel.id, body: { max_age: 0 } });
-  return { ...credentials, memberId: memberIds[Math.floor(BENCH_MEMBERS / 2)]!, inviteCode: invite.code };
+  const webhook = await createWebhook(ctx, { channelId: channel.id, body: { name: "Bench deploys" } });
+  return {
+    ...credentials,
+    memberId: memberIds[Math.floor(BENCH_MEMBERS / 2)]!,
+    inviteCode: invite.code,
+    webhookPath: `/api/v10/webhooks/${webhook.id}/${webhook.token}`,
+  };
 }
 
 /** `count` more guilds, each owned by a user and joined by the bot, for the cache-full run. */
@@ -165,6 +174,12 @@ async function main(): Promise<void> {
       { method: "DELETE", setupRequest: (request, context) => ({ ...request, path: `${guildPath}/roles/${String(context.roleId)}` }) },
     ];
     await row("role", "POST+DELETE /guilds/{id}/roles", { path: guildPath, headers: json, requests: roleRequests });
+    // Webhooks post without credentials: the token in the path is the credential.
+    await row("webhook", "POST /webhooks/{id}/{token}?wait=true", {
+      path: `${credentials.webhookPath}?wait=true`,
+      headers: { "content-type": "application/json" },
+      requests: [{ method: "POST", body: JSON.stringify({ content: WEBHOOK_CONTENT }) }],
+    });
     let next = 0;
     const manyRequests: AutocannonRequest[] = [
       { setupRequest: (request) => ({ ...request, path: `/api/v10/guilds/${manyGuilds[next++ % manyGuilds.length]}` }) },
@@ -177,6 +192,7 @@ async function main(): Promise<void> {
     printTable([...rows, floorRow]);
     const reads = rows.filter((r) => READS_AT_FLOOR_SHARE.includes(r.request));
     const patch = rows.find((r) => r.request === "PATCH /guilds/{id}");
+    const webhook = rows.find((r) => r.request === "POST /webhooks/{id}/{token}?wait=true");
     const peakRss = Math.max(...rows.map((r) => r.peakRssMb ?? 0));
     const clean = rows.every(({ result }) => result.errors + result.timeouts + result.non2xx === 0);
     const aims = [
@@ -191,6 +207,15 @@ async function main(): Promise<void> {
               aim: `PATCH /guilds/{id} at ${AIMS.patchPerSecond} req/s or better`,
               value: `${patch.result.requests.average.toFixed(0)} req/s`,
               met: patch.result.requests.average >= AIMS.patchPerSecond,
+            },
+          ]
+        : []),
+      ...(webhook
+        ? [
+            {
+              aim: `POST /webhooks/{id}/{token}?wait=true at ${AIMS.webhookPerSecond} req/s or better`,
+              value: `${webhook.result.requests.average.toFixed(0)} req/s`,
+              met: webhook.result.requests.average >= AIMS.webhookPerSecond,
             },
           ]
         : []),
