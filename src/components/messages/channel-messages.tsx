@@ -18,11 +18,11 @@ function mentionNames(pages: readonly ChannelMessagesPage[]): MentionNames {
   const roles = new Map<string, { name: string; color: number }>();
   const channels = new Map<string, string>();
   for (const page of pages) {
+    for (const user of page.users) users.set(user.id, user.name);
     for (const role of page.roles) roles.set(role.id, role);
     for (const channel of page.channels) channels.set(channel.id, channel.name);
     channels.set(page.channel.id, page.channel.name);
     for (const message of page.messages) {
-      for (const user of message.mentions) users.set(user.id, user.global_name ?? user.username);
       if (message.thread) channels.set(message.thread.id, message.thread.name);
     }
   }

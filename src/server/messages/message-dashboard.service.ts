@@ -27,7 +27,8 @@ export type ChannelMessagesPage = {
   messages: DashboardMessage[];
   /** The `before` of the next (older) page; null at the channel's first message. */
   nextCursor: string | null;
-  /** What mentions in the content name: the guild's roles and the channels the user can view. */
+  /** What mentions in the content name: members (by nickname), the guild's roles, the channels the user can view. */
+  users: { id: string; name: string }[];
   roles: { id: string; name: string; color: number }[];
   channels: { id: string; name: string }[];
 };
@@ -38,6 +39,23 @@ async function channelOf(ctx: ServiceContext, channelId: string) {
     return { access, channel: thread, permissions };
   }
   return loadChannelAccess(ctx, channelId);
+}
+
+const USER_MENTION = /<@!?(\d+)>/g;
+
+/** Names for the users a page's texts mention, pinged or not: members of the guild only, by their nickname there. */
+async function mentionedMembers(ctx: ServiceContext, guildId: string, messages: readonly MessageObject[]) {
+  const texts = messages.flatMap((message) => [
+    message.content,
+    ...(message.embeds as { description?: string | null; fields?: { value: string }[] | null }[]).flatMap((embed) => [
+      embed.description ?? "",
+      ...(embed.fields ?? []).map((field) => field.value),
+    ]),
+  ]);
+  const ids = new Set(texts.flatMap((text) => [...text.matchAll(USER_MENTION)].map((match) => match[1]!)));
+  if (ids.size === 0) return [];
+  const members = await ctx.db.member.findMany({ where: { guildId, userId: { in: [...ids] } }, include: { user: true } });
+  return members.map((member) => ({ id: member.userId, name: member.nick ?? member.user.globalName ?? member.user.username }));
 }
 
 async function visibleChannels(access: GuildAccess): Promise<{ id: string; name: string }[]> {
@@ -77,6 +95,7 @@ export async function loadChannelMessagesPage(
       thread: threadOf.get(message.id) ?? null,
     })),
     nextCursor: listed.length > limit ? page.at(-1)!.id : null,
+    users: await mentionedMembers(ctx, access.guild.id, page),
     roles: access.roles.map((role) => ({ id: role.id, name: role.name, color: role.color })),
     channels: await visibleChannels(access),
   };

@@ -25,7 +25,7 @@ async function reader(guildId: string, permissions = READER) {
 }
 
 describe("message router (dashboard)", () => {
-  it("pages a channel newest first with the content a bot without the intent would not see, and names the mentioned role and channel", async () => {
+  it("pages a channel newest first with the content a bot without the intent would not see, and names the mentioned members, role and channel", async () => {
     const { guild, text, api } = await setup();
     const role = await kit.addRole(guild.id, 2, { name: "Ops" });
     const posted: string[] = [];
@@ -33,11 +33,19 @@ describe("message router (dashboard)", () => {
       const res = await api.post(`/channels/${text.id}/messages`, { content: `update ${n} for <@&${role.id}> in <#${text.id}>` });
       posted.push(res.body.id as string);
     }
-    const { caller } = await reader(guild.id);
+    const { caller, user } = await reader(guild.id);
+    await kit.updateMember(guild.id, user.id, { nick: "Ada" });
+    const outsider = await kit.addUser((await kit.setup()).guild.id);
+    await api.post(`/channels/${text.id}/messages`, { content: `hi <@${user.id}> and <@${outsider.user.id}>`, allowed_mentions: { parse: [] } });
     const bot = await kit.addBotWithRole(guild.id, READER);
     expect((await bot.api.get(`/channels/${text.id}/messages?limit=1`)).body[0].content).toBe("");
 
-    const first = await caller.message.list({ channelId: text.id, limit: 2 });
+    const greeting = await caller.message.list({ channelId: text.id, limit: 1 });
+    // Named even when not pinged; someone outside the guild stays unnamed.
+    expect(greeting.messages[0]!.mentions).toEqual([]);
+    expect(greeting.users).toEqual([{ id: user.id, name: "Ada" }]);
+
+    const first = await caller.message.list({ channelId: text.id, limit: 2, cursor: greeting.nextCursor });
     expect(first.blockedReason).toBeNull();
     expect(first.messages.map((m) => m.content)).toEqual([`update 5 for <@&${role.id}> in <#${text.id}>`, `update 4 for <@&${role.id}> in <#${text.id}>`]);
     expect(first.nextCursor).toBe(posted[3]);
