@@ -13,12 +13,13 @@ export async function seedMessages(ctx: ServiceContext, guildId: string, people:
   const { db } = ctx;
   const general = await db.channel.findFirstOrThrow({ where: { guildId, name: "general", type: ChannelType.GuildText }, select: { id: true } });
   if ((await db.message.count({ where: { channelId: general.id } })) > 0) return [];
+  const rules = await db.channel.findFirstOrThrow({ where: { guildId, name: "rules", type: ChannelType.GuildText }, select: { id: true } });
   const say = (context: ServiceContext, content: string, extra: Record<string, unknown> = {}) =>
     sendMessage(context, { channelId: general.id, body: { content, ...extra }, files: [] });
   const friend: ServiceContext = { db, actor: dashboardActor(people.friendId) };
   const bot: ServiceContext = { db, actor: { kind: "bot", userId: people.bot.userId, applicationId: people.bot.applicationId, scopes: new Set() } };
 
-  await say(ctx, `Welcome to the guild! Read the rules in <#${general.id}> and ping <@&${people.moderatorsRoleId}> if you need help.`);
+  await say(ctx, `Welcome to the guild! Read <#${rules.id}> first and ping <@&${people.moderatorsRoleId}> if you need help.`);
   await say(friend, `Thanks <@${ctx.actor.userId}>! **Glad** to be here. Is the _weekly planning_ still on?`);
   await say(bot, "Pick the roles you want:", {
     components: [
