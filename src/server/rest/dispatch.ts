@@ -107,13 +107,14 @@ function auditReason(request: HttpRequest): string | null {
 }
 
 /**
- * A multipart/form-data body as fields and files, read as it streams in (files may pass
+ * A multipart/form-data (or URL-encoded) body as fields and files, read as it streams in (files may pass
  * MAX_BODY_BYTES). Otherwise JSON for routes that take either, and nothing (50035) for
  * form-only ones.
  */
 async function readForm(request: HttpRequest, alsoJson: boolean): Promise<unknown> {
   const contentType = request.header("content-type") ?? "";
-  if (!contentType.toLowerCase().startsWith("multipart/form-data")) return alsoJson ? readJson(request) : undefined;
+  // busboy reads URL-encoded forms too (fields only), which the platform also takes.
+  if (!/^(multipart\/form-data|application\/x-www-form-urlencoded)/i.test(contentType)) return alsoJson ? readJson(request) : undefined;
   const declared = request.header("content-length");
   if (declared !== null && Number(declared) > MAX_FORM_BYTES) throw new ApiError("REQUEST_TOO_LARGE");
   return parseMultipart(request.stream(), contentType);

@@ -110,4 +110,26 @@ describe("POST /webhooks/:webhookId/:token/slack", () => {
     expect((await slack(hook, { text: "in the thread" }, { thread_id: thread.id })).status).toBe(200);
     expect(await app.db.message.findFirst({ where: { channelId: thread.id } })).toMatchObject({ content: "in the thread", webhookId: hook.id });
   });
+
+  it("takes the product's URL-encoded form (payload as JSON) and plain form fields; a payload that is not JSON is 50109", async () => {
+    const { hook } = await setupHook();
+    const send = async (body: URLSearchParams | FormData) => {
+      const url = `http://guildhall.test/api/v10/webhooks/${hook.id}/${hook.token}/slack`;
+      const response = await app.dispatch(new Request(url, { method: "POST", body }));
+      return { status: response.status, body: (await response.json()) as unknown };
+    };
+    const encoded = new URLSearchParams({ payload: JSON.stringify({ text: "from a form", attachments: [{ title: "Backup done", color: "good" }] }) });
+    expect(await send(encoded)).toEqual({ status: 200, body: "ok" });
+    expect(await lastOf(hook)).toMatchObject({ content: "from a form", embeds: [expect.objectContaining({ title: "Backup done", color: 0x2eb886 })] });
+
+    const fields = new FormData();
+    fields.set("text", "plain fields");
+    fields.set("username", "cron");
+    expect((await send(fields)).status).toBe(200);
+    expect(await lastOf(hook)).toMatchObject({ content: "plain fields", author: { username: "cron" } });
+
+    const broken = await send(new URLSearchParams({ payload: "{not json" }));
+    expect(broken.status).toBe(400);
+    expect(broken.body).toMatchObject({ code: 50109 });
+  });
 });

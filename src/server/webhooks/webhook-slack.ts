@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Db } from "~/server/db/client.ts";
-import { fromZodError } from "~/server/errors.ts";
+import { ApiError, fromZodError } from "~/server/errors.ts";
+import { isFormBody } from "~/server/http/multipart.ts";
 import { embedSize, MESSAGE_LIMITS, type TEmbed } from "~/server/messages/message.schema.ts";
 import { ZQueryBoolean, ZSnowflake } from "~/server/validation/fields.ts";
 import { ZWebhookExecuteBody } from "./webhook-execute.schema.ts";
@@ -60,6 +61,30 @@ export const ZSlackPayload = z.object({
 });
 export type TSlackPayload = z.output<typeof ZSlackPayload>;
 type TSlackAttachment = z.output<typeof ZSlackAttachment>;
+
+/**
+ * The payload as sent: JSON, or a form (URL-encoded or multipart) carrying it as JSON in
+ * `payload` (the product's own form) or `payload_json`, or as plain text, username and
+ * icon_url fields. 50109 for a form payload that is not JSON, 50035 with field errors.
+ */
+export function readSlackPayload(raw: unknown): TSlackPayload {
+  let payload: unknown = raw ?? {};
+  if (isFormBody(raw)) {
+    const json = raw.payload ?? raw.payload_json;
+    if (typeof json === "string") {
+      try {
+        payload = JSON.parse(json) as unknown;
+      } catch {
+        throw new ApiError("INVALID_JSON");
+      }
+    } else {
+      payload = Object.fromEntries(["text", "username", "icon_url"].flatMap((name) => (typeof raw[name] === "string" ? [[name, raw[name]]] : [])));
+    }
+  }
+  const parsed = ZSlackPayload.safeParse(payload);
+  if (!parsed.success) throw fromZodError(parsed.error, payload);
+  return parsed.data;
+}
 
 /** POST /webhooks/{webhook.id}/{webhook.token}/slack: query; wait defaults to true here. */
 export const ZSlackQuery = z.object({ wait: ZQueryBoolean.optional(), thread_id: ZSnowflake.optional() });

@@ -5,7 +5,7 @@ import { ZWebhookExecuteBody, ZWebhookExecuteQuery } from "./webhook-execute.sch
 import { executeWebhook } from "./webhook-execute.service.ts";
 import { ZWebhookMessageEditBody, ZWebhookMessageEditQuery, ZWebhookMessageQuery } from "./webhook-message.schema.ts";
 import { deleteWebhookMessage, editWebhookMessage, getWebhookMessage } from "./webhook-message.service.ts";
-import { executeSlackWebhook, ZSlackPayload, ZSlackQuery } from "./webhook-slack.ts";
+import { executeSlackWebhook, readSlackPayload, ZSlackQuery } from "./webhook-slack.ts";
 import { executeGithubWebhook, ZGithubQuery } from "./webhook-github.ts";
 import { ZGithubPayload } from "./github/github-payload.ts";
 import { ZWebhookCreateBodySchema, ZWebhookModifyBodySchema, ZWebhookTokenModifyBodySchema } from "./webhook.schema.ts";
@@ -133,9 +133,11 @@ export const webhookRoutes = [
     auth: "none",
     bucket: "webhook",
     query: ZSlackQuery,
-    body: ZSlackPayload,
+    // JSON or a form: readSlackPayload reads either.
+    form: "or-json",
+    body: z.unknown(),
     handler: async ({ ctx, params, query, body }) => {
-      await executeSlackWebhook(ctx.db, { ...params, query, payload: body });
+      await executeSlackWebhook(ctx.db, { ...params, query, payload: readSlackPayload(body) });
       // The chat product's clients expect its plain acknowledgement.
       return ok("ok");
     },
