@@ -29,7 +29,7 @@ export function MessageItem({ guildId, message, names, deleteBlocked, onDelete }
   const name = message.webhook_id ? author.username : (author.global_name ?? author.username);
   return (
     <Group component="article" className="message-item" align="flex-start" wrap="nowrap" gap="sm" px="md" py="sm" aria-label={`Message from ${name}`}>
-      <Avatar src={author.avatar ? cdnImageUrl("avatars", author.id, author.avatar) : null} name={name} color="initials" radius="xl" alt="" />
+      <Avatar src={author.avatar ? cdnImageUrl("avatars", author.id, author.avatar) : message.avatarUrl} name={name} color="initials" radius="xl" alt="" />
       <Stack gap={6} miw={0} flex={1}>
         <Group gap={6} wrap="wrap" align="baseline">
           <Text size="sm" fw={600} className="message-author">

@@ -15,6 +15,8 @@ const STARTED_THREAD_TYPES = [ChannelType.PublicThread, ChannelType.Announcement
 export type DashboardMessage = MessageObject & {
   /** The signed-in user may delete it: their own, or anyone's with MANAGE_MESSAGES. */
   canDelete: boolean;
+  /** The avatar_url a webhook posted with (no avatar hash on the CDN to give for it). */
+  avatarUrl: string | null;
   /** The thread this message started, when there is one the user can reach. */
   thread: { id: string; name: string } | null;
 };
@@ -85,6 +87,11 @@ export async function loadChannelMessagesPage(
     select: { id: true, name: true },
   });
   const threadOf = new Map(threads.map((thread) => [thread.id, thread]));
+  const overrides = await ctx.db.message.findMany({
+    where: { id: { in: page.filter((message) => message.webhook_id && !message.author.avatar).map((message) => message.id) }, authorAvatarUrl: { not: null } },
+    select: { id: true, authorAvatarUrl: true },
+  });
+  const avatarUrlOf = new Map(overrides.map((row) => [row.id, row.authorAvatarUrl]));
   return {
     channel: { id: channel.id, name: channel.name, type: channel.type, guildId: access.guild.id, parentId: channel.parentId },
     blockedReason: hasPermission(permissions, P.ReadMessageHistory) ? null : "Needs Read Message History in this channel",
@@ -92,6 +99,7 @@ export async function loadChannelMessagesPage(
     messages: page.map((message) => ({
       ...message,
       canDelete: canManageMessages || message.author.id === ctx.actor.userId,
+      avatarUrl: avatarUrlOf.get(message.id) ?? null,
       thread: threadOf.get(message.id) ?? null,
     })),
     nextCursor: listed.length > limit ? page.at(-1)!.id : null,

@@ -72,6 +72,20 @@ describe("message router (dashboard)", () => {
     ]);
   });
 
+  it("shows a webhook's message under the name and avatar it posted with", async () => {
+    const { guild, text, api } = await setup();
+    const hook = (await api.post(`/channels/${text.id}/webhooks`, { name: "Deploys" })).body as { id: string; token: string };
+    const execute = (body: object) => app.as().post(`/webhooks/${hook.id}/${hook.token}?wait=true`, body);
+    expect((await execute({ content: "plain" })).status).toBe(200);
+    expect((await execute({ content: "dressed", username: "CI", avatar_url: "https://example.com/ci.png" })).status).toBe(200);
+    const { caller } = await reader(guild.id);
+    const { messages } = await caller.message.list({ channelId: text.id });
+    expect(messages.map((m) => [m.author.username, m.author.bot, m.avatarUrl])).toEqual([
+      ["CI", true, "https://example.com/ci.png"],
+      ["Deploys", true, null],
+    ]);
+  });
+
   it("says why a member without Read Message History sees no messages, and refuses a channel they cannot view", async () => {
     const { guild, text, api } = await setup();
     await api.post(`/channels/${text.id}/messages`, { content: "hidden history" });
