@@ -10,6 +10,7 @@ import { resolveMentions } from "./mentions.ts";
 import { toMessageObjects, type MessageObject, type MessageReferenceObject, type MessageSnapshot } from "./message.dto.ts";
 import type { TEmbed, TMessageFields, TPollRequest } from "./message.schema.ts";
 import type { NewAttachment } from "./message-validation.ts";
+import { toStoredComponents } from "./stored-components.ts";
 
 /** Who posts: a user or bot, or a webhook under its own name and avatar or the request's overrides. */
 export type MessageAuthor =
@@ -121,7 +122,7 @@ export async function createMessage(change: Change, input: CreateMessageInput): 
       content,
       tts: body.tts ?? false,
       embeds: JSON.stringify(toStoredEmbeds(body.embeds)),
-      components: JSON.stringify(body.components ?? []),
+      components: JSON.stringify(toStoredComponents(body.components ?? [])),
       flags: (body.flags ?? 0) | (input.reference?.snapshot ? MessageFlags.HasSnapshot : 0),
       mentionEveryone: mentions.everyone,
       mentions: JSON.stringify(mentions.userIds),

@@ -7,6 +7,7 @@ import { MESSAGE_INCLUDE, parseJson, toMessageObjects, type MessageObject, type 
 import { toStoredEmbeds } from "./message-create.service.ts";
 import type { TEditMessageBody } from "./message.schema.ts";
 import { checkComponents, checkV2Only, newAttachments, type UploadedFile } from "./message-validation.ts";
+import { toStoredComponents } from "./stored-components.ts";
 
 export type EditMessageInput = {
   message: MessageRow;
@@ -62,7 +63,7 @@ export async function editMessage(change: Change, input: EditMessageInput): Prom
 
   const content = body.content === undefined ? message.content : (body.content ?? "");
   const embeds = body.embeds === undefined ? parseJson<unknown[]>(message.embeds, []) : toStoredEmbeds(body.embeds);
-  const components = body.components === undefined ? parseJson<unknown[]>(message.components, []) : (body.components ?? []);
+  const components = body.components === undefined ? parseJson<unknown[]>(message.components, []) : toStoredComponents(body.components ?? []);
   let flags = message.flags;
   if (body.flags !== undefined && body.flags !== null) {
     flags = (flags & ~MessageFlags.SuppressEmbeds) | (body.flags & MessageFlags.SuppressEmbeds);

@@ -66,6 +66,39 @@ describe("POST /channels/{channel.id}/messages", () => {
     expect(await app.db.message.count({ where: { channelId: text.id } })).toBe(1);
   });
 
+  it("numbers the components the request left unnumbered and fills the defaults the platform answers with", async () => {
+    const { text, api } = await setup();
+    const path = `/channels/${text.id}/messages`;
+    const legacy = await api.post(path, {
+      content: "pick",
+      components: [
+        {
+          type: 1,
+          components: [
+            { type: 2, style: 1, custom_id: "a", label: "A" },
+            { type: 2, style: 1, custom_id: "b", label: "B", id: 2 },
+          ],
+        },
+        { type: 1, components: [{ type: 3, custom_id: "s", options: [{ label: "x", value: "x" }] }] },
+      ],
+    });
+    expect(legacy.status).toBe(200);
+    expectMessage(legacy.body);
+    // Depth first, skipping the id the request chose.
+    expect(legacy.body.components.map((row: { id: number; components: { id: number }[] }) => [row.id, row.components.map((c) => c.id)])).toEqual([
+      [1, [3, 2]],
+      [4, [5]],
+    ]);
+    expect(legacy.body.components[1].components[0]).toMatchObject({ min_values: 1, max_values: 1 });
+
+    const v2 = await api.post(path, { flags: MessageFlags.IsComponentsV2, components: [{ type: 17, components: [{ type: 10, content: "inside" }] }] });
+    expectMessage(v2.body);
+    expect(v2.body.components).toEqual([{ type: 17, id: 1, accent_color: null, spoiler: false, components: [{ type: 10, id: 2, content: "inside" }] }]);
+    const edited = await api.patch(`${path}/${legacy.body.id}`, { components: [{ type: 1, components: [{ type: 2, style: 1, custom_id: "c", label: "C" }] }] });
+    expectMessage(edited.body);
+    expect(edited.body.components[0]).toMatchObject({ id: 1, components: [{ id: 2, custom_id: "c" }] });
+  });
+
   it("posts a poll, answered as the platform's poll object", async () => {
     const { text, api } = await setup();
     const res = await api.post(`/channels/${text.id}/messages`, {
