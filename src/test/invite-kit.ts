@@ -1,6 +1,5 @@
 // Shared setup for the invite domain's integration tests: a guild owned by a bot with its
 // first text channel, invites created over REST, and invite rows moved in time.
-import { ChannelType } from "discord-api-types/v10";
 import type { Prisma } from "~/generated/prisma/client.ts";
 import { writeGuildState } from "./factories.ts";
 import { memberKit } from "./member-kit.ts";
@@ -15,11 +14,8 @@ export function inviteKit(app: TestApp) {
   const kit = memberKit(app);
 
   /** A guild owned by a fresh bot, its first text channel, and an invite maker. */
-  async function setup() {
-    const base = await kit.setup();
-    const channels = await base.api.get<{ id: string; type: number }[]>(`/guilds/${base.guild.id}/channels`);
-    const text = channels.body.find((channel) => channel.type === ChannelType.GuildText)!;
-    return { ...base, text };
+  function setup() {
+    return kit.setupWithChannels();
   }
 
   /** POST /channels/{id}/invites, with an audit reason when given. */

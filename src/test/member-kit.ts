@@ -21,6 +21,15 @@ export function memberKit(app: TestApp) {
     return { owner, guild, api: app.as(bot(owner.token)) };
   }
 
+  /** The same, with the text and voice channels every new guild starts with. */
+  async function setupWithChannels() {
+    const base = await setup();
+    const channels = (await base.api.get<{ id: string; type: number }[]>(`/guilds/${base.guild.id}/channels`)).body;
+    const text = channels.find((channel) => channel.type === ChannelType.GuildText)!;
+    const voice = channels.find((channel) => channel.type === ChannelType.GuildVoice)!;
+    return { ...base, text, voice };
+  }
+
   async function addRole(guildId: string, position: number, data: { permissions?: bigint; managed?: boolean; name?: string } = {}) {
     return writeGuildState(app.db, guildId, (tx) =>
       tx.role.create({
@@ -94,5 +103,5 @@ export function memberKit(app: TestApp) {
     return app.db.member.findUnique({ where: { guildId_userId: { guildId, userId } }, include: { roles: true } });
   }
 
-  return { setup, addRole, addBotWithRole, addBot, addUser, setFeatures, updateMember, voiceChannel, eventsOf, auditOf, memberRow };
+  return { setup, setupWithChannels, addRole, addBotWithRole, addBot, addUser, setFeatures, updateMember, voiceChannel, eventsOf, auditOf, memberRow };
 }

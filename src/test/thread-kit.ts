@@ -1,7 +1,7 @@
 // Shared setup for the thread and voice-status integration tests: a guild with its default
 // channels, channels of other kinds, members with chosen permissions, and a check of thread
 // objects against the platform's ThreadResponse (the subset has no thread operations).
-import { ChannelType } from "discord-api-types/v10";
+import type { ChannelType } from "discord-api-types/v10";
 import { expect } from "vitest";
 import type { Prisma } from "~/generated/prisma/client.ts";
 import { newId } from "~/server/snowflake/snowflake.ts";
@@ -14,12 +14,8 @@ export function threadKit(app: TestApp) {
   const kit = memberKit(app);
 
   /** A guild owned by a bot, with its #general text channel and General voice channel. */
-  async function setup() {
-    const base = await kit.setup();
-    const channels = (await base.api.get<{ id: string; type: number }[]>(`/guilds/${base.guild.id}/channels`)).body;
-    const text = channels.find((c) => c.type === ChannelType.GuildText)!;
-    const voice = channels.find((c) => c.type === ChannelType.GuildVoice)!;
-    return { ...base, text, voice };
+  function setup() {
+    return kit.setupWithChannels();
   }
 
   /** A channel row of any kind (announcement, forum, media...), as an operator would add it. */

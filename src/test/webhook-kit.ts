@@ -1,6 +1,6 @@
 // Shared setup for the webhook domain's integration tests: a guild owned by a bot with its
 // first text channel, and webhooks created over REST.
-import { ChannelType, PermissionFlagsBits as P } from "discord-api-types/v10";
+import { PermissionFlagsBits as P, type ChannelType } from "discord-api-types/v10";
 import { newId } from "~/server/snowflake/snowflake.ts";
 import { writeGuildState } from "./factories.ts";
 import { memberKit } from "./member-kit.ts";
@@ -16,11 +16,8 @@ export function webhookKit(app: TestApp) {
   const kit = memberKit(app);
 
   /** A guild owned by a fresh bot and its first text channel. */
-  async function setup() {
-    const base = await kit.setup();
-    const channels = await base.api.get<{ id: string; type: number }[]>(`/guilds/${base.guild.id}/channels`);
-    const text = channels.body.find((channel) => channel.type === ChannelType.GuildText)!;
-    return { ...base, text };
+  function setup() {
+    return kit.setupWithChannels();
   }
 
   /** A channel of `type` in the guild, made as an operator would. */

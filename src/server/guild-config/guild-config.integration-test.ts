@@ -1,20 +1,15 @@
-import { ChannelType, GuildFeature, PermissionFlagsBits as P } from "discord-api-types/v10";
+import { GuildFeature, PermissionFlagsBits as P } from "discord-api-types/v10";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { addMember, makeBot, makeGuild, makeUser, writeGuildState } from "~/test/factories.ts";
+import { addMember, makeBot, makeUser, writeGuildState } from "~/test/factories.ts";
 import { bearer, bot } from "~/test/rest-client.ts";
+import { memberKit } from "~/test/member-kit.ts";
 import { useTestApp } from "~/test/test-app.ts";
 
 const app = useTestApp();
 const HOUR = 60 * 60 * 1000;
 const inHours = (hours: number) => new Date(Date.now() + hours * HOUR).toISOString();
 
-async function setup() {
-  const owner = await makeBot(app.db);
-  const guild = await makeGuild(app.db, owner.actor);
-  const api = app.as(bot(owner.token));
-  const channels = (await api.get<{ id: string; type: number }[]>(`/guilds/${guild.id}/channels`)).body;
-  return { owner, guild, api, text: channels.find((c) => c.type === ChannelType.GuildText)!, voice: channels.find((c) => c.type === ChannelType.GuildVoice)! };
-}
+const { setupWithChannels: setup } = memberKit(app);
 
 /** A bot member of the guild with only @everyone's permissions (VIEW_CHANNEL). */
 async function plainMember(guildId: string) {

@@ -1,21 +1,16 @@
-import { ChannelType, GuildScheduledEventEntityType as Entity, PermissionFlagsBits as P } from "discord-api-types/v10";
+import { GuildScheduledEventEntityType as Entity, PermissionFlagsBits as P } from "discord-api-types/v10";
 import { describe, expect, it } from "vitest";
 import { newId } from "~/server/snowflake/snowflake.ts";
-import { addMember, makeBot, makeGuild, writeGuildState } from "~/test/factories.ts";
+import { addMember, makeBot, writeGuildState } from "~/test/factories.ts";
 import { bot } from "~/test/rest-client.ts";
+import { memberKit } from "~/test/member-kit.ts";
 import { useTestApp } from "~/test/test-app.ts";
 
 const app = useTestApp();
 const HOUR = 60 * 60 * 1000;
 const inHours = (hours: number) => new Date(Date.now() + hours * HOUR).toISOString();
 
-async function setup() {
-  const owner = await makeBot(app.db);
-  const guild = await makeGuild(app.db, owner.actor);
-  const api = app.as(bot(owner.token));
-  const channels = (await api.get<{ id: string; type: number }[]>(`/guilds/${guild.id}/channels`)).body;
-  return { owner, guild, api, voice: channels.find((c) => c.type === ChannelType.GuildVoice)!, text: channels.find((c) => c.type === ChannelType.GuildText)! };
-}
+const { setupWithChannels: setup } = memberKit(app);
 
 const external = { name: "Game night", privacy_level: 2, entity_type: Entity.External, entity_metadata: { location: "Town hall" } };
 
