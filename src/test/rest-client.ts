@@ -3,7 +3,9 @@ export type RestResponse<T = any> = { status: number; body: T; headers: Headers 
 /** One request as the client saw it: what was asked and what came back (raw text and parsed body). */
 export type RestExchange = { method: string; url: string; status: number; headers: Headers; text: string; body: unknown };
 
-type Options = { query?: Record<string, string | number | boolean>; headers?: Record<string, string>; rawBody?: string };
+type QueryValue = string | number | boolean;
+/** A list value is sent as the parameter repeated, as client libraries send lists. */
+type Options = { query?: Record<string, QueryValue | readonly QueryValue[]>; headers?: Record<string, string>; rawBody?: string };
 
 /**
  * Calls the REST dispatcher the way an HTTP client would, with a token of the caller's kind.
@@ -12,7 +14,9 @@ type Options = { query?: Record<string, string | number | boolean>; headers?: Re
 export function restClient(dispatch: (request: Request) => Promise<Response>, authorization?: string, observe?: (exchange: RestExchange) => void) {
   async function call<T = any>(method: string, path: string, body?: unknown, options: Options = {}): Promise<RestResponse<T>> {
     const url = new URL(`http://guildhall.test/api/v10${path}`);
-    for (const [key, value] of Object.entries(options.query ?? {})) url.searchParams.set(key, String(value));
+    for (const [key, value] of Object.entries(options.query ?? {})) {
+      for (const one of Array.isArray(value) ? value : [value]) url.searchParams.append(key, String(one));
+    }
     const headers: Record<string, string> = { ...options.headers };
     if (authorization) headers.authorization = authorization;
     let payload: string | undefined = options.rawBody;

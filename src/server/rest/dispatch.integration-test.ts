@@ -1,6 +1,7 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { MAX_BODY_BYTES } from "~/server/http/http-types.ts";
 import { serveNode } from "~/server/http/node-adapter.ts";
 import { createRateLimiter } from "~/server/ratelimit/ratelimit.ts";
@@ -8,8 +9,9 @@ import { makeBot, makeGuild } from "~/test/factories.ts";
 import { bot, restClient, type RestResponse } from "~/test/rest-client.ts";
 import { useTestApp } from "~/test/test-app.ts";
 import { fetchHandler } from "~/server/http/fetch-adapter.ts";
+import { queryList, ZSnowflake } from "~/server/validation/fields.ts";
 import { createDispatcher } from "./dispatch.ts";
-import { route } from "./route.ts";
+import { ok, route } from "./route.ts";
 import { ROUTES } from "./routes.ts";
 
 const app = useTestApp();
@@ -44,6 +46,25 @@ describe("REST dispatcher", () => {
     const res = await app.as(bot(b.token)).patch(`/guilds/${guild.id}`, [1, 2]);
     expect(res.status).toBe(400);
     expect(res.body.code).toBe(50035);
+  });
+
+  it("reads a repeated query parameter as a list, and a repeated single one as 50035", async () => {
+    const echo = route({
+      method: "GET",
+      path: "/echo",
+      auth: "none",
+      query: z.object({ id: queryList(ZSnowflake, 2).optional(), one: z.string().optional() }),
+      handler: ({ query }) => Promise.resolve(ok(query)),
+    });
+    const api = restClient(fetchHandler(createDispatcher({ db: app.db, limiter: createRateLimiter(), routes: [echo] })));
+    expect((await api.get("/echo", { query: { id: ["1", "2"] } })).body).toEqual({ id: ["1", "2"] });
+    expect((await api.get("/echo", { query: { id: "1" } })).body).toEqual({ id: ["1"] });
+    const tooMany = await api.get("/echo", { query: { id: ["1", "2", "3"] } });
+    expect([tooMany.status, tooMany.body.errors.id._errors[0].code]).toEqual([400, "BASE_TYPE_MAX_LENGTH"]);
+    const bad = await api.get("/echo", { query: { id: ["1", "x"] } });
+    expect(Object.keys(bad.body.errors.id)).toEqual(["1"]);
+    expect((await api.get("/echo", { query: { one: ["a", "b"] } })).body.code).toBe(50035);
+    expect((await api.get("/echo?__proto__=x&__proto__=y&one=a")).body).toEqual({ one: "a" });
   });
 
   it("answers an unexpected failure with a logged 500 in the envelope", async () => {

@@ -81,8 +81,15 @@ function pathSegments(pathname: string): string[] | null {
   }
 }
 
-function queryObject(search: string): Record<string, string> {
-  return search ? Object.fromEntries(new URLSearchParams(search)) : {};
+/** Query parameters by name; one that repeats (`author_id=1&author_id=2`, as client libraries send lists) keeps every value in order. */
+function queryObject(search: string): Record<string, string | string[]> {
+  const values = new Map<string, string | string[]>();
+  for (const [key, value] of new URLSearchParams(search)) {
+    const seen = values.get(key);
+    values.set(key, seen === undefined ? value : [...(Array.isArray(seen) ? seen : [seen]), value]);
+  }
+  // fromEntries defines own properties, so a parameter named __proto__ stays a plain value.
+  return Object.fromEntries(values);
 }
 
 function checkAuth(route: Route, actor: Actor | null): void {

@@ -33,6 +33,14 @@ export const ZPermissionString = z.string().refine(isPermissionString, { message
 /** A boolean in a query string: true/false/1/0 as the platform accepts. */
 export const ZQueryBoolean = z.enum(["true", "false", "True", "False", "1", "0"]).transform((v) => v === "true" || v === "True" || v === "1");
 
+/**
+ * A query parameter that may repeat (`channel_id=1&channel_id=2`): one value or several,
+ * answered as a list of at most `max` (BASE_TYPE_MAX_LENGTH past it). Lists in JSON pass as they are.
+ */
+export function queryList<T extends z.ZodType>(item: T, max: number) {
+  return z.preprocess((value) => (typeof value === "string" ? [value] : value), z.array(item).max(max));
+}
+
 /** An integer in a query string. */
 export function queryInt(min: number, max: number) {
   return z
