@@ -8,7 +8,8 @@ import { deleteWebhookMessage, editWebhookMessage, getWebhookMessage } from "./w
 import { executeSlackWebhook, readSlackPayload, ZSlackQuery } from "./webhook-slack.ts";
 import { executeGithubWebhook, ZGithubQuery } from "./webhook-github.ts";
 import { ZGithubPayload } from "./github/github-payload.ts";
-import { ZWebhookCreateBodySchema, ZWebhookModifyBodySchema, ZWebhookTokenModifyBodySchema } from "./webhook.schema.ts";
+import { followChannel } from "./channel-follow.service.ts";
+import { ZChannelFollowBodySchema, ZWebhookCreateBodySchema, ZWebhookModifyBodySchema, ZWebhookTokenModifyBodySchema } from "./webhook.schema.ts";
 import {
   createWebhook,
   deleteWebhook,
@@ -28,6 +29,13 @@ export const webhookRoutes = [
     auth: "bot",
     body: ZWebhookCreateBodySchema,
     handler: async ({ ctx, params, body }) => ok(await createWebhook(ctx, { channelId: params.channelId, body })),
+  }),
+  route({
+    method: "POST",
+    path: "/channels/:channelId/followers",
+    auth: "bot",
+    body: ZChannelFollowBodySchema,
+    handler: async ({ ctx, params, body }) => ok(await followChannel(ctx, { channelId: params.channelId, body })),
   }),
   route({
     method: "GET",

@@ -2,10 +2,11 @@ import { z } from "zod";
 import { withAuditReason, ZAuditReasonInput } from "~/server/trpc/audit-reason.ts";
 import { createTRPCRouter, protectedProcedure } from "~/server/trpc/init.ts";
 import { ZSnowflake } from "~/server/validation/fields.ts";
+import { followChannel } from "./channel-follow.service.ts";
 import { loadChannelWebhooksView } from "./webhook-dashboard.service.ts";
 import { ZWebhookTestMessageInput } from "./webhook-execute.schema.ts";
 import { sendTestMessage } from "./webhook-execute.service.ts";
-import { ZWebhookCreateBodySchema, ZWebhookModifyBodySchema } from "./webhook.schema.ts";
+import { ZChannelFollowBodySchema, ZWebhookCreateBodySchema, ZWebhookModifyBodySchema } from "./webhook.schema.ts";
 import { createWebhook, deleteWebhook, modifyWebhook } from "./webhook.service.ts";
 
 export const webhookRouter = createTRPCRouter({
@@ -20,5 +21,9 @@ export const webhookRouter = createTRPCRouter({
   delete: protectedProcedure
     .input(z.object({ webhookId: ZSnowflake, ...ZAuditReasonInput }))
     .mutation(({ ctx, input }) => deleteWebhook(withAuditReason(ctx, input.reason), input)),
+  /** Follows an announcement channel (channelId) into body.webhook_channel_id. */
+  follow: protectedProcedure
+    .input(z.object({ channelId: ZSnowflake, body: ZChannelFollowBodySchema, ...ZAuditReasonInput }))
+    .mutation(({ ctx, input }) => followChannel(withAuditReason(ctx, input.reason), input)),
   sendTest: protectedProcedure.input(ZWebhookTestMessageInput).mutation(({ ctx, input }) => sendTestMessage(ctx, input)),
 });

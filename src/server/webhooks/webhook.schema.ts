@@ -56,3 +56,7 @@ export type TWebhookTokenModifyBody = z.output<typeof ZWebhookTokenModifyBodySch
 /** PATCH /webhooks/{webhook.id}: name, avatar, and channel_id to move it within its guild. */
 export const ZWebhookModifyBodySchema = ZWebhookTokenModifyBodySchema.extend({ channel_id: ZSnowflake.nullable().optional() });
 export type TWebhookModifyBody = z.output<typeof ZWebhookModifyBodySchema>;
+
+/** POST /channels/{channel.id}/followers: the channel the follower webhook posts in. */
+export const ZChannelFollowBodySchema = z.object({ webhook_channel_id: ZSnowflake });
+export type TChannelFollowBody = z.output<typeof ZChannelFollowBodySchema>;

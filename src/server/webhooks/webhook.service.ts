@@ -6,7 +6,7 @@ import { loadChannelAccess, type ChannelAccess } from "~/server/channels/channel
 import type { ServiceContext } from "~/server/context.ts";
 import type { Db } from "~/server/db/client.ts";
 import { ApiError, invalidField } from "~/server/errors.ts";
-import { runChange, type ChangeContext } from "~/server/events/change.ts";
+import { runChange, type Change, type ChangeContext } from "~/server/events/change.ts";
 import { decodeImageField, imageHash, type ImageData } from "~/server/images/image-data.ts";
 import { storeImage } from "~/server/images/image.service.ts";
 import { loadGuildAccess, requirePermissions } from "~/server/permissions/guild-access.ts";
@@ -95,30 +95,58 @@ export async function createWebhook(ctx: ServiceContext, input: { channelId: str
   const { access, channel } = await requireManageIn(ctx, input.channelId);
   if (!WEBHOOK_CHANNEL_TYPES.has(channel.type)) throw new ApiError("WRONG_CHANNEL_TYPE");
   const image = input.body.avatar ? decodeImageField("avatar", input.body.avatar) : null;
-  const guildId = access.guild.id;
-  const row = await runChange(ctx, async (change) => {
-    const { tx, audit } = change;
-    if ((await tx.webhook.count({ where: { channelId: channel.id } })) >= CHANNEL_WEBHOOKS_MAX) throw new ApiError("MAX_WEBHOOKS");
-    if ((await tx.webhook.count({ where: { guildId } })) >= GUILD_WEBHOOKS_MAX) throw new ApiError("MAX_GUILD_WEBHOOKS");
-    const id = newId();
-    const created = await tx.webhook.create({
-      data: {
-        id,
-        type: WebhookType.Incoming,
-        guildId,
-        channelId: channel.id,
-        userId: ctx.actor.userId,
-        name: input.body.name,
-        avatar: image ? await storeImage(tx, "avatars", id, image) : null,
-        token: newWebhookToken(),
-        applicationId: callerApplicationId(ctx),
-      },
-    });
-    await announceWebhooksUpdate(change, guildId, [channel.id]);
-    await audit({ guildId, actionType: AuditLogEvent.WebhookCreate, targetId: id, changes: diffChanges({}, auditRecord(created), AUDIT_KEYS) });
-    return created;
-  });
+  const row = await runChange(ctx, (change) =>
+    insertWebhook(ctx, change, {
+      type: WebhookType.Incoming,
+      guildId: access.guild.id,
+      channelId: channel.id,
+      name: input.body.name,
+      avatar: image,
+      token: newWebhookToken(),
+    }),
+  );
   return presentOne(ctx.db, row, { withCreator: true });
+}
+
+export type NewWebhook = {
+  type: WebhookType;
+  guildId: string;
+  channelId: string;
+  name: string;
+  avatar: ImageData | null;
+  token: string | null;
+  source?: { guildId: string; channelId: string };
+};
+
+/**
+ * Adds a webhook of any type, made by the caller, in the caller's change: the platform's
+ * limits (15 per channel: 30007; 1000 per guild: 30058), Webhooks Update, audit WEBHOOK_CREATE.
+ * Incoming and channel follower webhooks are both made here so the limits hold for both.
+ */
+export async function insertWebhook(ctx: ServiceContext, change: Change, data: NewWebhook): Promise<Webhook> {
+  const { tx, audit } = change;
+  const { guildId, channelId } = data;
+  if ((await tx.webhook.count({ where: { channelId } })) >= CHANNEL_WEBHOOKS_MAX) throw new ApiError("MAX_WEBHOOKS");
+  if ((await tx.webhook.count({ where: { guildId } })) >= GUILD_WEBHOOKS_MAX) throw new ApiError("MAX_GUILD_WEBHOOKS");
+  const id = newId();
+  const created = await tx.webhook.create({
+    data: {
+      id,
+      type: data.type,
+      guildId,
+      channelId,
+      userId: ctx.actor.userId,
+      name: data.name,
+      avatar: data.avatar ? await storeImage(tx, "avatars", id, data.avatar) : null,
+      token: data.token,
+      applicationId: callerApplicationId(ctx),
+      sourceGuildId: data.source?.guildId ?? null,
+      sourceChannelId: data.source?.channelId ?? null,
+    },
+  });
+  await announceWebhooksUpdate(change, guildId, [channelId]);
+  await audit({ guildId, actionType: AuditLogEvent.WebhookCreate, targetId: id, changes: diffChanges({}, auditRecord(created), AUDIT_KEYS) });
+  return created;
 }
 
 /** GET /channels/{channel.id}/webhooks: MANAGE_WEBHOOKS in the channel. */
