@@ -174,6 +174,12 @@ export const ERRORS = {
     message: "Cannot edit a message authored by another user",
     trpcCode: "FORBIDDEN",
   },
+  ALREADY_CROSSPOSTED: {
+    status: 400,
+    code: RESTJSONErrorCodes.ThisMessageWasAlreadyCrossposted,
+    message: "This message has already been crossposted",
+    trpcCode: "BAD_REQUEST",
+  },
   CANNOT_FORWARD_UNREADABLE: {
     status: 403,
     code: RESTJSONErrorCodes.CannotForwardMessageWithUnreadableContent,

@@ -1,6 +1,7 @@
 // Shared setup for channel following and crossposting tests: a guild with an announcement
 // channel and an icon, and guilds whose owners follow it into their own text channels.
 import { ChannelType } from "discord-api-types/v10";
+import { setApprovedIntents } from "~/server/applications/intents.ts";
 import { addMember } from "./factories.ts";
 import { PNG } from "./member-kit.ts";
 import { threadKit } from "./thread-kit.ts";
@@ -20,10 +21,14 @@ export function followKit(app: TestApp) {
     return { ...base, news, icon: (patched.body as { icon: string }).icon, name: (patched.body as { name: string }).name };
   }
 
-  /** Another guild whose owner bot is also a plain member of `sourceGuildId`, so it can see the announcement channel. */
+  /**
+   * Another guild whose owner bot is also a plain member of `sourceGuildId`, so it can see the
+   * announcement channel, and reads message content (MESSAGE_CONTENT) to check the copies.
+   */
   async function follower(sourceGuildId: string) {
     const base = await kit.setup();
     await addMember(app.db, sourceGuildId, base.owner.user.id);
+    await setApprovedIntents({ db: app.db, actor: null }, base.owner.application.id, ["MESSAGE_CONTENT"], true);
     return base;
   }
 

@@ -13,6 +13,7 @@ import {
 import * as engineBindings from "@prisma/schema-engine-wasm/schema_engine_bg";
 import type { MigrationList, SchemaEngine } from "@prisma/schema-engine-wasm/schema_engine_bg";
 import pg from "pg";
+import { externalTables } from "./external-tables.ts";
 import { PROJECT_ROOT, SCHEMA_ENGINE_WASM, SCHEMA_PATH, schemaFor } from "./generate.ts";
 import { databaseUrl, providerFromUrl, type DbProvider } from "./provider.ts";
 
@@ -21,7 +22,10 @@ export type DiffSource = "empty" | "migrations";
 
 const MIGRATION_FILE = "migration.sql";
 const LOCKFILE = "migration_lock.toml";
-const NO_FILTERS = { externalTables: [], externalEnums: [] };
+
+function filtersFor(provider: DbProvider) {
+  return { externalTables: externalTables(provider), externalEnums: [] };
+}
 
 export function migrationsDir(provider: DbProvider): string {
   return join(PROJECT_ROOT, "prisma", "migrations", provider);
@@ -76,7 +80,7 @@ export async function applyMigrations(url: string = databaseUrl()): Promise<stri
     throw new Error(`No migrations in ${migrations.baseDir}`);
   }
   const { appliedMigrationNames } = await withEngine(engineAdapters(provider, url), (engine) =>
-    engine.applyMigrations({ migrationsList: migrations, filters: NO_FILTERS }),
+    engine.applyMigrations({ migrationsList: migrations, filters: filtersFor(provider) }),
   );
   return appliedMigrationNames;
 }
@@ -86,7 +90,7 @@ export async function diffToSchema(provider: DbProvider, from: DiffSource, postg
   const source = from === "empty" ? { tag: "empty" as const } : { tag: "migrations" as const, ...(await listMigrations(provider)) };
   const schema = { tag: "schemaDatamodel" as const, files: [{ path: SCHEMA_PATH, content: schemaFor(provider) }] };
   const factory = provider === "sqlite" ? sqliteAdapters(":memory:") : postgresAdapters(postgresUrl);
-  const result = await withEngine(factory, (engine) => engine.diff({ from: source, to: schema, script: true, exitCode: true, filters: NO_FILTERS }));
+  const result = await withEngine(factory, (engine) => engine.diff({ from: source, to: schema, script: true, exitCode: true, filters: filtersFor(provider) }));
   // With `exitCode` set the engine answers 2 when the diff is not empty.
   return result.exitCode === 2 ? (result.stdout ?? "") : "";
 }
@@ -246,7 +250,22 @@ function sqliteAdapters(file: string): EngineAdapterFactory {
 }
 
 function postgresAdapters(url: string): EngineAdapterFactory {
-  const connect = (databaseUrl: string) => new PrismaPg(enginePool(databaseUrl), { disposeExternalPool: true }).connect();
+  const connect = async (databaseUrl: string) => {
+    const pool = enginePool(databaseUrl);
+    const adapter = await new PrismaPg(pool, { disposeExternalPool: true }).connect();
+    // adapter-pg splits a script at every semicolon, which cuts function bodies (the search
+    // index's trigger) and comments apart; PostgreSQL takes the whole script in one query.
+    return delegate(adapter, {
+      executeScript: async (script) => {
+        const client = await pool.connect();
+        try {
+          await client.query(script);
+        } finally {
+          client.release();
+        }
+      },
+    });
+  };
   return new EngineAdapterFactory(
     "postgres",
     () => connect(url),

@@ -40,6 +40,8 @@ export type CreateMessageInput = {
   reference?: { object: MessageReferenceObject; repliedUserId: string | null; snapshot?: MessageSnapshot | null } | null;
   /** The sender's nonce, answered back (and in the event) but not stored. */
   nonce?: string | number | null;
+  /** A crosspost's copy in a following channel: IS_CROSSPOST, referencing its source (not a reply). */
+  crosspostOf?: MessageReferenceObject;
 };
 
 /** Embeds as stored and answered: the rich type, no nulls, fields' inline spelled out. */
@@ -111,7 +113,7 @@ export async function createMessage(change: Change, input: CreateMessageInput): 
     canMentionEveryone: input.author.kind === "webhook" || (input.canMentionEveryone ?? false),
     repliedUserId: input.reference?.repliedUserId,
   });
-  const isReply = input.reference?.object.type === 0;
+  const isReply = !input.crosspostOf && input.reference?.object.type === 0;
   const created = await tx.message.create({
     data: {
       id,
@@ -123,14 +125,16 @@ export async function createMessage(change: Change, input: CreateMessageInput): 
       tts: body.tts ?? false,
       embeds: JSON.stringify(toStoredEmbeds(body.embeds)),
       components: JSON.stringify(toStoredComponents(body.components ?? [])),
-      flags: (body.flags ?? 0) | (input.reference?.snapshot ? MessageFlags.HasSnapshot : 0),
+      flags: (body.flags ?? 0) | (input.reference?.snapshot ? MessageFlags.HasSnapshot : 0) | (input.crosspostOf ? MessageFlags.IsCrosspost : 0),
       mentionEveryone: mentions.everyone,
       mentions: JSON.stringify(mentions.userIds),
       mentionRoles: JSON.stringify(mentions.roleIds),
       poll: body.poll ? JSON.stringify(toStoredPoll(body.poll, now)) : null,
-      reference: input.reference
-        ? JSON.stringify({ ...input.reference.object, ...(input.reference.snapshot && { message_snapshots: [input.reference.snapshot] }) })
-        : null,
+      reference: input.crosspostOf
+        ? JSON.stringify(input.crosspostOf)
+        : input.reference
+          ? JSON.stringify({ ...input.reference.object, ...(input.reference.snapshot && { message_snapshots: [input.reference.snapshot] }) })
+          : null,
       createdAt: now,
     },
   });

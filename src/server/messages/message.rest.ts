@@ -2,6 +2,7 @@ import { z } from "zod";
 import { noContent, ok, route } from "~/server/rest/route.ts";
 import { ZCreateMessageBody, ZEditMessageBody, ZListMessagesQuery } from "./message.schema.ts";
 import { deleteChannelMessage, editOwnMessage, getMessage, listMessages, sendMessage } from "./message.service.ts";
+import { crosspostMessage } from "./crosspost.service.ts";
 import { readMessageRequest } from "./message-validation.ts";
 
 // JSON or multipart: readMessageRequest parses either with the message schema.
@@ -42,6 +43,13 @@ export const messageRoutes = [
       const request = readMessageRequest(ZEditMessageBody, body);
       return ok(await editOwnMessage(ctx, { ...params, ...request }));
     },
+  }),
+  route({
+    method: "POST",
+    path: "/channels/:channelId/messages/:messageId/crosspost",
+    auth: "bot",
+    bucket: "crosspost",
+    handler: async ({ ctx, params }) => ok(await crosspostMessage(ctx, params)),
   }),
   route({
     method: "DELETE",

@@ -4,6 +4,7 @@ import { createTRPCRouter, protectedProcedure } from "~/server/trpc/init.ts";
 import { ZSnowflake } from "~/server/validation/fields.ts";
 import { DASHBOARD_PAGE_SIZE, loadChannelMessagesPage } from "./message-dashboard.service.ts";
 import { deleteChannelMessage } from "./message.service.ts";
+import { crosspostMessage } from "./crosspost.service.ts";
 
 export const messageRouter = createTRPCRouter({
   /** A channel's messages newest first; `cursor` is the `before` of the next older page. */
@@ -14,4 +15,6 @@ export const messageRouter = createTRPCRouter({
   delete: protectedProcedure
     .input(z.object({ channelId: ZSnowflake, messageId: ZSnowflake, ...ZAuditReasonInput }))
     .mutation(({ ctx, input }) => deleteChannelMessage(withAuditReason(ctx, input.reason), input)),
+  /** Publishes a message of an announcement channel to the channels following it. */
+  crosspost: protectedProcedure.input(z.object({ channelId: ZSnowflake, messageId: ZSnowflake })).mutation(({ ctx, input }) => crosspostMessage(ctx, input)),
 });
