@@ -160,6 +160,12 @@ export const ERRORS = {
     message: "Maximum number of active threads reached",
     trpcCode: "BAD_REQUEST",
   },
+  TAG_REQUIRED: {
+    status: 400,
+    code: RESTJSONErrorCodes.TagRequiredToCreateAForumPostInThisChannel,
+    message: "A tag is required to create a forum post in this channel",
+    trpcCode: "BAD_REQUEST",
+  },
   CANNOT_DELETE_REQUIRED_CHANNEL: {
     status: 400,
     code: RESTJSONErrorCodes.CannotDeleteChannelRequiredForCommunityGuilds,

@@ -40,6 +40,11 @@ export type CreateMessageInput = {
   reference?: { object: MessageReferenceObject; repliedUserId: string | null; snapshot?: MessageSnapshot | null } | null;
   /** The sender's nonce, answered back (and in the event) but not stored. */
   nonce?: string | number | null;
+  /**
+   * The first message of a forum or media post (`channel` is the new thread): it takes the
+   * thread's id, and the thread's counts leave it out as the platform's do (they count replies).
+   */
+  startsThread?: boolean;
   /** A crosspost's copy in a following channel: IS_CROSSPOST, referencing its source (not a reply). */
   crosspostOf?: MessageReferenceObject;
 };
@@ -103,7 +108,7 @@ function authorColumns(author: MessageAuthor) {
 export async function createMessage(change: Change, input: CreateMessageInput): Promise<MessageObject> {
   const { tx, emit } = change;
   const { body, channel } = input;
-  const id = newId();
+  const id = input.startsThread ? channel.id : newId();
   const now = new Date();
   const content = body.content ?? "";
   const mentions = await resolveMentions(tx, {
@@ -139,10 +144,10 @@ export async function createMessage(change: Change, input: CreateMessageInput): 
     },
   });
   const attachments = await writeAttachments(tx, { messageId: id, channelId: channel.id, attachments: prepareAttachments(input.files ?? []) });
-  const isThread = THREAD_TYPES.includes(channel.type);
+  const isCountedReply = THREAD_TYPES.includes(channel.type) && !input.startsThread;
   await tx.channel.update({
     where: { id: channel.id },
-    data: { lastMessageId: id, ...(isThread && { messageCount: { increment: 1 }, totalMessageSent: { increment: 1 } }) },
+    data: { lastMessageId: id, ...(isCountedReply && { messageCount: { increment: 1 }, totalMessageSent: { increment: 1 } }) },
   });
   const known = input.author.kind === "user" ? [toUserObject(input.author.user)] : [];
   const [stored] = await toMessageObjects(tx, [{ ...created, attachments }], known);

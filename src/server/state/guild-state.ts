@@ -1,6 +1,6 @@
 import { GuildMemberFlags } from "discord-api-types/v10";
 import { LRUCache } from "lru-cache";
-import type { Guild, Role } from "~/generated/prisma/client.ts";
+import type { Guild, Role, Webhook } from "~/generated/prisma/client.ts";
 import { CHANNEL_INCLUDE, NOT_A_THREAD, sortChannels, toChannelObject, type ChannelObject, type ChannelRow } from "~/server/channels/channel.dto.ts";
 import type { Db } from "~/server/db/client.ts";
 import { toGuildObject, type GuildObject } from "~/server/guilds/guild.dto.ts";
@@ -10,6 +10,8 @@ import { preserialize } from "./wire-json.ts";
 
 /** Members' access kept per cached guild; the least recently used go first. */
 const MEMBERS_CACHED_PER_GUILD = 1000;
+/** Webhooks kept per cached guild, for execution by token. */
+const WEBHOOKS_CACHED_PER_GUILD = 200;
 /**
  * Answers kept for cached guilds (member objects, member list pages) share one budget,
  * counted in member objects (a page of 100 counts 100), so many guilds or long pages
@@ -60,6 +62,9 @@ export class GuildState {
   readonly guildObject: GuildObject;
   readonly #db: Db;
   #channels: Promise<GuildChannels> | null = null;
+  // The loaded channels, so a new message can move a channel's last message id in place.
+  #loadedChannels: GuildChannels | null = null;
+  readonly #webhooks = new LRUCache<string, { row: Webhook | null }>({ max: WEBHOOKS_CACHED_PER_GUILD });
   // Insertion order is recency order: a hit moves to the end, the first goes when full.
   readonly #members = new Map<string, MemberAccess>();
   // Answers of a state are keyed by its id: a newer state of the guild never sees them.
@@ -76,11 +81,56 @@ export class GuildState {
   }
 
   channels(): Promise<GuildChannels> {
-    this.#channels ??= this.#loadChannels().catch((error: unknown) => {
+    if (this.#channels) return this.#channels;
+    const loading = this.#loadChannels().then(
+      (channels) => {
+        if (this.#channels === loading) this.#loadedChannels = channels;
+        return channels;
+      },
+      (error: unknown) => {
+        if (this.#channels === loading) this.#channels = null;
+        throw error;
+      },
+    );
+    this.#channels = loading;
+    return loading;
+  }
+
+  /**
+   * A new message in one of the guild's channels moves only that channel's last message id,
+   * so the state is kept and the channel patched rather than the whole guild read again
+   * (webhooks and bots post far more often than guilds change). False when the channel is
+   * not one of the guild's loaded channels (a thread, whose counts change too): the caller
+   * drops the state then. Channels still loading are read again, as they may predate it.
+   */
+  moveLastMessage(channelId: string, messageId: string): boolean {
+    const loaded = this.#loadedChannels;
+    if (!loaded) {
       this.#channels = null;
-      throw error;
-    });
-    return this.#channels;
+      return true;
+    }
+    const row = loaded.byId.get(channelId);
+    if (!row) return false;
+    if (row.lastMessageId !== null && BigInt(row.lastMessageId) >= BigInt(messageId)) return true;
+    const next = Object.freeze({ ...row, lastMessageId: messageId });
+    const object = preserialize(toChannelObject(next));
+    const channels: GuildChannels = {
+      rows: Object.freeze(loaded.rows.map((each) => (each.id === channelId ? next : each))),
+      byId: new Map(loaded.byId).set(channelId, next),
+      objects: new Map(loaded.objects).set(channelId, object),
+    };
+    this.#loadedChannels = channels;
+    this.#channels = Promise.resolve(channels);
+    return true;
+  }
+
+  /** One of the guild's webhooks by id (null when it has none by that id), for execution by token. */
+  async webhook(webhookId: string): Promise<Webhook | null> {
+    const kept = this.#webhooks.get(webhookId);
+    if (kept) return kept.row;
+    const row = await this.#db.webhook.findFirst({ where: { id: webhookId, guildId: this.guild.id } });
+    this.#webhooks.set(webhookId, { row: row && Object.freeze(row) });
+    return row;
   }
 
   async #loadChannels(): Promise<GuildChannels> {

@@ -1,4 +1,4 @@
-import { PermissionFlagsBits } from "discord-api-types/v10";
+import { ChannelType, PermissionFlagsBits } from "discord-api-types/v10";
 import { describe, expect, it } from "vitest";
 import { createBearerToken, resetBotToken, revokeTokens, tokenIdOf } from "~/server/auth/tokens.service.ts";
 import { serializePermissions } from "~/server/permissions/permissions.ts";
@@ -6,7 +6,7 @@ import { newId } from "~/server/snowflake/snowflake.ts";
 import { addMember, makeBot, makeGuild, makeUser, writeGuildState } from "~/test/factories.ts";
 import { bearer, bot } from "~/test/rest-client.ts";
 import { useTestApp } from "~/test/test-app.ts";
-import { StateCache, TOKENS_REVOKED_EVENT, type TokenRecord } from "./state-cache.ts";
+import { StateCache, stateCache, TOKENS_REVOKED_EVENT, type TokenRecord } from "./state-cache.ts";
 
 const app = useTestApp();
 
@@ -77,6 +77,38 @@ describe("cached guild state", () => {
     expect((await api.delete(`/guilds/${guild.id}`)).status).toBe(204);
     expect((await api.get(`/guilds/${guild.id}`)).body.code).toBe(10004);
     expect((await api.get(`/channels/${channels.body[0].id}`)).body.code).toBe(10003);
+  });
+
+  it("keeps a guild's state across new messages, with each channel's last message id moved", async () => {
+    const owner = await makeBot(app.db);
+    const guild = await makeGuild(app.db, owner.actor);
+    const api = app.as(bot(owner.token));
+    const [text] = (await api.get(`/guilds/${guild.id}/channels`)).body.filter((c: { type: number }) => c.type === ChannelType.GuildText);
+    const state = await stateCache(app.db).guild(guild.id);
+    for (let i = 0; i < 3; i++) {
+      const sent = await api.post(`/channels/${text.id}/messages`, { content: `Note ${i}` });
+      expect((await api.get(`/channels/${text.id}`)).body.last_message_id).toBe(sent.body.id);
+      const listed = (await api.get(`/guilds/${guild.id}/channels`)).body.find((c: { id: string }) => c.id === text.id);
+      expect(listed.last_message_id).toBe(sent.body.id);
+    }
+    expect(await stateCache(app.db).guild(guild.id)).toBe(state);
+    // Any other event of the guild still drops it.
+    await api.patch(`/guilds/${guild.id}`, { name: "Renamed" });
+    expect(await stateCache(app.db).guild(guild.id)).not.toBe(state);
+  });
+
+  it("executes a webhook by token until it is deleted or its token changes hands", async () => {
+    const owner = await makeBot(app.db);
+    const guild = await makeGuild(app.db, owner.actor);
+    const api = app.as(bot(owner.token));
+    const [text] = (await api.get(`/guilds/${guild.id}/channels`)).body.filter((c: { type: number }) => c.type === ChannelType.GuildText);
+    const hook = (await api.post(`/channels/${text.id}/webhooks`, { name: "Deploys" })).body;
+    const execute = () => app.as().post(`/webhooks/${hook.id}/${hook.token}?wait=true`, { content: "done" });
+    expect((await execute()).body.author.username).toBe("Deploys");
+    await api.patch(`/webhooks/${hook.id}`, { name: "Releases" });
+    expect((await execute()).body.author.username).toBe("Releases");
+    expect((await api.delete(`/webhooks/${hook.id}`)).status).toBe(204);
+    expect((await execute()).body.code).toBe(10015);
   });
 
   it("keeps at most the configured number of guilds and tokens", async () => {

@@ -1,4 +1,6 @@
+import { GatewayDispatchEvents } from "discord-api-types/v10";
 import { LRUCache } from "lru-cache";
+import type { Webhook } from "~/generated/prisma/client.ts";
 import { env } from "~/env.ts";
 import type { Actor } from "~/server/auth/actor.ts";
 import type { Db } from "~/server/db/client.ts";
@@ -22,6 +24,16 @@ export type TokenRecord = { kind: "bot" | "bearer"; secretHash: Buffer; expiresA
 
 /** Channel → guild: a fact that never changes, so it needs no invalidation, only a bound. */
 const CHANNEL_GUILDS_CACHED = 50_000;
+/** Webhook → guild: it moves between a guild's channels only, so it never changes either. */
+const WEBHOOK_GUILDS_CACHED = 50_000;
+/** Message events that change nothing a guild's state holds but a channel's last message id. */
+const MESSAGE_EVENTS: ReadonlySet<string> = new Set([
+  GatewayDispatchEvents.MessageUpdate,
+  GatewayDispatchEvents.MessageDelete,
+  GatewayDispatchEvents.MessageDeleteBulk,
+]);
+
+type MessageEventData = { id?: string; channel_id?: string };
 
 type Load<V> = { promise: Promise<V | null>; isStale: boolean };
 
@@ -37,6 +49,7 @@ export class StateCache implements EventSink {
   readonly #tokens: LRUCache<string, TokenRecord>;
   readonly #applications: LRUCache<string, ApplicationRecord>;
   readonly #channelGuilds = new LRUCache<string, string>({ max: CHANNEL_GUILDS_CACHED });
+  readonly #webhookGuilds = new LRUCache<string, string>({ max: WEBHOOK_GUILDS_CACHED });
   // Reads under way, by key; an event marks them stale so a read that began before a
   // change cannot put the old state back after the change dropped it.
   readonly #loading = new Map<string, Load<unknown>>();
@@ -75,8 +88,18 @@ export class StateCache implements EventSink {
     return row?.guildId ?? null;
   }
 
+  /** A webhook by id, from its guild's state once its guild is known; null when there is none. */
+  async webhook(webhookId: string): Promise<Webhook | null> {
+    const guildId = this.#webhookGuilds.get(webhookId);
+    const state = guildId ? await this.guild(guildId) : null;
+    if (state) return state.webhook(webhookId);
+    const row = await this.#db.webhook.findUnique({ where: { id: webhookId } });
+    if (row?.guildId) this.#webhookGuilds.set(webhookId, row.guildId);
+    return row;
+  }
+
   apply(event: StoredEvent): void {
-    if (event.guildId) this.#drop(this.#guilds, `g${event.guildId}`, event.guildId);
+    if (event.guildId && !this.#keepsGuild(event)) this.#drop(this.#guilds, `g${event.guildId}`, event.guildId);
     if (event.type === TOKENS_REVOKED_EVENT) {
       for (const id of (event.data as TokensRevokedData).token_ids) this.#drop(this.#tokens, `t${id}`, id);
     }
@@ -84,6 +107,25 @@ export class StateCache implements EventSink {
       const id = (event.data as ApplicationUpdatedData).application_id;
       this.#drop(this.#applications, `a${id}`, id);
     }
+  }
+
+  /**
+   * Whether a message event leaves the guild's state as it is (edits and deletes) or only
+   * moves a channel's last message id in it (a new message outside threads). Reads of the
+   * state under way are still marked stale, as they may predate the message.
+   */
+  #keepsGuild(event: StoredEvent): boolean {
+    const isCreate = event.type === GatewayDispatchEvents.MessageCreate;
+    if (!isCreate && !MESSAGE_EVENTS.has(event.type)) return false;
+    const data = event.data as MessageEventData;
+    const state = this.#guilds.peek(event.guildId!);
+    if (isCreate && state && !(data.id && data.channel_id && state.moveLastMessage(data.channel_id, data.id))) return false;
+    const under = this.#loading.get(`g${event.guildId}`);
+    if (under) {
+      under.isStale = true;
+      this.#loading.delete(`g${event.guildId}`);
+    }
+    return true;
   }
 
   reset(): void {

@@ -45,8 +45,12 @@ export type ThreadObject = {
   member?: ThreadMemberObject;
 };
 
-/** Forum and media posts carry tags; other threads do not. */
-const TAGGED_PARENT_TYPES: readonly number[] = [ChannelType.GuildForum, ChannelType.GuildMedia];
+/** Forum and media channels: they hold only posts (threads that open with a message), and posts carry tags. */
+export const FORUM_TYPES: readonly number[] = [ChannelType.GuildForum, ChannelType.GuildMedia];
+
+export function isForumType(type: number | null): boolean {
+  return type !== null && FORUM_TYPES.includes(type);
+}
 
 export function parseAppliedTags(json: string | null): string[] {
   return json ? (JSON.parse(json) as string[]) : [];
@@ -84,7 +88,36 @@ export function toThreadObject(row: ThreadRow, parentType: number | null, member
     member_count: Math.min(row._count.threadMembers, THREAD_MEMBER_COUNT_MAX),
     total_message_sent: row.totalMessageSent,
     thread_metadata: metadata,
-    ...(parentType !== null && TAGGED_PARENT_TYPES.includes(parentType) && { applied_tags: parseAppliedTags(row.appliedTags) }),
+    ...(isForumType(parentType) && { applied_tags: parseAppliedTags(row.appliedTags) }),
     ...(member && { member: toThreadMemberObject(member) }),
+  };
+}
+
+/** Keys of a thread's audit entries: the channel fields and the metadata's, flattened as the platform records them. */
+export const THREAD_AUDIT_KEYS = [
+  "name",
+  "type",
+  "archived",
+  "locked",
+  "auto_archive_duration",
+  "invitable",
+  "rate_limit_per_user",
+  "flags",
+  "applied_tags",
+] as const;
+
+/** A thread object as its audit entries record it. */
+export function toThreadAuditRecord(thread: ThreadObject): Record<string, unknown> {
+  const { thread_metadata: m } = thread;
+  return {
+    name: thread.name,
+    type: thread.type,
+    archived: m.archived,
+    locked: m.locked,
+    auto_archive_duration: m.auto_archive_duration,
+    invitable: m.invitable,
+    rate_limit_per_user: thread.rate_limit_per_user,
+    flags: thread.flags,
+    applied_tags: thread.applied_tags,
   };
 }

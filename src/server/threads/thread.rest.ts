@@ -1,3 +1,5 @@
+import { z } from "zod";
+import { readMessageRequest } from "~/server/messages/message-validation.ts";
 import { created, noContent, ok, route } from "~/server/rest/route.ts";
 import { joinThread, leaveThread } from "./thread-members.service.ts";
 import { ZThreadCreateBodySchema } from "./thread.schema.ts";
@@ -9,8 +11,13 @@ export const threadRoutes = [
     method: "POST",
     path: "/channels/:channelId/threads",
     auth: "bot",
-    body: ZThreadCreateBodySchema,
-    handler: async ({ ctx, params, body }) => created(await createThread(ctx, { channelId: params.channelId, body })),
+    // A forum or media post's first message may bring files: JSON, or multipart as messages take it.
+    form: "or-json",
+    body: z.unknown(),
+    handler: async ({ ctx, params, body }) => {
+      const request = readMessageRequest(ZThreadCreateBodySchema, body);
+      return created(await createThread(ctx, { channelId: params.channelId, ...request }));
+    },
   }),
   route({
     method: "PUT",

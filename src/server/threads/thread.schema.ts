@@ -1,6 +1,7 @@
-import { ChannelType } from "discord-api-types/v10";
+import { ChannelType, MessageFlags } from "discord-api-types/v10";
 import { z } from "zod";
 import { AUTO_ARCHIVE_DURATIONS, RATE_LIMIT_PER_USER_MAX, ZChannelName } from "~/server/channels/channel.schema.ts";
+import { ZMessageFields } from "~/server/messages/message.schema.ts";
 import { intBetween, intChoice, ZSnowflake } from "~/server/validation/fields.ts";
 
 /** A forum or media post carries at most this many tags. */
@@ -14,14 +15,40 @@ export const THREAD_CREATE_TYPES = [ChannelType.AnnouncementThread, ChannelType.
 
 const ZAutoArchiveDuration = intChoice(AUTO_ARCHIVE_DURATIONS);
 const ZRateLimitPerUser = intBetween(0, RATE_LIMIT_PER_USER_MAX);
+const ZAppliedTags = z.array(ZSnowflake).max(APPLIED_TAGS_MAX);
 
-/** POST /channels/{channel.id}/threads: start a thread without a message. */
+/** The flags a forum or media post's first message may carry (the platform's forum thread message params). */
+export const POST_MESSAGE_FLAGS = MessageFlags.SuppressEmbeds | MessageFlags.SuppressNotifications;
+
+/** The first message of a forum or media post: a message without tts, poll or reply. */
+export const ZForumPostMessageSchema = ZMessageFields.pick({ content: true, embeds: true, allowed_mentions: true, components: true, attachments: true }).extend(
+  {
+    flags: z
+      .number()
+      .int()
+      .min(0)
+      .refine((flags) => (flags & ~POST_MESSAGE_FLAGS) === 0, {
+        message: "Only SUPPRESS_EMBEDS and SUPPRESS_NOTIFICATIONS can be set.",
+        params: { code: "MESSAGE_FLAGS_INVALID" },
+      })
+      .nullish(),
+  },
+);
+export type TForumPostMessage = z.output<typeof ZForumPostMessageSchema>;
+
+/**
+ * POST /channels/{channel.id}/threads: a thread without a message in text and announcement
+ * channels; in forum and media channels a post, whose `message` is required and which
+ * may carry the channel's tags.
+ */
 export const ZThreadCreateBodySchema = z.object({
   name: ZChannelName,
   auto_archive_duration: ZAutoArchiveDuration.nullish(),
   type: intChoice(THREAD_CREATE_TYPES).nullish(),
   invitable: z.boolean().nullish(),
   rate_limit_per_user: ZRateLimitPerUser.nullish(),
+  message: ZForumPostMessageSchema.optional(),
+  applied_tags: ZAppliedTags.nullish(),
 });
 export type TThreadCreateBody = z.output<typeof ZThreadCreateBodySchema>;
 
@@ -34,6 +61,6 @@ export const ZThreadModifyBodySchema = z.object({
   invitable: z.boolean().optional(),
   rate_limit_per_user: ZRateLimitPerUser.nullish(),
   flags: z.number().int().min(0).optional(),
-  applied_tags: z.array(ZSnowflake).max(APPLIED_TAGS_MAX).optional(),
+  applied_tags: ZAppliedTags.optional(),
 });
 export type TThreadModifyBody = z.output<typeof ZThreadModifyBodySchema>;

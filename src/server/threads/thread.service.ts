@@ -1,45 +1,34 @@
 import { AuditLogEvent, ChannelFlags, ChannelType, GatewayDispatchEvents, PermissionFlagsBits as P } from "discord-api-types/v10";
 import type { Channel } from "~/generated/prisma/client.ts";
 import { diffChanges } from "~/server/audit/audit.service.ts";
-import { parseTags, type ChannelRow } from "~/server/channels/channel.dto.ts";
+import type { ChannelRow } from "~/server/channels/channel.dto.ts";
 import type { ServiceContext } from "~/server/context.ts";
 import { ApiError, invalidField } from "~/server/errors.ts";
 import { runChange } from "~/server/events/change.ts";
+import type { UploadedFile } from "~/server/messages/message-validation.ts";
 import { loadGuildAccess } from "~/server/permissions/guild-access.ts";
 import { hasPermission } from "~/server/permissions/permissions.ts";
 import { compareSnowflakes, newId } from "~/server/snowflake/snowflake.ts";
+import { startForumPost, type ForumPostObject } from "./forum-post.service.ts";
+import { checkKnownTags, checkModeratedTags } from "./forum-tags.ts";
 import { canSeeThread, loadChannelNotThread, loadThreadAccess, threadPermissions, threadRights, type ThreadAccess } from "./thread-access.ts";
+import { openThread } from "./thread-open.ts";
 import {
   IS_A_THREAD,
+  isForumType,
   parseAppliedTags,
+  THREAD_AUDIT_KEYS,
   THREAD_INCLUDE,
+  toThreadAuditRecord,
   toThreadMemberObject,
   toThreadObject,
   type ThreadMemberObject,
   type ThreadObject,
 } from "./thread.dto.ts";
-import { DEFAULT_AUTO_ARCHIVE_DURATION, MAX_ACTIVE_THREADS, type TThreadCreateBody, type TThreadModifyBody } from "./thread.schema.ts";
+import type { TThreadCreateBody, TThreadModifyBody } from "./thread.schema.ts";
 
-/** Keys of a thread's audit entries: the channel fields and the metadata's, flattened as the platform records them. */
-const THREAD_AUDIT_KEYS = ["name", "type", "archived", "locked", "auto_archive_duration", "invitable", "rate_limit_per_user", "flags", "applied_tags"] as const;
 /** The only thread flag a caller sets: pinning a post in a forum or media channel. */
 const EDITABLE_THREAD_FLAGS = ChannelFlags.Pinned;
-const TAGGED_PARENT_TYPES: readonly number[] = [ChannelType.GuildForum, ChannelType.GuildMedia];
-
-function auditRecord(thread: ThreadObject): Record<string, unknown> {
-  const { thread_metadata: m } = thread;
-  return {
-    name: thread.name,
-    type: thread.type,
-    archived: m.archived,
-    locked: m.locked,
-    auto_archive_duration: m.auto_archive_duration,
-    invitable: m.invitable,
-    rate_limit_per_user: thread.rate_limit_per_user,
-    flags: thread.flags,
-    applied_tags: thread.applied_tags,
-  };
-}
 
 /** The thread type a parent gets: text channels public or private (private by default, as in v10), announcement channels their own kind. */
 function threadTypeFor(parent: ChannelRow, requested: number | null | undefined): number {
@@ -52,64 +41,43 @@ function threadTypeFor(parent: ChannelRow, requested: number | null | undefined)
     case ChannelType.GuildAnnouncement:
       // Announcement channels have no private threads; the platform ignores the type there.
       return ChannelType.AnnouncementThread;
-    case ChannelType.GuildForum:
-    case ChannelType.GuildMedia:
-      // Posts in forum and media channels start with their first message (the messages domain).
-      throw invalidField(["message"], "BASE_TYPE_REQUIRED", "This field is required");
     default:
       throw new ApiError("WRONG_CHANNEL_TYPE");
   }
 }
 
 /**
- * POST /channels/{channel.id}/threads: a thread without a starter message, in a text or
- * announcement channel. Needs VIEW_CHANNEL and CREATE_PUBLIC_THREADS (CREATE_PRIVATE_THREADS
- * for a private one) there. The creator joins it. Fires Thread Create and Thread Members Update.
+ * POST /channels/{channel.id}/threads. In a text or announcement channel, a thread without a
+ * starter message: needs VIEW_CHANNEL and CREATE_PUBLIC_THREADS (CREATE_PRIVATE_THREADS for a
+ * private one) there; the creator joins it. In a forum or media channel, a post with its first
+ * message (startForumPost). Fires Thread Create and Thread Members Update.
  */
-export async function createThread(ctx: ServiceContext, input: { channelId: string; body: TThreadCreateBody }): Promise<ThreadObject> {
-  const { access, channel: parent, permissions } = await loadChannelNotThread(ctx, input.channelId);
+export async function createThread(
+  ctx: ServiceContext,
+  input: { channelId: string; body: TThreadCreateBody; files?: readonly UploadedFile[] },
+): Promise<ThreadObject | ForumPostObject> {
+  const channelAccess = await loadChannelNotThread(ctx, input.channelId);
+  const { access, channel: parent, permissions } = channelAccess;
   const { body } = input;
+  if (isForumType(parent.type)) return startForumPost(ctx, { parent: channelAccess, body, files: input.files ?? [] });
   const type = threadTypeFor(parent, body.type);
   const needed = type === ChannelType.PrivateThread ? P.CreatePrivateThreads : P.CreatePublicThreads;
   if (!hasPermission(permissions, needed)) throw new ApiError("MISSING_PERMISSIONS");
-  const guildId = access.guild.id;
   const userId = ctx.actor.userId;
-
-  return runChange(ctx, async ({ tx, emit, audit }) => {
-    const active = await tx.channel.count({ where: { guildId, type: IS_A_THREAD, threadArchived: false } });
-    if (active >= MAX_ACTIVE_THREADS) throw new ApiError("MAX_ACTIVE_THREADS");
-    const now = new Date();
-    const id = newId();
-    await tx.channel.create({
-      data: {
-        id,
-        guildId,
-        type,
-        name: body.name,
-        parentId: parent.id,
-        ownerId: userId,
-        rateLimitPerUser: body.rate_limit_per_user ?? parent.defaultThreadRateLimitPerUser ?? 0,
-        threadArchived: false,
-        threadLocked: false,
-        threadAutoArchiveDuration: body.auto_archive_duration ?? parent.defaultAutoArchiveDuration ?? DEFAULT_AUTO_ARCHIVE_DURATION,
-        threadArchiveTimestamp: now,
-        threadInvitable: type === ChannelType.PrivateThread ? (body.invitable ?? true) : null,
-        createdAt: now,
-      },
-    });
-    const member = await tx.threadMember.create({ data: { threadId: id, userId, joinTimestamp: now } });
-    const row = await tx.channel.findUniqueOrThrow({ where: { id }, include: THREAD_INCLUDE });
-    const thread = toThreadObject(row, parent.type);
-    await audit({ guildId, actionType: AuditLogEvent.ThreadCreate, targetId: id, changes: diffChanges({}, auditRecord(thread), THREAD_AUDIT_KEYS) });
-    await emit(GatewayDispatchEvents.ThreadCreate, guildId, { ...thread, newly_created: true });
-    await emit(GatewayDispatchEvents.ThreadMembersUpdate, guildId, {
-      id,
-      guild_id: guildId,
-      member_count: thread.member_count,
-      added_members: [toThreadMemberObject(member)],
-    });
-    return { ...thread, member: toThreadMemberObject(member) };
-  });
+  return runChange(ctx, (change) =>
+    openThread(change, {
+      id: newId(),
+      guildId: access.guild.id,
+      parent,
+      type,
+      name: body.name,
+      ownerId: userId,
+      joinsAs: userId,
+      rateLimitPerUser: body.rate_limit_per_user,
+      autoArchiveDuration: body.auto_archive_duration,
+      invitable: body.invitable,
+    }),
+  );
 }
 
 /** GET /channels/{channel.id} for a thread: with the caller's thread member object when they joined. */
@@ -140,7 +108,7 @@ export async function modifyThread(ctx: ServiceContext, input: { channelId: stri
   const isStarterChange = changes(["name", "threadAutoArchiveDuration", "appliedTags"]) || data.threadArchived === true;
   if (isStarterChange && !canManage && !isStarter) throw new ApiError("MISSING_PERMISSIONS");
   if (data.threadArchived === false && !canUnarchive) throw new ApiError("MISSING_PERMISSIONS");
-  if (data.appliedTags !== undefined) checkModeratedTags(parent, thread.appliedTags, data.appliedTags, canManage);
+  if (data.appliedTags !== undefined) checkModeratedTags(parent, parseAppliedTags(thread.appliedTags), parseAppliedTags(data.appliedTags), canManage);
 
   return runChange(ctx, async ({ tx, emit, audit }) => {
     const row = await tx.channel.update({ where: { id: thread.id }, data, include: THREAD_INCLUDE });
@@ -149,7 +117,7 @@ export async function modifyThread(ctx: ServiceContext, input: { channelId: stri
       guildId: access.guild.id,
       actionType: AuditLogEvent.ThreadUpdate,
       targetId: thread.id,
-      changes: diffChanges(auditRecord(before), auditRecord(after), THREAD_AUDIT_KEYS),
+      changes: diffChanges(toThreadAuditRecord(before), toThreadAuditRecord(after), THREAD_AUDIT_KEYS),
     });
     await emit(GatewayDispatchEvents.ThreadUpdate, access.guild.id, after);
     return after;
@@ -181,34 +149,16 @@ function threadChanges({ thread, parent }: ThreadAccess, body: TThreadModifyBody
   }
   const rateLimit = body.rate_limit_per_user === null ? 0 : body.rate_limit_per_user;
   if (rateLimit !== undefined && rateLimit !== (thread.rateLimitPerUser ?? 0)) data.rateLimitPerUser = rateLimit;
-  const isTagged = TAGGED_PARENT_TYPES.includes(parent.type);
+  const isTagged = isForumType(parent.type);
   if (isTagged && body.flags !== undefined) {
     const flags = (thread.flags & ~EDITABLE_THREAD_FLAGS) | (body.flags & EDITABLE_THREAD_FLAGS);
     if (flags !== thread.flags) data.flags = flags;
   }
   if (isTagged && body.applied_tags !== undefined) {
-    const known = new Set(parseTags(parent.availableTags).map((tag) => tag.id));
-    body.applied_tags.forEach((tagId, index) => {
-      if (!known.has(tagId)) throw invalidField(["applied_tags", index], "BASE_TYPE_CHOICES", "Not a tag of the parent channel.");
-    });
-    const tags = [...new Set(body.applied_tags)];
+    const tags = checkKnownTags(parent, body.applied_tags);
     if (JSON.stringify(tags) !== JSON.stringify(parseAppliedTags(thread.appliedTags))) data.appliedTags = JSON.stringify(tags);
   }
   return data;
-}
-
-/** Moderated tags are added and removed only by those who manage threads. */
-function checkModeratedTags(parent: ChannelRow, before: string | null, after: string, canManage: boolean): void {
-  if (canManage) return;
-  const moderated = new Set(
-    parseTags(parent.availableTags)
-      .filter((tag) => tag.moderated)
-      .map((tag) => tag.id),
-  );
-  const old = new Set(parseAppliedTags(before));
-  const next = new Set(parseAppliedTags(after));
-  const touched = [...old].filter((tagId) => !next.has(tagId)).concat([...next].filter((tagId) => !old.has(tagId)));
-  if (touched.some((tagId) => moderated.has(tagId))) throw new ApiError("MISSING_PERMISSIONS");
 }
 
 /** DELETE /channels/{channel.id} for a thread: needs MANAGE_THREADS; returns the deleted thread. Fires Thread Delete. */
@@ -219,7 +169,12 @@ export async function deleteThread(ctx: ServiceContext, input: { channelId: stri
   const guildId = access.guild.id;
   return runChange(ctx, async ({ tx, emit, audit }) => {
     await tx.channel.delete({ where: { id: thread.id } });
-    await audit({ guildId, actionType: AuditLogEvent.ThreadDelete, targetId: thread.id, changes: diffChanges(auditRecord(deleted), {}, THREAD_AUDIT_KEYS) });
+    await audit({
+      guildId,
+      actionType: AuditLogEvent.ThreadDelete,
+      targetId: thread.id,
+      changes: diffChanges(toThreadAuditRecord(deleted), {}, THREAD_AUDIT_KEYS),
+    });
     await emit(GatewayDispatchEvents.ThreadDelete, guildId, { id: thread.id, guild_id: guildId, parent_id: parent.id, type: thread.type });
     return deleted;
   });

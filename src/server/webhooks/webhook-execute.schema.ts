@@ -1,11 +1,9 @@
 import { z } from "zod";
 import { MESSAGE_LIMITS, ZMessageFields } from "~/server/messages/message.schema.ts";
+import { ZChannelName } from "~/server/channels/channel.schema.ts";
+import { APPLIED_TAGS_MAX } from "~/server/threads/thread.schema.ts";
 import { ZQueryBoolean, ZSnowflake } from "~/server/validation/fields.ts";
 import { ZWebhookName } from "./webhook.schema.ts";
-
-export const THREAD_NAME_MAX = 100;
-/** A forum post carries at most five tags, as on the platform. */
-export const APPLIED_TAGS_MAX = 5;
 
 /** POST /webhooks/{webhook.id}/{webhook.token}: query. */
 export const ZWebhookExecuteQuery = z.object({
@@ -23,7 +21,8 @@ export const ZWebhookExecuteBody = ZMessageFields.extend({
     .url({ protocol: /^https?$/ })
     .max(2048)
     .nullish(),
-  thread_name: z.string().trim().min(1).max(THREAD_NAME_MAX).nullish(),
+  // The name of the post it starts: a channel name.
+  thread_name: ZChannelName.nullish(),
   applied_tags: z.array(ZSnowflake).max(APPLIED_TAGS_MAX).nullish(),
 });
 export type TWebhookExecuteBody = z.output<typeof ZWebhookExecuteBody>;

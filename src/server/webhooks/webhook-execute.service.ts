@@ -1,4 +1,4 @@
-import { ButtonStyle, ChannelType, ComponentType, GatewayDispatchEvents } from "discord-api-types/v10";
+import { ButtonStyle, ComponentType, GatewayDispatchEvents } from "discord-api-types/v10";
 import type { Channel, Webhook } from "~/generated/prisma/client.ts";
 import type { Db } from "~/server/db/client.ts";
 import { ApiError, fromZodError, invalidField } from "~/server/errors.ts";
@@ -7,12 +7,13 @@ import type { TComponent } from "~/server/messages/component.schema.ts";
 import { createMessage } from "~/server/messages/message-create.service.ts";
 import type { MessageObject } from "~/server/messages/message.dto.ts";
 import { checkNewMessage, newAttachments, type UploadedFile } from "~/server/messages/message-validation.ts";
-import { isThreadType, THREAD_INCLUDE, toThreadObject } from "~/server/threads/thread.dto.ts";
+import { writeForumPost } from "~/server/threads/forum-post.service.ts";
+import { checkNewPostTags } from "~/server/threads/forum-tags.ts";
+import { isForumType, isThreadType, THREAD_INCLUDE, toThreadObject } from "~/server/threads/thread.dto.ts";
 import type { ServiceContext } from "~/server/context.ts";
 import { ZWebhookExecuteBody, type TWebhookExecuteBody, type TWebhookExecuteQuery, type TWebhookTestMessageInput } from "./webhook-execute.schema.ts";
 import { findWebhookByToken, loadManagedWebhook } from "./webhook.service.ts";
 
-const FORUM_TYPES: readonly number[] = [ChannelType.GuildForum, ChannelType.GuildMedia];
 /** Components a webhook no application owns may post with with_components: nothing that calls an application back. */
 const PASSIVE_BUTTON_STYLES: readonly number[] = [ButtonStyle.Link];
 const INTERACTIVE_TYPES: readonly number[] = [
@@ -55,33 +56,36 @@ export function allowedComponents(webhook: Webhook, body: Pick<TWebhookExecuteBo
   return body.components;
 }
 
+/** Where a message goes: a channel or one of its threads, or a new post named by thread_name. */
+type Destination =
+  { kind: "channel"; parent: Channel; target: Channel } | { kind: "post"; parent: Channel; guildId: string; name: string; appliedTags: string[] };
+
 /**
  * Where the message goes: the webhook's channel, or thread_id's thread of that channel (10003
- * otherwise). Forum and media channels need a thread; thread_name (a new post) is not
- * supported yet, so there it is refused with a field error.
+ * otherwise). Forum and media channels need a thread (220001): thread_id's, or a new post named
+ * by thread_name (220003 in other channels; 220002 with both) with applied_tags. applied_tags
+ * is read only when a post is made, and ignored otherwise.
  */
-async function targetChannel(db: Db, webhook: Webhook, query: TWebhookExecuteQuery, body: TWebhookExecuteBody): Promise<{ parent: Channel; target: Channel }> {
+async function destinationOf(db: Db, webhook: Webhook, query: TWebhookExecuteQuery, body: TWebhookExecuteBody): Promise<Destination> {
   const parent = webhook.channelId ? await db.channel.findUnique({ where: { id: webhook.channelId } }) : null;
-  if (!parent) throw new ApiError("UNKNOWN_CHANNEL");
-  const isForum = FORUM_TYPES.includes(parent.type);
+  if (!parent?.guildId) throw new ApiError("UNKNOWN_CHANNEL");
+  const isForum = isForumType(parent.type);
   if (query.thread_id) {
     if (body.thread_name) throw new ApiError("WEBHOOK_THREAD_NAME_AND_ID");
     const thread = await db.channel.findUnique({ where: { id: query.thread_id } });
     if (!thread || !isThreadType(thread.type) || thread.parentId !== parent.id) throw new ApiError("UNKNOWN_CHANNEL");
     // A locked thread stays archived: only moderators reopen it.
     if (thread.threadArchived && thread.threadLocked) throw new ApiError("THREAD_ARCHIVED");
-    return { parent, target: thread };
+    return { kind: "channel", parent, target: thread };
   }
   if (body.thread_name) {
     if (!isForum) throw new ApiError("WEBHOOK_THREADS_ONLY_IN_FORUMS");
-    throw invalidField(
-      ["thread_name"],
-      "WEBHOOK_THREAD_NAME_UNSUPPORTED",
-      "Starting a post with a webhook is not supported yet; post in a thread with thread_id.",
-    );
+    // Those who made the webhook manage the channel's webhooks; it applies any of the channel's tags, moderated ones too.
+    const appliedTags = checkNewPostTags(parent, body.applied_tags, true);
+    return { kind: "post", parent, guildId: parent.guildId, name: body.thread_name, appliedTags };
   }
   if (isForum) throw new ApiError("WEBHOOK_FORUM_NEEDS_THREAD");
-  return { parent, target: parent };
+  return { kind: "channel", parent, target: parent };
 }
 
 /** Posting in an archived thread reopens it (spec 4.8), with Thread Update. */
@@ -107,17 +111,17 @@ export async function executeWebhook(db: Db, input: ExecuteInput, log: (error: u
   const body = { ...input.body, components: allowedComponents(webhook, input.body, query.with_components ?? false) };
   checkNewMessage(body, input.files);
   const files = newAttachments(input.files, body.attachments);
-  const { parent, target } = await targetChannel(db, webhook, query, body);
+  const destination = await destinationOf(db, webhook, query, body);
+  const author = { kind: "webhook", webhook, username: body.username, avatarUrl: body.avatar_url } as const;
   const post = () =>
     runChange({ db, actor: null }, async (change) => {
+      if (destination.kind === "post") {
+        const { guildId, parent, name, appliedTags } = destination;
+        return (await writeForumPost(change, { guildId, parent, name, appliedTags, author, body, files })).message;
+      }
+      const { parent, target } = destination;
       if (target.threadArchived) await unarchive(change, target, parent.type);
-      return createMessage(change, {
-        channel: { id: target.id, type: target.type },
-        guildId: webhook.guildId,
-        author: { kind: "webhook", webhook, username: body.username, avatarUrl: body.avatar_url },
-        body,
-        files,
-      });
+      return createMessage(change, { channel: { id: target.id, type: target.type }, guildId: webhook.guildId, author, body, files });
     });
   if (query.wait) return post();
   try {

@@ -41,15 +41,23 @@ function isSameToken(stored: string, given: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+/** Path ids that can name a webhook; anything else is unknown without a read. */
+const WEBHOOK_ID = /^\d{1,20}$/;
+
 async function findWebhook(db: Db, webhookId: string): Promise<Webhook> {
-  const row = /^\d{1,20}$/.test(webhookId) ? await db.webhook.findUnique({ where: { id: webhookId } }) : null;
+  const row = WEBHOOK_ID.test(webhookId) ? await db.webhook.findUnique({ where: { id: webhookId } }) : null;
   if (!row) throw new ApiError("UNKNOWN_WEBHOOK");
   return row;
 }
 
-/** The webhook named by the path's id and token: 10015 for an unknown id, 401/50027 for a wrong token. */
+/**
+ * The webhook named by the path's id and token: 10015 for an unknown id, 401/50027 for a
+ * wrong token. Read from its guild's cached state: services post through tokens far more
+ * often than webhooks change, and every change to one is an event for its guild.
+ */
 export async function findWebhookByToken(db: Db, input: { webhookId: string; token: string }): Promise<Webhook> {
-  const row = await findWebhook(db, input.webhookId);
+  const row = WEBHOOK_ID.test(input.webhookId) ? await stateCache(db).webhook(input.webhookId) : null;
+  if (!row) throw new ApiError("UNKNOWN_WEBHOOK");
   if (!row.token || !isSameToken(row.token, input.token)) throw new ApiError("INVALID_WEBHOOK_TOKEN");
   return row;
 }
