@@ -171,7 +171,7 @@ export function ChannelsManager({ guildId }: { guildId: string }) {
           </Group>
         }
       >
-        {channelThreads ? <ThreadList guildId={guildId} parentName={channel.name} threads={channelThreads} /> : null}
+        {channelThreads ? <ThreadList guildId={guildId} parent={channel} threads={channelThreads} /> : null}
       </ChannelRow>
     );
   };

@@ -8,9 +8,12 @@ import { GuardedAction } from "~/components/guarded-action.tsx";
 import { IconArchive, IconLock, IconLockOpen, IconThread, IconTrash, IconUsers } from "~/components/icons.tsx";
 import { ReasonConfirm } from "~/components/members/reason-input.tsx";
 import { MessagesLink } from "~/components/messages/messages-link.tsx";
+import { isForumType } from "~/server/threads/thread.dto.ts";
 import { api, type RouterOutputs } from "~/trpc/react.tsx";
 
 export type DashboardThread = RouterOutputs["thread"]["list"]["threads"][number];
+/** The channel the threads hang under: a forum's or media channel's threads are its posts, with its tags. */
+export type ThreadParent = { name: string; type: number; available_tags?: readonly { id: string; name: string }[] };
 
 const THREAD_KINDS: Record<number, string> = {
   [ChannelType.PublicThread]: "Public",
@@ -29,8 +32,11 @@ function archiveBlock(thread: DashboardThread): string | null {
   return rights.canManage || rights.isStarter ? null : "Needs Manage Threads or to have started it";
 }
 
-/** The threads of one channel, under it: kind, state, members, and archive, lock and delete. */
-export function ThreadList({ guildId, parentName, threads }: { guildId: string; parentName: string; threads: readonly DashboardThread[] }) {
+/** The threads of one channel, under it: kind (or a post's tags), state, members, and archive, lock and delete. */
+export function ThreadList({ guildId, parent, threads }: { guildId: string; parent: ThreadParent; threads: readonly DashboardThread[] }) {
+  const parentName = parent.name;
+  const isForum = isForumType(parent.type);
+  const tagNames = new Map((parent.available_tags ?? []).map((tag) => [tag.id, tag.name]));
   const utils = api.useUtils();
   const [deleting, setDeleting] = useState<DashboardThread | null>(null);
   const [isShowingArchived, setShowingArchived] = useState(false);
@@ -79,8 +85,13 @@ export function ThreadList({ guildId, parentName, threads }: { guildId: string; 
                 {thread.name}
               </Text>
               <Badge size="xs" variant="outline" color="gray">
-                {THREAD_KINDS[thread.type] ?? "Thread"}
+                {isForum ? "Post" : (THREAD_KINDS[thread.type] ?? "Thread")}
               </Badge>
+              {(thread.applied_tags ?? []).map((tagId) => (
+                <Badge key={tagId} size="xs" variant="light" color="blue">
+                  {tagNames.get(tagId) ?? "unknown tag"}
+                </Badge>
+              ))}
               {archived ? (
                 <Badge size="xs" variant="light" color="gray">
                   Archived

@@ -10,7 +10,7 @@ import { THREAD_TYPES } from "~/server/channels/channel.dto.ts";
 import { api } from "~/trpc/react.tsx";
 import { DeleteMessageModal } from "./delete-message-modal.tsx";
 import { MessageItem } from "./message-item.tsx";
-import { channelMessagesPath, type ChannelMessagesPage, type DashboardMessage, type MentionNames } from "./message-types.ts";
+import { channelMessagesPath, MESSAGE_VIEW_CHANNEL_TYPES, type ChannelMessagesPage, type DashboardMessage, type MentionNames } from "./message-types.ts";
 
 /** The names mentions point at, gathered from every loaded page. */
 function mentionNames(pages: readonly ChannelMessagesPage[]): MentionNames {
@@ -54,11 +54,14 @@ export function ChannelMessages({ guildId, channelId }: { guildId: string; chann
   const first = pages[0];
   const parentId = first?.channel.parentId;
   const isThread = Boolean(first && parentId && THREAD_TYPES.includes(first.channel.type));
+  // A thread goes back to its channel's messages; a forum's post to Channels, as forums hold only posts.
+  const parentType = first?.channel.parentType;
+  const backToParent = isThread && parentId && typeof parentType === "number" && MESSAGE_VIEW_CHANNEL_TYPES.has(parentType) ? parentId : null;
   const back = (
-    <Anchor component={Link} href={isThread && parentId ? channelMessagesPath(guildId, parentId) : `/guilds/${guildId}/channels`} size="sm" c="dimmed">
+    <Anchor component={Link} href={backToParent ? channelMessagesPath(guildId, backToParent) : `/guilds/${guildId}/channels`} size="sm" c="dimmed">
       <Group gap={4} component="span">
         <IconChevronLeft size={14} />
-        {isThread ? `#${names.channels.get(parentId!) ?? "channel"}` : "Channels"}
+        {backToParent ? `#${names.channels.get(backToParent) ?? "channel"}` : "Channels"}
       </Group>
     </Anchor>
   );

@@ -22,7 +22,8 @@ export type DashboardMessage = MessageObject & {
 };
 
 export type ChannelMessagesPage = {
-  channel: { id: string; name: string; type: number; guildId: string; parentId: string | null };
+  /** `parentType`: a thread's parent's kind (null for channels); a forum's post has no channel messages to go back to. */
+  channel: { id: string; name: string; type: number; guildId: string; parentId: string | null; parentType: number | null };
   /** Why the user cannot read the channel's history; null when they can. */
   blockedReason: string | null;
   canManageMessages: boolean;
@@ -37,10 +38,10 @@ export type ChannelMessagesPage = {
 
 async function channelOf(ctx: ServiceContext, channelId: string) {
   if (await isThreadChannel(ctx, channelId)) {
-    const { access, thread, permissions } = await loadThreadAccess(ctx, channelId);
-    return { access, channel: thread, permissions };
+    const { access, thread, parent, permissions } = await loadThreadAccess(ctx, channelId);
+    return { access, channel: thread, permissions, parentType: parent.type };
   }
-  return loadChannelAccess(ctx, channelId);
+  return { ...(await loadChannelAccess(ctx, channelId)), parentType: null };
 }
 
 const USER_MENTION = /<@!?(\d+)>/g;
@@ -76,7 +77,7 @@ export async function loadChannelMessagesPage(
   ctx: ServiceContext,
   input: { channelId: string; cursor?: string | null; limit?: number },
 ): Promise<ChannelMessagesPage> {
-  const { access, channel, permissions } = await channelOf(ctx, input.channelId);
+  const { access, channel, permissions, parentType } = await channelOf(ctx, input.channelId);
   const limit = input.limit ?? DASHBOARD_PAGE_SIZE;
   // One more than the page tells whether older messages remain.
   const listed = await listMessages(ctx, { channelId: channel.id, query: { limit: limit + 1, ...(input.cursor && { before: input.cursor }) } });
@@ -93,7 +94,7 @@ export async function loadChannelMessagesPage(
   });
   const avatarUrlOf = new Map(overrides.map((row) => [row.id, row.authorAvatarUrl]));
   return {
-    channel: { id: channel.id, name: channel.name, type: channel.type, guildId: access.guild.id, parentId: channel.parentId },
+    channel: { id: channel.id, name: channel.name, type: channel.type, guildId: access.guild.id, parentId: channel.parentId, parentType },
     blockedReason: hasPermission(permissions, P.ReadMessageHistory) ? null : "Needs Read Message History in this channel",
     canManageMessages,
     messages: page.map((message) => ({

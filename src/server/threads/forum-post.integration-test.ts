@@ -1,6 +1,7 @@
 import { AuditLogEvent, ChannelFlags, ChannelType, GatewayDispatchEvents as E, MessageFlags, PermissionFlagsBits as P } from "discord-api-types/v10";
 import { describe, expect, it } from "vitest";
 import { newId } from "~/server/snowflake/snowflake.ts";
+import { createCaller } from "~/server/trpc/root.ts";
 import { writeGuildState } from "~/test/factories.ts";
 import { MISSING_PERMISSIONS, PNG } from "~/test/member-kit.ts";
 import { loadConformance } from "~/test/openapi-conformance.ts";
@@ -237,5 +238,38 @@ describe("POST /channels/{channel.id}/threads in a forum or media channel", () =
     expect(res.body).not.toHaveProperty("message");
     expect(res.body).not.toHaveProperty("applied_tags");
     expect(await app.db.message.count({ where: { channelId: res.body.id } })).toBe(0);
+  });
+});
+
+describe("forum posts in the dashboard (tRPC)", () => {
+  it("lists posts under their forum with their tags, reads a post's messages, and starts a post through the same service", async () => {
+    const { guild, api, forum, tags, text } = await forumSetup();
+    await kit.setEveryone(guild.id, 0n);
+    const role = await kit.addRole(guild.id, 2, { permissions: P.ViewChannel | P.ReadMessageHistory | P.SendMessages });
+    const reader = await kit.addUser(guild.id, [role.id]);
+    const caller = createCaller({ db: app.db, userId: reader.user.id });
+    const post = (await api.post(`/channels/${forum.id}/threads`, { name: "FAQ", applied_tags: [tags.open], message: { content: "Read me first" } })).body;
+
+    const { threads } = await caller.thread.list({ guildId: guild.id });
+    expect(threads).toEqual([expect.objectContaining({ id: post.id, parent_id: forum.id, applied_tags: [tags.open] })]);
+    const page = await caller.message.list({ channelId: post.id });
+    expect(page.channel).toEqual({
+      id: post.id,
+      name: "FAQ",
+      type: ChannelType.PublicThread,
+      guildId: guild.id,
+      parentId: forum.id,
+      parentType: ChannelType.GuildForum,
+    });
+    expect(page.messages.map((m) => [m.id, m.content, m.thread])).toEqual([[post.id, "Read me first", null]]);
+    expect((await caller.message.list({ channelId: text.id })).channel.parentType).toBeNull();
+
+    const started = await caller.thread.create({ channelId: forum.id, body: { name: "From the dashboard", message: { content: "Hello" } } });
+    expect(started).toMatchObject({ parent_id: forum.id, owner_id: reader.user.id, message: { id: started.id, content: "Hello" } });
+    await expect(
+      caller.thread.create({ channelId: forum.id, body: { name: "Staff only", applied_tags: [tags.staff], message: { content: "x" } } }),
+    ).rejects.toMatchObject({
+      code: "FORBIDDEN",
+    });
   });
 });
