@@ -1,8 +1,10 @@
 "use client";
 
 import { Alert, Anchor, Button, Card, EmptyState, Group, Skeleton, Stack } from "@mantine/core";
+import { ChannelType } from "discord-api-types/v10";
 import Link from "next/link";
 import { useMemo, useState } from "react";
+import { notifyFailure, notifySuccess } from "~/components/forms/server-errors.ts";
 import { IconChevronLeft, IconLock, IconMessages } from "~/components/icons.tsx";
 import { QueryError } from "~/components/query-error.tsx";
 import { PageHeader } from "~/components/section-card.tsx";
@@ -49,6 +51,14 @@ function MessagesSkeleton() {
 export function ChannelMessages({ guildId, channelId }: { guildId: string; channelId: string }) {
   const query = api.message.list.useInfiniteQuery({ channelId }, { getNextPageParam: (page) => page.nextCursor });
   const [deleting, setDeleting] = useState<DashboardMessage | null>(null);
+  const utils = api.useUtils();
+  const crosspost = api.message.crosspost.useMutation({
+    onSuccess: async () => {
+      notifySuccess("It was posted in every channel following this one.", "Message published");
+      await utils.message.list.invalidate({ channelId });
+    },
+    onError: (error) => notifyFailure("Could not publish the message", error),
+  });
   const pages = useMemo(() => query.data?.pages ?? [], [query.data]);
   const names = useMemo(() => mentionNames(pages), [pages]);
   const first = pages[0];
@@ -76,6 +86,15 @@ export function ChannelMessages({ guildId, channelId }: { guildId: string; chann
   }
   const messages = pages.flatMap((page) => page.messages);
   const deleteBlocked = (message: DashboardMessage) => (message.canDelete ? null : "Needs Manage Messages in this channel");
+  const isAnnouncement = first?.channel.type === ChannelType.GuildAnnouncement;
+  const publishOf = (message: DashboardMessage) =>
+    isAnnouncement
+      ? {
+          blockedReason: message.canPublish ? null : "Needs Send Messages, and Manage Messages for others' messages",
+          pending: crosspost.isPending && crosspost.variables.messageId === message.id,
+          onPublish: (m: DashboardMessage) => crosspost.mutate({ channelId, messageId: m.id }),
+        }
+      : null;
 
   return (
     <Stack gap="lg" maw={960} mx="auto">
@@ -105,7 +124,15 @@ export function ChannelMessages({ guildId, channelId }: { guildId: string; chann
       ) : (
         <Card withBorder padding={0} role="feed" aria-label="Messages" aria-busy={query.isFetching}>
           {messages.map((message) => (
-            <MessageItem key={message.id} guildId={guildId} message={message} names={names} deleteBlocked={deleteBlocked(message)} onDelete={setDeleting} />
+            <MessageItem
+              key={message.id}
+              guildId={guildId}
+              message={message}
+              names={names}
+              deleteBlocked={deleteBlocked(message)}
+              onDelete={setDeleting}
+              publish={publishOf(message)}
+            />
           ))}
           {query.hasNextPage ? (
             <Group justify="center" p="sm" className="message-more">

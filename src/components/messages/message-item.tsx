@@ -1,11 +1,12 @@
 "use client";
 
 import { Anchor, Avatar, Badge, Box, Group, Stack, Text, Tooltip } from "@mantine/core";
+import { MessageFlags } from "discord-api-types/v10";
 import Link from "next/link";
 import { formatSnowflakeTime } from "~/components/format.ts";
 import { GuardedAction } from "~/components/guarded-action.tsx";
 import { cdnImageUrl } from "~/components/guild/guild-avatar.tsx";
-import { IconThread, IconTrash } from "~/components/icons.tsx";
+import { IconSpeakerphone, IconThread, IconTrash } from "~/components/icons.tsx";
 import { MessageAttachments } from "./message-attachments.tsx";
 import { MessageComponents } from "./message-components.tsx";
 import { MessageText } from "./message-content.tsx";
@@ -21,10 +22,12 @@ type Props = {
   /** Why the user may not delete it; null when they may. */
   deleteBlocked: string | null;
   onDelete: (message: DashboardMessage) => void;
+  /** In announcement channels: publish to the following channels (null elsewhere). */
+  publish?: { blockedReason: string | null; pending: boolean; onPublish: (message: DashboardMessage) => void } | null;
 };
 
 /** A message as a reader sees it: who posted it and when, then content, embeds, files, components, its thread. */
-export function MessageItem({ guildId, message, names, deleteBlocked, onDelete }: Props) {
+export function MessageItem({ guildId, message, names, deleteBlocked, onDelete, publish }: Props) {
   const { author } = message;
   const name = message.webhook_id ? author.username : (author.global_name ?? author.username);
   return (
@@ -43,6 +46,16 @@ export function MessageItem({ guildId, message, names, deleteBlocked, onDelete }
           <Text size="xs" c="dimmed" component="time" dateTime={message.timestamp}>
             {formatSnowflakeTime(message.id)}
           </Text>
+          {message.flags & MessageFlags.Crossposted ? (
+            <Badge size="xs" radius="sm" color="teal" variant="light">
+              Published
+            </Badge>
+          ) : null}
+          {message.flags & MessageFlags.IsCrosspost ? (
+            <Badge size="xs" radius="sm" color="gray" variant="light">
+              Followed
+            </Badge>
+          ) : null}
           {message.edited_timestamp ? (
             <Tooltip label={`Edited ${editedTime.format(new Date(message.edited_timestamp))}`}>
               <Text size="xs" c="dimmed">
@@ -67,6 +80,16 @@ export function MessageItem({ guildId, message, names, deleteBlocked, onDelete }
         ) : null}
       </Stack>
       <Box className="message-actions">
+        {publish && !(message.flags & MessageFlags.Crossposted) ? (
+          <GuardedAction
+            label={`Publish message from ${name}`}
+            blockedReason={publish.blockedReason}
+            loading={publish.pending}
+            onClick={() => publish.onPublish(message)}
+          >
+            <IconSpeakerphone size={16} />
+          </GuardedAction>
+        ) : null}
         <GuardedAction label={`Delete message from ${name}`} blockedReason={deleteBlocked} color="red" onClick={() => onDelete(message)}>
           <IconTrash size={16} />
         </GuardedAction>

@@ -1,6 +1,7 @@
 "use client";
 
-import { Alert, Anchor, Avatar, EmptyState, Group, Stack, Text, VisuallyHidden, type MantineTheme } from "@mantine/core";
+import { Alert, Anchor, Avatar, Button, EmptyState, Group, Stack, Text, VisuallyHidden, type MantineTheme } from "@mantine/core";
+import { ChannelType, WebhookType } from "discord-api-types/v10";
 import { DataTable, type DataTableColumn } from "mantine-datatable";
 import Link from "next/link";
 import { useState } from "react";
@@ -8,12 +9,13 @@ import { formatSnowflakeTime } from "~/components/format.ts";
 import { GuardedAction } from "~/components/guarded-action.tsx";
 import { GuardedButton } from "~/components/guarded-button.tsx";
 import { cdnImageUrl } from "~/components/guild/guild-avatar.tsx";
-import { IconChevronLeft, IconLock, IconPencil, IconPlus, IconSend, IconTrash, IconWebhook } from "~/components/icons.tsx";
+import { IconChevronLeft, IconLock, IconPencil, IconPlus, IconSend, IconSpeakerphone, IconTrash, IconWebhook } from "~/components/icons.tsx";
 import { QueryError } from "~/components/query-error.tsx";
 import { PageHeader } from "~/components/section-card.tsx";
 import { TableSkeleton } from "~/components/table-skeleton.tsx";
 import { api } from "~/trpc/react.tsx";
 import { DeleteWebhookModal } from "./delete-webhook-modal.tsx";
+import { FollowChannelModal } from "./follow-channel-modal.tsx";
 import { SendTestModal } from "./send-test-modal.tsx";
 import { WebhookFormModal } from "./webhook-form-modal.tsx";
 import type { ChannelWebhooksView, DashboardWebhook } from "./webhook-types.ts";
@@ -24,12 +26,13 @@ type Editor = { webhook: DashboardWebhook | null };
 /** Narrow screens keep the name and the actions. */
 const WIDE = (theme: MantineTheme) => `(min-width: ${theme.breakpoints.sm})`;
 
-/** A channel's webhooks: list, create, edit (name, avatar, channel), copy the URL, delete. */
+/** A channel's webhooks: list, create, edit (name, avatar, channel), copy the URL, delete; an announcement channel can be followed. */
 export function ChannelWebhooks({ guildId, channelId }: { guildId: string; channelId: string }) {
   const view = api.webhook.channel.useQuery({ channelId });
   const [editor, setEditor] = useState<Editor | null>(null);
   const [deleting, setDeleting] = useState<DashboardWebhook | null>(null);
   const [testing, setTesting] = useState<DashboardWebhook | null>(null);
+  const [following, setFollowing] = useState(false);
   const back = (
     <Anchor component={Link} href={`/guilds/${guildId}/channels`} size="sm" c="dimmed">
       <Group gap={4} component="span">
@@ -56,13 +59,20 @@ export function ChannelWebhooks({ guildId, channelId }: { guildId: string; chann
         title={data ? `Webhooks of #${data.channel.name}` : "Webhooks"}
         description="Webhooks let other services post messages in this channel through a secret URL."
         actions={
-          <GuardedButton
-            leftSection={<IconPlus size={16} />}
-            blockedReason={data ? data.blockedReason : "Loading"}
-            onClick={() => setEditor({ webhook: null })}
-          >
-            Create webhook
-          </GuardedButton>
+          <Group gap="sm">
+            {data?.channel.type === ChannelType.GuildAnnouncement ? (
+              <Button variant="default" leftSection={<IconSpeakerphone size={16} />} onClick={() => setFollowing(true)}>
+                Follow into…
+              </Button>
+            ) : null}
+            <GuardedButton
+              leftSection={<IconPlus size={16} />}
+              blockedReason={data ? data.blockedReason : "Loading"}
+              onClick={() => setEditor({ webhook: null })}
+            >
+              Create webhook
+            </GuardedButton>
+          </Group>
         }
       />
       {!data ? (
@@ -77,6 +87,7 @@ export function ChannelWebhooks({ guildId, channelId }: { guildId: string; chann
       {data ? <WebhookFormModal view={data} webhook={editor?.webhook ?? null} opened={editor !== null} onClose={() => setEditor(null)} /> : null}
       <DeleteWebhookModal channelId={channelId} webhook={deleting} onClose={() => setDeleting(null)} />
       <SendTestModal channelName={data?.channel.name ?? ""} webhook={testing} onClose={() => setTesting(null)} />
+      {data ? <FollowChannelModal channel={data.channel} opened={following} onClose={() => setFollowing(false)} /> : null}
     </Stack>
   );
 }
@@ -96,9 +107,17 @@ function WebhookTable({ view, onEdit, onTest, onDelete }: TableProps) {
       render: (webhook) => (
         <Group gap="sm" wrap="nowrap" miw={0}>
           <Avatar src={webhook.avatar ? cdnImageUrl("avatars", webhook.id, webhook.avatar) : null} name={webhook.name} color="initials" size="sm" alt="" />
-          <Text size="sm" fw={500} truncate maw={{ base: 140, sm: 360 }} title={webhook.name}>
-            {webhook.name}
-          </Text>
+          <Stack gap={0} miw={0}>
+            <Text size="sm" fw={500} truncate maw={{ base: 140, sm: 360 }} title={webhook.name}>
+              {webhook.name}
+            </Text>
+            {webhook.type === WebhookType.ChannelFollower ? (
+              <Text size="xs" c="dimmed" truncate maw={{ base: 140, sm: 360 }}>
+                Follows {webhook.source_channel ? `#${webhook.source_channel.name}` : "a deleted channel"}
+                {webhook.source_guild ? ` of ${webhook.source_guild.name}` : ""}
+              </Text>
+            ) : null}
+          </Stack>
         </Group>
       ),
     },

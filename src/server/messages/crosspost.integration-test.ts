@@ -138,9 +138,17 @@ describe("POST /channels/{channel.id}/messages/{message.id}/crosspost", () => {
     const { source, targets } = await followedTwice();
     const posted = await source.api.post(`/channels/${source.news.id}/messages`, { content: "from the dashboard" });
     const caller = createCaller({ db: app.db, userId: source.owner.user.id });
+    const before = await caller.message.list({ channelId: source.news.id });
+    expect(before.messages.map((m) => m.canPublish)).toEqual([true]);
     expect((await caller.message.crosspost({ channelId: source.news.id, messageId: posted.body.id })).flags).toBe(MessageFlags.Crossposted);
     expect(await app.db.message.count({ where: { channelId: targets[1].text.id } })).toBe(1);
     await expect(caller.message.crosspost({ channelId: source.news.id, messageId: posted.body.id })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    expect((await caller.message.list({ channelId: source.news.id })).messages.map((m) => [m.canPublish, m.flags])).toEqual([
+      [false, MessageFlags.Crossposted],
+    ]);
+    // Outside announcement channels nothing is publishable.
+    await source.api.post(`/channels/${source.text.id}/messages`, { content: "plain" });
+    expect((await caller.message.list({ channelId: source.text.id })).messages.map((m) => m.canPublish)).toEqual([false]);
   });
 
   it("publishes at most 10 messages an hour per announcement channel, whoever publishes (429)", async () => {

@@ -1,4 +1,4 @@
-import { ChannelType, PermissionFlagsBits as P } from "discord-api-types/v10";
+import { ChannelType, MessageFlags, PermissionFlagsBits as P } from "discord-api-types/v10";
 import { loadChannelAccess } from "~/server/channels/channel.service.ts";
 import type { ServiceContext } from "~/server/context.ts";
 import { channelPermissions, toOverwriteInputs, type GuildAccess } from "~/server/permissions/guild-access.ts";
@@ -15,6 +15,8 @@ const STARTED_THREAD_TYPES = [ChannelType.PublicThread, ChannelType.Announcement
 export type DashboardMessage = MessageObject & {
   /** The signed-in user may delete it: their own, or anyone's with MANAGE_MESSAGES. */
   canDelete: boolean;
+  /** In an announcement channel, not yet published: the user may crosspost it (SEND_MESSAGES; MANAGE_MESSAGES for another's). */
+  canPublish: boolean;
   /** The avatar_url a webhook posted with (no avatar hash on the CDN to give for it). */
   avatarUrl: string | null;
   /** The thread this message started, when there is one the user can reach. */
@@ -83,6 +85,7 @@ export async function loadChannelMessagesPage(
   const listed = await listMessages(ctx, { channelId: channel.id, query: { limit: limit + 1, ...(input.cursor && { before: input.cursor }) } });
   const page = listed.slice(0, limit);
   const canManageMessages = hasPermission(permissions, P.ManageMessages);
+  const canPublishIn = channel.type === ChannelType.GuildAnnouncement && hasPermission(permissions, P.SendMessages);
   const threads = await ctx.db.channel.findMany({
     where: { parentId: channel.id, type: { in: STARTED_THREAD_TYPES }, id: { in: page.map((message) => message.id) } },
     select: { id: true, name: true },
@@ -100,6 +103,7 @@ export async function loadChannelMessagesPage(
     messages: page.map((message) => ({
       ...message,
       canDelete: canManageMessages || message.author.id === ctx.actor.userId,
+      canPublish: canPublishIn && (message.flags & MessageFlags.Crossposted) === 0 && (canManageMessages || message.author.id === ctx.actor.userId),
       avatarUrl: avatarUrlOf.get(message.id) ?? null,
       thread: threadOf.get(message.id) ?? null,
     })),

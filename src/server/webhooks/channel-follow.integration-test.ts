@@ -112,10 +112,20 @@ describe("POST /channels/{channel.id}/followers", () => {
     expect((await target.api.get(`/channels/${target.text.id}/webhooks`)).body).toEqual([]);
   });
 
-  it("follows from the dashboard with the same rules", async () => {
+  it("follows from the dashboard with the same rules, offering the channels of the user's guilds where they manage webhooks", async () => {
     const source = await kit.publisher();
     const target = await kit.follower(source.guild.id);
+    const role = await kit.addRole(target.guild.id, 2, { permissions: P.ViewChannel | P.ManageWebhooks });
+    const manager = await kit.addUser(target.guild.id, [role.id]);
+    await addMember(app.db, source.guild.id, manager.user.id);
+    const closed = await kit.addChannel(target.guild.id, ChannelType.GuildText, { name: "closed" });
+    await kit.addOverwrite(closed.id, target.guild.id, { id: role.id, type: 0, deny: P.ManageWebhooks });
+    const offered = await createCaller({ db: app.db, userId: manager.user.id }).webhook.followTargets({ channelId: source.news.id });
+    expect(offered.blockedReason).toBeNull();
+    // Their guild's text and announcement channels where they manage webhooks (not voice, not "closed"); not the source guild, where they are a plain member.
+    expect(offered.guilds).toEqual([{ id: target.guild.id, name: expect.any(String), channels: [{ id: target.text.id, name: expect.any(String) }] }]);
     const caller = createCaller({ db: app.db, userId: target.owner.user.id });
+    expect((await caller.webhook.followTargets({ channelId: source.text.id })).blockedReason).toBe("Only announcement channels can be followed");
     const followed = await caller.webhook.follow({ channelId: source.news.id, body: { webhook_channel_id: target.text.id }, reason: "from the dashboard" });
     expect(followed.channel_id).toBe(source.news.id);
     expect((await kit.auditOf(target.guild.id, AuditLogEvent.WebhookCreate))[0]).toMatchObject({ reason: "from the dashboard" });

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { withAuditReason, ZAuditReasonInput } from "~/server/trpc/audit-reason.ts";
 import { createTRPCRouter, protectedProcedure } from "~/server/trpc/init.ts";
 import { ZSnowflake } from "~/server/validation/fields.ts";
+import { loadFollowTargets } from "./channel-follow-dashboard.service.ts";
 import { followChannel } from "./channel-follow.service.ts";
 import { loadChannelWebhooksView } from "./webhook-dashboard.service.ts";
 import { ZWebhookTestMessageInput } from "./webhook-execute.schema.ts";
@@ -21,6 +22,8 @@ export const webhookRouter = createTRPCRouter({
   delete: protectedProcedure
     .input(z.object({ webhookId: ZSnowflake, ...ZAuditReasonInput }))
     .mutation(({ ctx, input }) => deleteWebhook(withAuditReason(ctx, input.reason), input)),
+  /** The channels of the user's guilds an announcement channel could be followed into. */
+  followTargets: protectedProcedure.input(z.object({ channelId: ZSnowflake })).query(({ ctx, input }) => loadFollowTargets(ctx, input)),
   /** Follows an announcement channel (channelId) into body.webhook_channel_id. */
   follow: protectedProcedure
     .input(z.object({ channelId: ZSnowflake, body: ZChannelFollowBodySchema, ...ZAuditReasonInput }))
