@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ChannelType, GuildFeature } from "discord-api-types/v10";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { setApprovedIntents } from "~/server/applications/intents.ts";
 import { dashboardActor } from "~/server/auth/actor.ts";
 import { verifyPassword } from "~/server/auth/password.ts";
 import { previewPrune } from "~/server/members/prune.service.ts";
@@ -330,5 +331,27 @@ describe("connection add / list / remove", () => {
     expect(unknown.stderr).toContain("--type: Invalid option");
     await succeeds(["connection", "remove", "--user", user.id, "--type", "github", "--id", "583231"]);
     expect((await api.get("/users/@me/connections")).body).toEqual([]);
+  });
+});
+
+describe("search reindex", () => {
+  it("rebuilds a guild's search index, finding messages the index had lost, and names an unknown guild", async () => {
+    const credentials = JSON.parse(await succeeds(["bootstrap", "--json"])) as Record<string, string>;
+    await setApprovedIntents({ db: app.db, actor: null }, credentials.application_id!, ["MESSAGE_CONTENT"], true);
+    const api = app.as(bot(credentials.bot_token!));
+    const channels = await api.get<{ id: string; type: number }[]>(`/guilds/${credentials.guild_id}/channels`);
+    const text = channels.body.find((channel) => channel.type === ChannelType.GuildText)!;
+    await api.post(`/channels/${text.id}/messages`, { content: "nightly build passed" });
+    const search = () => api.get(`/guilds/${credentials.guild_id}/messages/search`, { query: { content: "nightly" } });
+    expect((await search()).body.total_results).toBe(1);
+    await app.db.$executeRaw`DELETE FROM "MessageSearch"`;
+    expect((await search()).body.total_results).toBe(0);
+
+    expect(await succeeds(["search", "reindex", "--guild", credentials.guild_id!])).toContain("search index rebuilt (1 messages)");
+    expect((await search()).body.total_results).toBe(1);
+
+    const unknown = await cli(["search", "reindex", "--guild", "1234567890123456789"]);
+    expect(unknown.code).not.toBe(0);
+    expect(unknown.stderr).toContain("Unknown Guild");
   });
 });

@@ -11,6 +11,7 @@ import { voiceJoin, voiceLeave } from "./commands/voice.command.ts";
 import { integrationAdd, integrationList } from "./commands/integration.command.ts";
 import { connectionAdd, connectionList, connectionRemove } from "./commands/connection.command.ts";
 import { bootstrap } from "./commands/bootstrap.command.ts";
+import { searchReindex } from "./commands/search-reindex.command.ts";
 import { seed } from "./commands/seed.command.ts";
 import { tokenCreate } from "./commands/token-create.command.ts";
 import { tokenRevoke } from "./commands/token-revoke.command.ts";
@@ -35,6 +36,7 @@ const commands: readonly CliCommand[] = [
   connectionAdd,
   connectionList,
   connectionRemove,
+  searchReindex,
   bootstrap,
 ];
 

@@ -4,6 +4,8 @@ import { createTRPCRouter, protectedProcedure } from "~/server/trpc/init.ts";
 import { ZSnowflake } from "~/server/validation/fields.ts";
 import { DASHBOARD_PAGE_SIZE, loadChannelMessagesPage } from "./message-dashboard.service.ts";
 import { deleteChannelMessage } from "./message.service.ts";
+import { ZSearchGuildMessagesQuery } from "./message-search.schema.ts";
+import { searchGuildMessages } from "./message-search.service.ts";
 import { crosspostMessage } from "./crosspost.service.ts";
 
 export const messageRouter = createTRPCRouter({
@@ -11,6 +13,10 @@ export const messageRouter = createTRPCRouter({
   list: protectedProcedure
     .input(z.object({ channelId: ZSnowflake, cursor: ZSnowflake.nullish(), limit: z.number().int().min(1).max(DASHBOARD_PAGE_SIZE).optional() }))
     .query(({ ctx, input }) => loadChannelMessagesPage(ctx, input)),
+  /** A guild's messages matching a search, in the channels the user can read; the 110000 answer while its index is built. */
+  search: protectedProcedure
+    .input(z.object({ guildId: ZSnowflake, query: ZSearchGuildMessagesQuery }))
+    .query(({ ctx, input }) => searchGuildMessages(ctx, input)),
   /** The user's own message, or anyone's with MANAGE_MESSAGES (audited then, with the reason). */
   delete: protectedProcedure
     .input(z.object({ channelId: ZSnowflake, messageId: ZSnowflake, ...ZAuditReasonInput }))

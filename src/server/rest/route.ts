@@ -18,7 +18,7 @@ export type RestContext<A extends RouteAuth = RouteAuth> = {
 export type RequestHeader = (name: string) => string | null;
 
 export type RestResult =
-  | { status: 200 | 201; body: unknown; headers?: Record<string, string> }
+  | { status: 200 | 201 | 202; body: unknown; headers?: Record<string, string> }
   /** A body that is not JSON (a CSV file, a PNG image), sent as it is with its headers. */
   | { status: 200; file: string | Uint8Array; headers: Record<string, string> }
   | { status: 204 };
@@ -66,4 +66,6 @@ export function route<P extends string, A extends RouteAuth, Q extends z.ZodType
 
 export const ok = (body: unknown): RestResult => ({ status: 200, body });
 export const created = (body: unknown): RestResult => ({ status: 201, body });
+/** Taken, not done yet (a search while the guild's index is built). */
+export const accepted = (body: unknown): RestResult => ({ status: 202, body });
 export const noContent = (): RestResult => ({ status: 204 });

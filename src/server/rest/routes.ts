@@ -4,6 +4,7 @@ import { voiceStatusRoutes } from "~/server/channels/voice-status.rest.ts";
 import { guildRoutes } from "~/server/guilds/guild.rest.ts";
 import { memberRoutes } from "~/server/members/member.rest.ts";
 import { messageRoutes } from "~/server/messages/message.rest.ts";
+import { messageSearchRoutes } from "~/server/messages/message-search.rest.ts";
 import { inviteRoutes } from "~/server/invites/invite.rest.ts";
 import { guildConfigRoutes } from "~/server/guild-config/guild-config.rest.ts";
 import { integrationRoutes } from "~/server/integrations/integration.rest.ts";
@@ -22,6 +23,7 @@ export const ROUTES: readonly Route[] = [
   ...channelRoutes,
   ...threadRoutes,
   ...messageRoutes,
+  ...messageSearchRoutes,
   ...voiceStatusRoutes,
   ...roleRoutes,
   ...memberRoutes,
