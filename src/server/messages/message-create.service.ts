@@ -1,5 +1,5 @@
 import { GatewayDispatchEvents, MessageFlags, MessageType } from "discord-api-types/v10";
-import type { User, Webhook } from "~/generated/prisma/client.ts";
+import type { Message, User, Webhook } from "~/generated/prisma/client.ts";
 import { publicUrl } from "~/env.ts";
 import type { Change } from "~/server/events/change.ts";
 import { newId } from "~/server/snowflake/snowflake.ts";
@@ -119,33 +119,36 @@ export async function createMessage(change: Change, input: CreateMessageInput): 
     repliedUserId: input.reference?.repliedUserId,
   });
   const isReply = !input.crosspostOf && input.reference?.object.type === 0;
-  const created = await tx.message.create({
-    data: {
-      id,
-      channelId: channel.id,
-      guildId: input.guildId,
-      ...authorColumns(input.author),
-      type: isReply ? MessageType.Reply : MessageType.Default,
-      content,
-      tts: body.tts ?? false,
-      embeds: JSON.stringify(toStoredEmbeds(body.embeds)),
-      components: JSON.stringify(toStoredComponents(body.components ?? [])),
-      flags: (body.flags ?? 0) | (input.reference?.snapshot ? MessageFlags.HasSnapshot : 0) | (input.crosspostOf ? MessageFlags.IsCrosspost : 0),
-      mentionEveryone: mentions.everyone,
-      mentions: JSON.stringify(mentions.userIds),
-      mentionRoles: JSON.stringify(mentions.roleIds),
-      poll: body.poll ? JSON.stringify(toStoredPoll(body.poll, now)) : null,
-      reference: input.crosspostOf
-        ? JSON.stringify(input.crosspostOf)
-        : input.reference
-          ? JSON.stringify({ ...input.reference.object, ...(input.reference.snapshot && { message_snapshots: [input.reference.snapshot] }) })
-          : null,
-      createdAt: now,
-    },
-  });
+  const created: Message = {
+    id,
+    channelId: channel.id,
+    guildId: input.guildId,
+    ...authorColumns(input.author),
+    type: isReply ? MessageType.Reply : MessageType.Default,
+    content,
+    tts: body.tts ?? false,
+    embeds: JSON.stringify(toStoredEmbeds(body.embeds)),
+    components: JSON.stringify(toStoredComponents(body.components ?? [])),
+    flags: (body.flags ?? 0) | (input.reference?.snapshot ? MessageFlags.HasSnapshot : 0) | (input.crosspostOf ? MessageFlags.IsCrosspost : 0),
+    mentionEveryone: mentions.everyone,
+    mentions: JSON.stringify(mentions.userIds),
+    mentionRoles: JSON.stringify(mentions.roleIds),
+    poll: body.poll ? JSON.stringify(toStoredPoll(body.poll, now)) : null,
+    reference: input.crosspostOf
+      ? JSON.stringify(input.crosspostOf)
+      : input.reference
+        ? JSON.stringify({ ...input.reference.object, ...(input.reference.snapshot && { message_snapshots: [input.reference.snapshot] }) })
+        : null,
+    createdAt: now,
+    threadId: null,
+    pinned: false,
+    editedAt: null,
+  };
+  // createMany: a plain INSERT, without reading back the row this already holds.
+  await tx.message.createMany({ data: created });
   const attachments = await writeAttachments(tx, { messageId: id, channelId: channel.id, attachments: prepareAttachments(input.files ?? []) });
   const isCountedReply = THREAD_TYPES.includes(channel.type) && !input.startsThread;
-  await tx.channel.update({
+  await tx.channel.updateMany({
     where: { id: channel.id },
     data: { lastMessageId: id, ...(isCountedReply && { messageCount: { increment: 1 }, totalMessageSent: { increment: 1 } }) },
   });

@@ -12,6 +12,7 @@ import { checkNewPostTags } from "~/server/threads/forum-tags.ts";
 import { isForumType, isThreadType, THREAD_INCLUDE, toThreadObject } from "~/server/threads/thread.dto.ts";
 import type { ServiceContext } from "~/server/context.ts";
 import { ZWebhookExecuteBody, type TWebhookExecuteBody, type TWebhookExecuteQuery, type TWebhookTestMessageInput } from "./webhook-execute.schema.ts";
+import { stateCache } from "~/server/state/state-cache.ts";
 import { findWebhookByToken, loadManagedWebhook } from "./webhook.service.ts";
 
 /** Components a webhook no application owns may post with with_components: nothing that calls an application back. */
@@ -67,7 +68,9 @@ type Destination =
  * is read only when a post is made, and ignored otherwise.
  */
 async function destinationOf(db: Db, webhook: Webhook, query: TWebhookExecuteQuery, body: TWebhookExecuteBody): Promise<Destination> {
-  const parent = webhook.channelId ? await db.channel.findUnique({ where: { id: webhook.channelId } }) : null;
+  // The guild's cached channels: every execution reads its webhook's channel.
+  const state = webhook.guildId && webhook.channelId ? await stateCache(db).guild(webhook.guildId) : null;
+  const parent = state && webhook.channelId ? (await state.channels()).byId.get(webhook.channelId) : undefined;
   if (!parent?.guildId) throw new ApiError("UNKNOWN_CHANNEL");
   const isForum = isForumType(parent.type);
   if (query.thread_id) {
