@@ -31,20 +31,23 @@ export function ftsQuery(words: readonly string[]): string {
 }
 
 /**
- * A join that keeps the messages `m` whose content has every word (by stem), and their
+ * The messages `m` whose content has every word (by stem), as a FROM source, and their
  * `rank`: smaller is more relevant.
  */
-export function contentMatch(words: readonly string[]): { join: Prisma.Sql; rank: Prisma.Sql } {
+export function contentMatch(words: readonly string[]): { source: Prisma.Sql; rank: Prisma.Sql } {
   if (IS_POSTGRES) {
     const query = Prisma.sql`plainto_tsquery('english', ${words.join(" ")})`;
     return {
-      join: Prisma.sql`JOIN "MessageSearch" s ON s."messageId" = m."id" AND s."document" @@ ${query}`,
+      source: Prisma.sql`"Message" m JOIN "MessageSearch" s ON s."messageId" = m."id" AND s."document" @@ ${query}`,
       rank: Prisma.sql`-ts_rank(s."document", ${query})`,
     };
   }
+  // The FTS rowid is the message id as an integer. CROSS JOIN makes SQLite read the matches
+  // once and find each message by key; the other way round it evaluates the MATCH once per
+  // message of the guild (measured: 8 s instead of 15 ms for a guild of 200,000 messages).
   return {
-    // The FTS rowid is the message id as an integer; its text form finds the message by key.
-    join: Prisma.sql`JOIN (SELECT "rowid" AS "docId", bm25("MessageSearch") AS "rank" FROM "MessageSearch" WHERE "MessageSearch" MATCH ${ftsQuery(words)}) s ON m."id" = CAST(s."docId" AS TEXT)`,
+    source: Prisma.sql`(SELECT "rowid" AS "docId", bm25("MessageSearch") AS "rank" FROM "MessageSearch" WHERE "MessageSearch" MATCH ${ftsQuery(words)}) s
+      CROSS JOIN "Message" m ON m."id" = CAST(s."docId" AS TEXT)`,
     rank: Prisma.sql`s."rank"`,
   };
 }

@@ -157,7 +157,7 @@ async function findMatches(ctx: ServiceContext, guildId: string, channelIds: rea
   if (channelIds.length === 0 || words?.length === 0) return { ids: [], total: 0 };
   const match = words ? contentMatch(words) : null;
   const needsAuthor = (query.author_type?.length ?? 0) > 0;
-  const from = Prisma.sql`FROM "Message" m ${match?.join ?? Prisma.empty} ${needsAuthor ? Prisma.sql`LEFT JOIN "User" u ON u."id" = m."authorId"` : Prisma.empty}
+  const from = Prisma.sql`FROM ${match?.source ?? Prisma.sql`"Message" m`} ${needsAuthor ? Prisma.sql`LEFT JOIN "User" u ON u."id" = m."authorId"` : Prisma.empty}
     WHERE ${Prisma.join(filtersOf(guildId, channelIds, query), " AND ")}`;
   // Relevance ignores sort_order, as the platform's does; without content there is none to rank by.
   const order =
