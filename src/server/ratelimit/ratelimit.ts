@@ -19,6 +19,8 @@ export const BUCKETS = {
   signin: { points: 10, durationSeconds: 60 },
   /** Executions of one webhook (JSON, chat and code-host formats), the platform's 5 per 2 seconds. */
   webhook: { points: 5, durationSeconds: 2, perResource: true },
+  /** Messages webhooks post into one channel, whichever webhook: the platform's 30 per minute. */
+  webhookChannel: { points: 30, durationSeconds: 60, perResource: true },
   /** Publications in one announcement channel, whoever publishes: the platform's 10 per hour. */
   crosspost: { points: 10, durationSeconds: 3600, perResource: true },
 } satisfies Record<string, BucketSpec>;

@@ -53,6 +53,11 @@ export function createDispatcher(options: { db: Db; limiter: RateLimiter; routes
       const perResource = (BUCKETS[bucket] as BucketSpec).perResource ?? false;
       rateLimit = await options.limiter.consume(bucket, bucketId, perResource ? major : `${principal}:${major}`);
       if (rateLimit.limited) return rateLimited(rateLimit);
+      const resource = route.resourceBucket && (await route.resourceBucket.resourceOf(options.db, params));
+      if (resource) {
+        const second = await options.limiter.consume(route.resourceBucket!.bucket, route.resourceBucket!.bucket, resource);
+        if (second.limited) return rateLimited(second);
+      }
 
       const ctx: RestContext = { db: options.db, actor: actor!, auditReason: auditReason(request) };
       const query = route.query ? parseInput(route.query, queryObject(queryStart < 0 ? "" : request.url.slice(queryStart + 1))) : undefined;

@@ -23,6 +23,8 @@ export type RestResult =
   | { status: 200; file: string | Uint8Array; headers: Record<string, string> }
   | { status: 204 };
 
+export type ResourceBucket = { bucket: BucketName; resourceOf(db: Db, params: Record<string, string>): Promise<string | null> };
+
 type ParamsOf<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
   ? { [K in Name]: string } & ParamsOf<`/${Rest}`>
   : P extends `${string}:${infer Name}`
@@ -36,6 +38,8 @@ export type Route = {
   scopes?: readonly OAuth2Scope[];
   /** The rate-limit bucket; defaults to a per-route bucket. */
   bucket?: BucketName;
+  /** A second bucket counted per resource the path leads to (a webhook's channel); null skips it. */
+  resourceBucket?: ResourceBucket;
   query?: z.ZodType;
   body?: z.ZodType;
   /** The body is multipart/form-data (fields as strings, files as Buffers), checked by `body`; "or-json": either. */
@@ -50,6 +54,7 @@ export function route<P extends string, A extends RouteAuth, Q extends z.ZodType
   auth: A;
   scopes?: readonly OAuth2Scope[];
   bucket?: BucketName;
+  resourceBucket?: ResourceBucket;
   query?: Q;
   body?: B;
   form?: boolean | "or-json";

@@ -38,4 +38,23 @@ describe("the per-webhook rate-limit bucket", () => {
 
     expect((await post("10.0.0.1", `/webhooks/${other.id}/${other.token}`, { content: "fine" })).status).toBe(204);
   });
+
+  it("lets a channel's webhooks post 30 messages a minute between them, and leaves other channels alone", async () => {
+    const { api, text, guild } = await kit.setup();
+    const hooks = await Promise.all(Array.from({ length: 7 }, (_, i) => kit.webhook(api, text.id, `Hook ${i}`)));
+    const elsewhere = await api.post(`/guilds/${guild.id}/channels`, { name: "elsewhere" });
+    const outside = await kit.webhook(api, elsewhere.body.id, "Outside");
+    const dispatch = createDispatcher({ db: app.db, limiter: createRateLimiter(), routes: ROUTES });
+    const client = restClient(fetchHandler(dispatch));
+    const post = (hook: { id: string; token: string }) => client.post(`/webhooks/${hook.id}/${hook.token}`, { content: "tick" }, { query: { wait: false } });
+
+    // Five from each of six webhooks: 30, each within its own 5 per 2 seconds.
+    for (const hook of hooks.slice(0, 6)) for (let i = 0; i < 5; i++) expect((await post(hook)).status).toBe(204);
+    const limited = await post(hooks[6]!);
+    expect(limited.status).toBe(429);
+    expect(limited.body.retry_after).toBeGreaterThan(2);
+    expect(limited.body.retry_after).toBeLessThanOrEqual(60);
+    expect(await app.db.message.count({ where: { channelId: text.id } })).toBe(30);
+    expect((await post(outside)).status).toBe(204);
+  });
 });

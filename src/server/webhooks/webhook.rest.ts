@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { readMessageRequest } from "~/server/messages/message-validation.ts";
-import { noContent, ok, route } from "~/server/rest/route.ts";
+import { noContent, ok, route, type ResourceBucket } from "~/server/rest/route.ts";
 import { ZWebhookExecuteBody, ZWebhookExecuteQuery } from "./webhook-execute.schema.ts";
 import { executeWebhook } from "./webhook-execute.service.ts";
 import { ZWebhookMessageEditBody, ZWebhookMessageEditQuery, ZWebhookMessageQuery } from "./webhook-message.schema.ts";
@@ -20,7 +20,11 @@ import {
   listGuildWebhooks,
   modifyWebhook,
   modifyWebhookWithToken,
+  webhookChannelOf,
 } from "./webhook.service.ts";
+
+/** Executions also count against the webhook's channel, whichever of its webhooks posts. */
+const CHANNEL_BUCKET: ResourceBucket = { bucket: "webhookChannel", resourceOf: (db, params) => webhookChannelOf(db, params.webhookId!) };
 
 export const webhookRoutes = [
   route({
@@ -99,6 +103,7 @@ export const webhookRoutes = [
     path: "/webhooks/:webhookId/:token",
     auth: "none",
     bucket: "webhook",
+    resourceBucket: CHANNEL_BUCKET,
     query: ZWebhookExecuteQuery,
     // JSON or multipart: readMessageRequest parses either with the execute schema.
     form: "or-json",
@@ -140,6 +145,7 @@ export const webhookRoutes = [
     path: "/webhooks/:webhookId/:token/slack",
     auth: "none",
     bucket: "webhook",
+    resourceBucket: CHANNEL_BUCKET,
     query: ZSlackQuery,
     // JSON or a form: readSlackPayload reads either.
     form: "or-json",
@@ -155,6 +161,7 @@ export const webhookRoutes = [
     path: "/webhooks/:webhookId/:token/github",
     auth: "none",
     bucket: "webhook",
+    resourceBucket: CHANNEL_BUCKET,
     query: ZGithubQuery,
     body: ZGithubPayload,
     handler: async ({ ctx, params, query, body, header }) => {
