@@ -87,8 +87,9 @@ describe("GET /guilds/{guild.id}/messages/search", () => {
     expect(await found(api, guild.id, { content: 'dogs" OR "run*' })).toEqual([]);
     expect(await found(api, guild.id, { content: "dogs NEAR morning" })).toEqual([]);
     expect(await found(api, guild.id, { content: "!!!" })).toEqual([]);
-    // No content: every message, newest first.
+    // No content, or blank: every message, newest first.
     expect((await search(api, guild.id)).body.total_results).toBe(4);
+    expect((await found(api, guild.id, { content: " " })).length).toBe(4);
   });
 
   it("ranks by relevance when asked, whatever sort_order says", async () => {

@@ -152,8 +152,8 @@ function filtersOf(guildId: string, channelIds: readonly string[], query: TSearc
 
 /** The ids of one page of matches, in the order asked for, and how many match in all. */
 async function findMatches(ctx: ServiceContext, guildId: string, channelIds: readonly string[], query: TSearchGuildMessagesQuery) {
-  const words = query.content === undefined ? null : searchWords(query.content);
-  // Text with no words in it (only punctuation) matches nothing.
+  // Blank content filters nothing; text with no words in it (only punctuation) matches nothing.
+  const words = query.content?.trim() ? searchWords(query.content) : null;
   if (channelIds.length === 0 || words?.length === 0) return { ids: [], total: 0 };
   const match = words ? contentMatch(words) : null;
   const needsAuthor = (query.author_type?.length ?? 0) > 0;
