@@ -1,6 +1,19 @@
-import { DiscordAPIError } from "@discordjs/rest";
-import { Routes, type APIGuild, type APIRole, type APIUser, type RESTGetAPICurrentUserGuildsResult } from "discord-api-types/v10";
+import { DiscordAPIError, makeURLSearchParams } from "@discordjs/rest";
+import {
+  ChannelType,
+  Routes,
+  type APIChannel,
+  type APIGuild,
+  type APIMessageSearchIndexNotReadyResponse,
+  type APIMessageSearchResult,
+  type APIRole,
+  type APIUser,
+  type RESTGetAPICurrentUserGuildsResult,
+  type RESTGetAPIGuildMessagesSearchQuery,
+} from "discord-api-types/v10";
 import { describe, expect, it } from "vitest";
+import { setApprovedIntents } from "~/server/applications/intents.ts";
+import { requestSearchIndexBuild } from "~/server/messages/message-search-index.ts";
 import { makeBot, makeGuild } from "~/test/factories.ts";
 import { useLibraryServer } from "~/test/library-server.ts";
 import { useTestApp } from "~/test/test-app.ts";
@@ -26,6 +39,26 @@ describe("@discordjs/rest against Guildhall", () => {
     expect(role.name).toBe("Library role");
     const guilds = (await rest.get(Routes.userGuilds())) as RESTGetAPICurrentUserGuildsResult;
     expect(guilds.map((g) => g.id)).toContain(guild.id);
+  });
+
+  it("searches a guild's messages with lists sent as repeated parameters, and reads the 110000 answer while the index is built", async () => {
+    const bot = await makeBot(app.db);
+    const guild = await makeGuild(app.db, bot.actor);
+    await setApprovedIntents({ db: app.db, actor: null }, bot.application.id, ["MESSAGE_CONTENT"], true);
+    const rest = library.client(bot.token);
+    const channels = (await rest.get(Routes.guildChannels(guild.id))) as APIChannel[];
+    const text = channels.find((channel) => channel.type === ChannelType.GuildText)!;
+    await rest.post(Routes.channelMessages(text.id), { body: { content: "hello from the library" } });
+    await rest.post(Routes.channelMessages(text.id), { body: { content: "something else" } });
+    const path = `/guilds/${guild.id}/messages/search` as const;
+    const query: RESTGetAPIGuildMessagesSearchQuery = { content: "hello", author_id: [bot.user.id, "1"], channel_id: [text.id], limit: 5 };
+    const found = (await rest.get(path, { query: makeURLSearchParams(query) })) as APIMessageSearchResult;
+    expect(found.total_results).toBe(1);
+    expect(found.messages[0]![0]!.content).toBe("hello from the library");
+
+    await requestSearchIndexBuild(app.db, guild.id);
+    const pending = (await rest.get(path, { query: makeURLSearchParams(query) })) as APIMessageSearchIndexNotReadyResponse;
+    expect(pending).toMatchObject({ code: 110000, retry_after: 2 });
   });
 
   it("surfaces the platform error envelope as DiscordAPIError", async () => {
