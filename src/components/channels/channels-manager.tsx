@@ -2,7 +2,7 @@
 
 import { Badge, Button, Card, EmptyState, Group, Modal, Stack, Text, Tooltip } from "@mantine/core";
 import { modals } from "@mantine/modals";
-import { ChannelType, PermissionFlagsBits } from "discord-api-types/v10";
+import { ChannelFlags, ChannelType, PermissionFlagsBits } from "discord-api-types/v10";
 import { useState } from "react";
 import { notifyFailure, notifySuccess } from "~/components/forms/server-errors.ts";
 import { GuardedAction } from "~/components/guarded-action.tsx";
@@ -19,6 +19,7 @@ import { WebhooksLink } from "~/components/webhooks/webhooks-link.tsx";
 import { WEBHOOK_CHANNEL_TYPES } from "~/server/webhooks/webhook.schema.ts";
 import { ChannelForm, changedChannelBody, toChannelBody, toChannelValues, type ChannelObject, type ChannelValues } from "./channel-form.tsx";
 import { ChannelRow } from "./channel-row.tsx";
+import { CreatePostModal, type PostParentChoice } from "./create-post-modal.tsx";
 import { CreateThreadModal, type ThreadParentChoice } from "./create-thread-modal.tsx";
 import { ThreadList, type DashboardThread } from "./thread-list.tsx";
 import { VoiceStatusLine } from "./voice-status-line.tsx";
@@ -44,6 +45,7 @@ export function ChannelsManager({ guildId }: { guildId: string }) {
   const utils = api.useUtils();
   const [editor, setEditor] = useState<Editor | null>(null);
   const [threadParent, setThreadParent] = useState<ThreadParentChoice | null>(null);
+  const [postParent, setPostParent] = useState<PostParentChoice | null>(null);
   const manageReason = access.lacks(PermissionFlagsBits.ManageChannels);
 
   const refresh = () =>
@@ -138,10 +140,28 @@ export function ChannelsManager({ guildId }: { guildId: string }) {
     </Group>
   );
 
-  /** Start a thread here: text and announcement channels, for those who may create one kind or the other. */
+  /** Start a thread here (text and announcement channels, for those who may create one kind or the other), or a post in a forum or media channel. */
   const startThreadAction = (channel: ChannelObject) => {
     const parent = threadParents.get(channel.id);
     if (!parent) return null;
+    if (parent.kind === "posts") {
+      const choice = {
+        id: parent.id,
+        name: channel.name,
+        canUseModeratedTags: parent.canUseModeratedTags,
+        requiresTag: (channel.flags & ChannelFlags.RequireTag) !== 0,
+        tags: channel.available_tags ?? [],
+      };
+      return (
+        <GuardedAction
+          label={`New post in ${channel.name}`}
+          blockedReason={parent.canPost ? null : "Needs Send Messages"}
+          onClick={() => setPostParent(choice)}
+        >
+          <IconMessagePlus size={16} />
+        </GuardedAction>
+      );
+    }
     const canStart = parent.canCreatePublic || parent.canCreatePrivate;
     return (
       <GuardedAction
@@ -285,6 +305,7 @@ export function ChannelsManager({ guildId }: { guildId: string }) {
         ) : null}
       </Modal>
       <CreateThreadModal guildId={guildId} parent={threadParent} onClose={() => setThreadParent(null)} />
+      <CreatePostModal guildId={guildId} parent={postParent} onClose={() => setPostParent(null)} />
     </Stack>
   );
 }

@@ -13,7 +13,7 @@ export type ThreadParentChoice = { id: string; name: string; type: number; canCr
 
 type Values = { name: string; type: string; auto_archive_duration: string; invitable: boolean };
 
-const ARCHIVE_OPTIONS = [
+export const ARCHIVE_OPTIONS = [
   { value: "60", label: "1 hour" },
   { value: "1440", label: "24 hours" },
   { value: "4320", label: "3 days" },

@@ -250,8 +250,9 @@ describe("forum posts in the dashboard (tRPC)", () => {
     const caller = createCaller({ db: app.db, userId: reader.user.id });
     const post = (await api.post(`/channels/${forum.id}/threads`, { name: "FAQ", applied_tags: [tags.open], message: { content: "Read me first" } })).body;
 
-    const { threads } = await caller.thread.list({ guildId: guild.id });
+    const { threads, parents } = await caller.thread.list({ guildId: guild.id });
     expect(threads).toEqual([expect.objectContaining({ id: post.id, parent_id: forum.id, applied_tags: [tags.open] })]);
+    expect(parents).toContainEqual({ id: forum.id, kind: "posts", canPost: true, canUseModeratedTags: false });
     const page = await caller.message.list({ channelId: post.id });
     expect(page.channel).toEqual({
       id: post.id,

@@ -153,8 +153,8 @@ describe("the dashboard's thread procedures", () => {
     ]);
     expect(list.threads[1]!.member?.user_id).toBe(user.user.id);
     expect(list.parents).toEqual([
-      { id: text.id, canCreatePublic: true, canCreatePrivate: false },
-      { id: news.id, canCreatePublic: true, canCreatePrivate: false },
+      { id: text.id, kind: "threads", canCreatePublic: true, canCreatePrivate: false },
+      { id: news.id, kind: "threads", canCreatePublic: true, canCreatePrivate: false },
     ]);
 
     const done = await caller.thread.modify({ channelId: started.id, body: { archived: true } });
@@ -165,7 +165,7 @@ describe("the dashboard's thread procedures", () => {
     const ownerCaller = createCaller({ db: app.db, userId: guild.owner_id });
     const ownerList = await ownerCaller.thread.list({ guildId: guild.id });
     expect(ownerList.threads).toHaveLength(4);
-    expect(ownerList.parents.every((p) => p.canCreatePublic)).toBe(true);
+    expect(ownerList.parents.every((p) => p.kind === "threads" && p.canCreatePublic)).toBe(true);
     expect((await ownerCaller.thread.modify({ channelId: byBot.id, body: { locked: true } })).thread_metadata.locked).toBe(true);
     expect((await ownerCaller.thread.delete({ channelId: byBot.id, reason: "tidy" })).id).toBe(byBot.id);
     expect((await caller.thread.list({ guildId: guild.id })).threads.map((t) => t.name)).toEqual(["shipped", "from the dashboard"]);
