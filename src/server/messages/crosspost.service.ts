@@ -10,6 +10,7 @@ import type { TComponent } from "./component.schema.ts";
 import { createMessage } from "./message-create.service.ts";
 import { MESSAGE_INCLUDE, parseJson, toMessageObjects, type MessageObject, type MessageRow } from "./message.dto.ts";
 import type { TEmbed } from "./message.schema.ts";
+import { contentReader } from "./message.service.ts";
 import type { NewAttachment } from "./message-validation.ts";
 
 /** Channels a follower webhook can still post a copy in (it may have been moved since it was made). */
@@ -46,7 +47,8 @@ export async function crosspostMessage(
     return object!;
   });
   await deliverCrosspost(ctx.db, published, log);
-  return message;
+  // Answered as GET would answer it: without MESSAGE_CONTENT a bot sees others' content emptied.
+  return (await contentReader(ctx))(message);
 }
 
 /** The source's files, read once, to be stored again with every copy (a copy keeps its bytes when the source is deleted). */

@@ -60,7 +60,7 @@ async function findMessage(ctx: ServiceContext, channelId: string, messageId: st
  * What a bot without the MESSAGE_CONTENT intent sees: content, embeds, attachments,
  * components and polls emptied, except in its own messages and those that mention it.
  */
-async function contentReader(ctx: ServiceContext): Promise<(message: MessageObject) => MessageObject> {
+export async function contentReader(ctx: ServiceContext): Promise<(message: MessageObject) => MessageObject> {
   const { actor } = ctx;
   if (actor.kind !== "bot" || (actor.applicationId && (await hasPrivilegedIntent(ctx.db, actor.applicationId, "MESSAGE_CONTENT")))) return (m) => m;
   return (message) => {
