@@ -14,6 +14,7 @@ import { memberEventData, MEMBER_INCLUDE } from "~/server/members/member.dto.ts"
 import { addGuildMember } from "~/server/members/member.service.ts";
 import { setScreening } from "~/server/members/screening.service.ts";
 import { createRole } from "~/server/roles/role.service.ts";
+import { createWebhook } from "~/server/webhooks/webhook.service.ts";
 import { E2E_DATABASE_URL, E2E_PASSWORD } from "./e2e-env.ts";
 
 let db: Db | undefined;
@@ -136,4 +137,12 @@ export async function seedIntegrations(owner: { user: { id: string }; guild: { i
     { guild_id: owner.guild.id, type: "twitch", name: "Owner Streams", account_id: "owner_streams", account_name: "owner_streams", user_id: owner.user.id },
   );
   return { application, botUser, twitch };
+}
+
+/** A webhook the owner made in their guild's first text channel, with its channel. */
+export async function seedWebhook(owner: { user: { id: string }; guild: { id: string } }, name: string) {
+  const db = e2eDb();
+  const channel = await db.channel.findFirstOrThrow({ where: { guildId: owner.guild.id, type: ChannelType.GuildText }, orderBy: { position: "asc" } });
+  const webhook = await createWebhook({ db, actor: dashboardActor(owner.user.id) }, { channelId: channel.id, body: { name } });
+  return { channel, webhook, path: `/api/webhooks/${webhook.id}/${webhook.token}` };
 }

@@ -1,4 +1,5 @@
 import { expect, test } from "../fixtures.ts";
+import { seedWebhook } from "../seed.ts";
 
 test("a webhook's message shows in the channel's Messages view as readers see it, edited, then deleted after confirming", async ({
   page,
@@ -60,4 +61,29 @@ test("a webhook's message shows in the channel's Messages view as readers see it
   await expect(message).toBeHidden();
   await expect(page.getByText("No messages yet")).toBeVisible();
   expect((await request.get(`${url}/messages/${messageId}`)).status()).toBe(404);
+});
+
+test("searching a channel's messages shows the ones that say it, and says so when none do", async ({ page, signedIn, request }) => {
+  const { channel, path } = await seedWebhook(signedIn, "Status page");
+  for (const content of ["Database failover finished", "Cache warmed up", "Second failover drill passed"]) {
+    expect((await request.post(`${path}?wait=true`, { data: { content } })).status()).toBe(200);
+  }
+  await page.goto(`/guilds/${signedIn.guild.id}/channels/${channel.id}/messages`);
+  await expect(page.getByRole("article", { name: "Message from Status page" })).toHaveCount(3);
+
+  const box = page.getByRole("textbox", { name: "Search this channel's messages" });
+  await box.fill("failover");
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  await expect(page.getByText("2 messages match “failover”")).toBeVisible();
+  const results = page.getByRole("feed", { name: "Search results" });
+  await expect(results.getByRole("article")).toHaveCount(2);
+  await expect(results).toContainText("Database failover finished");
+  await expect(results).not.toContainText("Cache warmed up");
+
+  await box.fill("earthquake");
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  await expect(page.getByText("No messages match")).toBeVisible();
+
+  await page.getByRole("button", { name: "Clear" }).click();
+  await expect(page.getByRole("feed", { name: "Messages" }).getByRole("article")).toHaveCount(3);
 });

@@ -10,6 +10,7 @@ import { QueryError } from "~/components/query-error.tsx";
 import { PageHeader } from "~/components/section-card.tsx";
 import { THREAD_TYPES } from "~/server/channels/channel.dto.ts";
 import { api } from "~/trpc/react.tsx";
+import { ChannelMessageSearch } from "./channel-message-search.tsx";
 import { DeleteMessageModal } from "./delete-message-modal.tsx";
 import { MessageItem } from "./message-item.tsx";
 import { channelMessagesPath, MESSAGE_VIEW_CHANNEL_TYPES, type ChannelMessagesPage, type DashboardMessage, type MentionNames } from "./message-types.ts";
@@ -51,6 +52,7 @@ function MessagesSkeleton() {
 export function ChannelMessages({ guildId, channelId }: { guildId: string; channelId: string }) {
   const query = api.message.list.useInfiniteQuery({ channelId }, { getNextPageParam: (page) => page.nextCursor });
   const [deleting, setDeleting] = useState<DashboardMessage | null>(null);
+  const [isSearching, setIsSearching] = useState(false);
   const utils = api.useUtils();
   const crosspost = api.message.crosspost.useMutation({
     onSuccess: async () => {
@@ -111,7 +113,10 @@ export function ChannelMessages({ guildId, channelId }: { guildId: string; chann
         <Alert color="gray" variant="light" icon={<IconLock size={18} />} title="You cannot read this channel's history">
           {first.blockedReason}.
         </Alert>
-      ) : messages.length === 0 ? (
+      ) : (
+        <ChannelMessageSearch guildId={guildId} channelId={channelId} names={names} onActiveChange={setIsSearching} />
+      )}
+      {!first || first.blockedReason || isSearching ? null : messages.length === 0 ? (
         <Card withBorder>
           <EmptyState
             icon={<IconMessages size={26} />}

@@ -20,8 +20,9 @@ type Props = {
   message: DashboardMessage;
   names: MentionNames;
   /** Why the user may not delete it; null when they may. */
-  deleteBlocked: string | null;
-  onDelete: (message: DashboardMessage) => void;
+  deleteBlocked?: string | null;
+  /** Without it (search results) the message has no delete action. */
+  onDelete?: (message: DashboardMessage) => void;
   /** In announcement channels: publish to the following channels (null elsewhere). */
   publish?: { blockedReason: string | null; pending: boolean; onPublish: (message: DashboardMessage) => void } | null;
 };
@@ -90,9 +91,11 @@ export function MessageItem({ guildId, message, names, deleteBlocked, onDelete, 
             <IconSpeakerphone size={16} />
           </GuardedAction>
         ) : null}
-        <GuardedAction label={`Delete message from ${name}`} blockedReason={deleteBlocked} color="red" onClick={() => onDelete(message)}>
-          <IconTrash size={16} />
-        </GuardedAction>
+        {onDelete ? (
+          <GuardedAction label={`Delete message from ${name}`} blockedReason={deleteBlocked ?? null} color="red" onClick={() => onDelete(message)}>
+            <IconTrash size={16} />
+          </GuardedAction>
+        ) : null}
       </Box>
     </Group>
   );
