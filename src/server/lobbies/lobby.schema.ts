@@ -1,0 +1,139 @@
+import { z } from "zod";
+import type { ChannelObject } from "~/server/channels/channel.dto.ts";
+import type { UserObject } from "~/server/users/user.dto.ts";
+import { intBetween, queryInt, ZSnowflake } from "~/server/validation/fields.ts";
+
+// Lobby types are not in discord-api-types: they are defined here once (spec 2.5) with the
+// limits of spec 8, for REST, tRPC and the dashboard's forms alike.
+
+/** Lobby metadata, and a member's, hold at most this many characters, keys and values together. */
+export const LOBBY_METADATA_MAX_TOTAL = 1000;
+/** Members named in one create, modify or bulk request. */
+export const LOBBY_MEMBERS_PER_REQUEST_MAX = 25;
+export const LOBBY_IDLE_TIMEOUT_MIN_SECONDS = 5;
+/** Seven days. */
+export const LOBBY_IDLE_TIMEOUT_MAX_SECONDS = 604_800;
+export const LOBBY_SECRET_MAX = 250;
+export const LOBBY_MESSAGES_LIMIT_MAX = 200;
+export const LOBBY_MESSAGES_LIMIT_DEFAULT = 50;
+export const MODERATION_METADATA_KEYS_MAX = 5;
+export const MODERATION_METADATA_KEY_MAX = 1024;
+export const MODERATION_METADATA_VALUE_MAX = 2000;
+/** The platform's documented capacities: members of one lobby, and lobbies of one application a user is in. */
+export const LOBBY_MEMBERS_MAX = 1000;
+export const LOBBIES_PER_USER_MAX = 100;
+/** A lobby's channel invite: single use, for an hour. */
+export const LOBBY_INVITE_MAX_AGE_SECONDS = 3600;
+
+/** Lobby member flags (spec 2.5). */
+export const LobbyMemberFlags = {
+  /** May link a text channel to the lobby. */
+  CanLinkLobby: 1 << 0,
+} as const;
+const KNOWN_MEMBER_FLAGS = Object.values(LobbyMemberFlags).reduce((all, flag) => all | flag, 0);
+
+export type LobbyMetadata = Record<string, string>;
+
+export type LobbyMemberObject = { id: string; metadata: LobbyMetadata | null; flags: number };
+
+export type LobbyObject = {
+  id: string;
+  application_id: string;
+  metadata: LobbyMetadata | null;
+  members: LobbyMemberObject[];
+  linked_channel?: ChannelObject;
+  flags: number;
+};
+
+export type LobbyMessageObject = {
+  id: string;
+  type: number;
+  content: string;
+  lobby_id: string;
+  /** Equals `lobby_id`. */
+  channel_id: string;
+  author: UserObject;
+  /** Delivered to the members' clients with the message, never stored. */
+  metadata?: LobbyMetadata;
+  moderation_metadata?: LobbyMetadata;
+  flags: number;
+  application_id: string;
+};
+
+export type LobbyInviteObject = { code: string };
+
+/** Characters a metadata map holds, keys and values together. */
+export function metadataLength(metadata: LobbyMetadata): number {
+  return Object.entries(metadata).reduce((total, [key, value]) => total + [...key].length + [...value].length, 0);
+}
+
+/** A metadata map (nullable: null clears it) of at most LOBBY_METADATA_MAX_TOTAL characters. */
+const ZLobbyMetadata = z
+  .record(z.string(), z.string())
+  .refine((metadata) => metadataLength(metadata) <= LOBBY_METADATA_MAX_TOTAL, {
+    message: `Metadata must be at most ${LOBBY_METADATA_MAX_TOTAL} characters in total.`,
+    params: { code: "BASE_TYPE_MAX_LENGTH" },
+  })
+  .nullable();
+
+const ZMemberFlags = z
+  .number()
+  .int()
+  .refine((flags) => flags >= 0 && (flags & ~KNOWN_MEMBER_FLAGS) === 0, {
+    message: "Only CanLinkLobby (1) may be set.",
+    params: { code: "BASE_TYPE_CHOICES" },
+  })
+  .nullable();
+
+const ZIdleTimeout = intBetween(LOBBY_IDLE_TIMEOUT_MIN_SECONDS, LOBBY_IDLE_TIMEOUT_MAX_SECONDS);
+
+/** A member as a request names it: who, with their metadata and flags. */
+export const ZLobbyMemberInput = z.object({ id: ZSnowflake, metadata: ZLobbyMetadata.optional(), flags: ZMemberFlags.optional() });
+export type TLobbyMemberInput = z.output<typeof ZLobbyMemberInput>;
+
+const ZMembers = z.array(ZLobbyMemberInput).max(LOBBY_MEMBERS_PER_REQUEST_MAX);
+
+/** POST /lobbies (Bot). */
+export const ZLobbyCreateBody = z.object({ metadata: ZLobbyMetadata.optional(), members: ZMembers.optional(), idle_timeout_seconds: ZIdleTimeout.optional() });
+export type TLobbyCreateBody = z.output<typeof ZLobbyCreateBody>;
+
+/** PUT /lobbies (Bearer, sdk.social_layer): create by secret, or join the application's lobby with that secret. */
+export const ZLobbyJoinBody = z.object({
+  secret: z.string().min(1).max(LOBBY_SECRET_MAX),
+  idle_timeout_seconds: ZIdleTimeout.optional(),
+  lobby_metadata: ZLobbyMetadata.optional(),
+  member_metadata: ZLobbyMetadata.optional(),
+});
+export type TLobbyJoinBody = z.output<typeof ZLobbyJoinBody>;
+
+/** PATCH /lobbies/{lobby.id}: metadata overwrites; members replaces (members not listed leave). */
+export const ZLobbyModifyBody = ZLobbyCreateBody;
+export type TLobbyModifyBody = TLobbyCreateBody;
+
+/** PUT /lobbies/{lobby.id}/members/{user.id}. */
+export const ZLobbyMemberBody = ZLobbyMemberInput.omit({ id: true });
+export type TLobbyMemberBody = z.output<typeof ZLobbyMemberBody>;
+
+/** POST /lobbies/{lobby.id}/members/bulk: 1 to 25 upserts or removals. */
+export const ZLobbyBulkMembersBody = z
+  .array(ZLobbyMemberInput.extend({ remove_member: z.boolean().nullish() }))
+  .min(1)
+  .max(LOBBY_MEMBERS_PER_REQUEST_MAX);
+export type TLobbyBulkMembersBody = z.output<typeof ZLobbyBulkMembersBody>;
+
+/** PATCH /lobbies/{lobby.id}/channel-linking: a channel links it, no channel unlinks it. */
+export const ZLobbyChannelLinkBody = z.object({ channel_id: ZSnowflake.nullish() });
+export type TLobbyChannelLinkBody = z.output<typeof ZLobbyChannelLinkBody>;
+
+/** GET /lobbies/{lobby.id}/messages. */
+export const ZLobbyMessagesQuery = z.object({ limit: queryInt(1, LOBBY_MESSAGES_LIMIT_MAX).optional() });
+export type TLobbyMessagesQuery = z.output<typeof ZLobbyMessagesQuery>;
+
+/** PUT /lobbies/{lobby.id}/messages/{message.id}/moderation-metadata: up to 5 string pairs. */
+export const ZModerationMetadataBody = z
+  .record(z.string().max(MODERATION_METADATA_KEY_MAX), z.string().max(MODERATION_METADATA_VALUE_MAX))
+  .refine((metadata) => Object.keys(metadata).length <= MODERATION_METADATA_KEYS_MAX, {
+    message: `At most ${MODERATION_METADATA_KEYS_MAX} keys.`,
+    params: { code: "BASE_TYPE_MAX_LENGTH" },
+  });
+export type TModerationMetadataBody = z.output<typeof ZModerationMetadataBody>;
