@@ -49,7 +49,7 @@ async function channelOf(ctx: ServiceContext, channelId: string) {
 const USER_MENTION = /<@!?(\d+)>/g;
 
 /** Names for the users a page's texts mention, pinged or not: members of the guild only, by their nickname there. */
-async function mentionedMembers(ctx: ServiceContext, guildId: string, messages: readonly MessageObject[]) {
+export async function mentionedMembers(ctx: ServiceContext, guildId: string, messages: readonly MessageObject[]) {
   const texts = messages.flatMap((message) => [
     message.content,
     ...(message.embeds as { description?: string | null; fields?: { value: string }[] | null }[]).flatMap((embed) => [
@@ -63,7 +63,7 @@ async function mentionedMembers(ctx: ServiceContext, guildId: string, messages: 
   return members.map((member) => ({ id: member.userId, name: member.nick ?? member.user.globalName ?? member.user.username }));
 }
 
-async function visibleChannels(access: GuildAccess): Promise<{ id: string; name: string }[]> {
+export async function visibleChannels(access: GuildAccess): Promise<{ id: string; name: string }[]> {
   const { rows } = await access.state.channels();
   return rows
     .filter((row) => hasPermission(channelPermissions(access, { type: row.type, overwrites: toOverwriteInputs(row.overwrites) }), P.ViewChannel))
