@@ -44,7 +44,7 @@ describe("message.searchPage (dashboard search)", () => {
     expect(page.total).toBe(2);
     expect(page.hits.map((hit) => [hit.id, hit.channel, hit.canDelete])).toEqual([
       [inOps, { id: ops.id, name: "ops", isThread: false }, false],
-      [inGeneral, { id: text.id, name: text.name, isThread: false }, false],
+      [inGeneral, { id: text.id, name: "general", isThread: false }, false],
     ]);
     expect(page.pageSize).toBe(25);
 
