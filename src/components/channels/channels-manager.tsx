@@ -3,11 +3,12 @@
 import { Badge, Button, Card, EmptyState, Group, Modal, Stack, Text, Tooltip } from "@mantine/core";
 import { modals } from "@mantine/modals";
 import { ChannelFlags, ChannelType, PermissionFlagsBits } from "discord-api-types/v10";
+import Link from "next/link";
 import { useState } from "react";
 import { notifyFailure, notifySuccess } from "~/components/forms/server-errors.ts";
 import { GuardedAction } from "~/components/guarded-action.tsx";
 import { useGuildAccess } from "~/components/guild/use-guild-access.ts";
-import { IconArrowDown, IconArrowUp, IconHash, IconMessagePlus, IconPencil, IconPlus, IconTrash } from "~/components/icons.tsx";
+import { IconArrowDown, IconArrowUp, IconHash, IconMessagePlus, IconPencil, IconPlus, IconSearch, IconTrash } from "~/components/icons.tsx";
 import { QueryError } from "~/components/query-error.tsx";
 import { PageHeader } from "~/components/section-card.tsx";
 import { TableSkeleton } from "~/components/table-skeleton.tsx";
@@ -205,6 +206,9 @@ export function ChannelsManager({ guildId }: { guildId: string }) {
         description="Where members talk, in the order they see them."
         actions={
           <Group gap="xs">
+            <Button variant="default" component={Link} href={`/guilds/${guildId}/channels/search`} leftSection={<IconSearch size={16} />}>
+              Search messages
+            </Button>
             <Button
               variant="default"
               disabled={Boolean(manageReason)}

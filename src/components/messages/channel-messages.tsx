@@ -114,7 +114,7 @@ export function ChannelMessages({ guildId, channelId }: { guildId: string; chann
           {first.blockedReason}.
         </Alert>
       ) : (
-        <ChannelMessageSearch guildId={guildId} channelId={channelId} names={names} onActiveChange={setIsSearching} />
+        <ChannelMessageSearch guildId={guildId} channelId={channelId} onActiveChange={setIsSearching} />
       )}
       {!first || first.blockedReason || isSearching ? null : messages.length === 0 ? (
         <Card withBorder>

@@ -6,23 +6,30 @@ import { ReasonConfirm } from "~/components/members/reason-input.tsx";
 import { api } from "~/trpc/react.tsx";
 import type { DashboardMessage } from "./message-types.ts";
 
-type Props = { channelId: string; message: DashboardMessage | null; onClose: () => void };
+type Props = {
+  channelId: string;
+  message: DashboardMessage | null;
+  onClose: () => void;
+  /** Besides the channel's messages, what else shows it (search results) refreshes here. */
+  onDeleted?: () => void;
+};
 
-export function DeleteMessageModal({ channelId, message, onClose }: Props) {
+export function DeleteMessageModal({ channelId, message, onClose, onDeleted }: Props) {
   return (
     <Modal opened={message !== null} onClose={onClose} title="Delete message">
-      {message ? <DeleteForm key={message.id} channelId={channelId} message={message} onClose={onClose} /> : null}
+      {message ? <DeleteForm key={message.id} channelId={channelId} message={message} onClose={onClose} onDeleted={onDeleted} /> : null}
     </Modal>
   );
 }
 
-function DeleteForm({ channelId, message, onClose }: { channelId: string; message: DashboardMessage; onClose: () => void }) {
+function DeleteForm({ channelId, message, onClose, onDeleted }: Omit<Props, "message"> & { message: DashboardMessage }) {
   const utils = api.useUtils();
   const author = message.author.global_name ?? message.author.username;
   const remove = api.message.delete.useMutation({
     onSuccess: async () => {
       notifySuccess(`The message from ${author} is gone for everyone.`, "Message deleted");
       onClose();
+      onDeleted?.();
       await utils.message.list.invalidate({ channelId });
     },
     onError: (error) => notifyFailure("Could not delete the message", error),

@@ -5,6 +5,8 @@ import type { AppRouter } from "~/server/trpc/root.ts";
 
 export type ChannelMessagesPage = inferRouterOutputs<AppRouter>["message"]["list"];
 export type DashboardMessage = ChannelMessagesPage["messages"][number];
+export type DashboardMessageSearch = inferRouterOutputs<AppRouter>["message"]["searchPage"];
+export type DashboardSearchHit = Extract<DashboardMessageSearch, { state: "results" }>["hits"][number];
 export type DashboardAttachment = DashboardMessage["attachments"][number];
 /** A stored embed: what was sent, with the platform's `type`. */
 export type DashboardEmbed = TEmbed & { type?: string };

@@ -46,7 +46,7 @@ describe("message.searchPage (dashboard search)", () => {
       [inOps, { id: ops.id, name: "ops", isThread: false }, false],
       [inGeneral, { id: text.id, name: "general", isThread: false }, false],
     ]);
-    expect(page.pageSize).toBe(25);
+    expect(page.pages).toBe(1);
 
     const onlyOps = await reader.caller.message.searchPage({ guildId: guild.id, query: { content: "failover", channel_id: [ops.id] } });
     expect(onlyOps.state === "results" && onlyOps.hits.map((hit) => hit.content)).toEqual(["failover drill tomorrow"]);
@@ -54,8 +54,8 @@ describe("message.searchPage (dashboard search)", () => {
     expect(nobody).toMatchObject({ state: "results", total: 0, hits: [] });
 
     for (let n = 0; n < 26; n++) await post(text.id, `status ${n}`);
-    const second = await reader.caller.message.searchPage({ guildId: guild.id, query: { content: "status", offset: 25 } });
-    expect(second.state === "results" && [second.total, second.hits.map((hit) => hit.content)]).toEqual([26, ["status 0"]]);
+    const second = await reader.caller.message.searchPage({ guildId: guild.id, query: { content: "status" }, page: 2 });
+    expect(second.state === "results" && [second.total, second.pages, second.hits.map((hit) => hit.content)]).toEqual([26, 2, ["status 0"]]);
   });
 
   it("lets a moderator delete any hit and an author their own, filtered by author", async () => {

@@ -9,6 +9,8 @@ import { isSearchIndexPending, searchGuildMessages } from "./message-search.serv
 
 /** Results a dashboard search shows at once (the platform's most). */
 export const DASHBOARD_SEARCH_PAGE_SIZE = SEARCH_LIMIT_MAX;
+/** The last page a search reaches: its offset stops at SEARCH_OFFSET_MAX. */
+export const DASHBOARD_SEARCH_PAGE_MAX = SEARCH_OFFSET_MAX / DASHBOARD_SEARCH_PAGE_SIZE + 1;
 
 /** Threads a message can start; they take the starter message's id. */
 const STARTED_THREAD_TYPES = [ChannelType.PublicThread, ChannelType.AnnouncementThread];
@@ -16,8 +18,8 @@ const STARTED_THREAD_TYPES = [ChannelType.PublicThread, ChannelType.Announcement
 /** A hit as the dashboard draws it, with the channel or thread it was posted in. */
 export type DashboardSearchHit = DashboardMessage & { channel: { id: string; name: string; isThread: boolean } };
 
-/** What the dashboard asks: words, and optionally one author, one channel, and where the page starts. */
-export type DashboardSearchQuery = Pick<TSearchGuildMessagesQuery, "content" | "author_id" | "channel_id" | "offset">;
+/** What the dashboard asks: words, and optionally authors and channels. */
+export type DashboardSearchQuery = Pick<TSearchGuildMessagesQuery, "content" | "author_id" | "channel_id">;
 
 export type DashboardSearchPage =
   /** The guild's index is being built (the 110000 answer): how far it got, and when to ask again. */
@@ -26,9 +28,8 @@ export type DashboardSearchPage =
       state: "results";
       total: number;
       hits: DashboardSearchHit[];
-      pageSize: number;
-      /** Pages past this many results cannot be reached (the search's offset stops there). */
-      reachable: number;
+      /** How many pages the results fill, up to the last one a search reaches. */
+      pages: number;
       /** What mentions in the hits name, as on a channel's page. */
       users: { id: string; name: string }[];
       roles: { id: string; name: string; color: number }[];
@@ -41,8 +42,12 @@ export type DashboardSearchPage =
  * delete it there (their own, or anyone's with MANAGE_MESSAGES); publishing stays on the
  * channel's own page. The 110000 answer becomes the "indexing" state rather than an error.
  */
-export async function searchMessagesForDashboard(ctx: ServiceContext, input: { guildId: string; query: DashboardSearchQuery }): Promise<DashboardSearchPage> {
-  const answer = await searchGuildMessages(ctx, { guildId: input.guildId, query: { ...input.query, limit: DASHBOARD_SEARCH_PAGE_SIZE } });
+export async function searchMessagesForDashboard(
+  ctx: ServiceContext,
+  input: { guildId: string; query: DashboardSearchQuery; page: number },
+): Promise<DashboardSearchPage> {
+  const offset = (input.page - 1) * DASHBOARD_SEARCH_PAGE_SIZE;
+  const answer = await searchGuildMessages(ctx, { guildId: input.guildId, query: { ...input.query, limit: DASHBOARD_SEARCH_PAGE_SIZE, offset } });
   if (isSearchIndexPending(answer)) return { state: "indexing", documentsIndexed: answer.documents_indexed, retryAfter: answer.retry_after };
 
   const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
@@ -92,8 +97,7 @@ export async function searchMessagesForDashboard(ctx: ServiceContext, input: { g
         channel: { id: message.channel_id, name: where.name, isThread: where.isThread },
       };
     }),
-    pageSize: DASHBOARD_SEARCH_PAGE_SIZE,
-    reachable: SEARCH_OFFSET_MAX + DASHBOARD_SEARCH_PAGE_SIZE,
+    pages: Math.min(DASHBOARD_SEARCH_PAGE_MAX, Math.ceil(answer.total_results / DASHBOARD_SEARCH_PAGE_SIZE)),
     users: await mentionedMembers(ctx, access.guild.id, messages),
     roles: access.roles.map((role) => ({ id: role.id, name: role.name, color: role.color })),
     channels: [...(await visibleChannels(access)), ...answer.threads.map((thread) => ({ id: thread.id, name: thread.name }))],

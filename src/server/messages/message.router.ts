@@ -6,7 +6,7 @@ import { DASHBOARD_PAGE_SIZE, loadChannelMessagesPage } from "./message-dashboar
 import { deleteChannelMessage } from "./message.service.ts";
 import { ZSearchGuildMessagesQuery } from "./message-search.schema.ts";
 import { searchGuildMessages } from "./message-search.service.ts";
-import { searchMessagesForDashboard } from "./message-search-dashboard.service.ts";
+import { DASHBOARD_SEARCH_PAGE_MAX, searchMessagesForDashboard } from "./message-search-dashboard.service.ts";
 import { crosspostMessage } from "./crosspost.service.ts";
 
 export const messageRouter = createTRPCRouter({
@@ -20,7 +20,13 @@ export const messageRouter = createTRPCRouter({
     .query(({ ctx, input }) => searchGuildMessages(ctx, input)),
   /** A page of that search as the dashboard draws it: hits with their channel and what the user may do; "indexing" while the index is built. */
   searchPage: protectedProcedure
-    .input(z.object({ guildId: ZSnowflake, query: ZSearchGuildMessagesQuery.pick({ content: true, author_id: true, channel_id: true, offset: true }) }))
+    .input(
+      z.object({
+        guildId: ZSnowflake,
+        query: ZSearchGuildMessagesQuery.pick({ content: true, author_id: true, channel_id: true }),
+        page: z.number().int().min(1).max(DASHBOARD_SEARCH_PAGE_MAX).default(1),
+      }),
+    )
     .query(({ ctx, input }) => searchMessagesForDashboard(ctx, input)),
   /** The user's own message, or anyone's with MANAGE_MESSAGES (audited then, with the reason). */
   delete: protectedProcedure
