@@ -1,14 +1,14 @@
 "use client";
 
-import { Alert, Anchor, Button, Card, EmptyState, Group, Skeleton, Stack } from "@mantine/core";
+import { Alert, Button, Card, EmptyState, Group, Skeleton, Stack } from "@mantine/core";
 import { ChannelType } from "discord-api-types/v10";
-import Link from "next/link";
 import { useMemo, useState } from "react";
 import { notifyFailure, notifySuccess } from "~/components/forms/server-errors.ts";
-import { IconChevronLeft, IconLock, IconMessages } from "~/components/icons.tsx";
+import { IconLock, IconMessages } from "~/components/icons.tsx";
 import { QueryError } from "~/components/query-error.tsx";
 import { PageHeader } from "~/components/section-card.tsx";
 import { THREAD_TYPES } from "~/server/channels/channel.dto.ts";
+import { BackLink } from "~/components/back-link.tsx";
 import { api } from "~/trpc/react.tsx";
 import { ChannelMessageSearch } from "./channel-message-search.tsx";
 import { DeleteMessageModal } from "./delete-message-modal.tsx";
@@ -70,12 +70,9 @@ export function ChannelMessages({ guildId, channelId }: { guildId: string; chann
   const parentType = first?.channel.parentType;
   const backToParent = isThread && parentId && typeof parentType === "number" && MESSAGE_VIEW_CHANNEL_TYPES.has(parentType) ? parentId : null;
   const back = (
-    <Anchor component={Link} href={backToParent ? channelMessagesPath(guildId, backToParent) : `/guilds/${guildId}/channels`} size="sm" c="dimmed">
-      <Group gap={4} component="span">
-        <IconChevronLeft size={14} />
-        {backToParent ? `#${names.channels.get(backToParent) ?? "channel"}` : "Channels"}
-      </Group>
-    </Anchor>
+    <BackLink href={backToParent ? channelMessagesPath(guildId, backToParent) : `/guilds/${guildId}/channels`}>
+      {backToParent ? `#${names.channels.get(backToParent) ?? "channel"}` : "Channels"}
+    </BackLink>
   );
 
   if (query.isError) {

@@ -1,14 +1,14 @@
 "use client";
 
-import { Anchor, Button, Card, Group, Select, Stack, TextInput } from "@mantine/core";
+import { Button, Card, Group, Select, Stack, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
-import Link from "next/link";
 import { useMemo, useState } from "react";
-import { IconChevronLeft, IconSearch } from "~/components/icons.tsx";
+import { IconSearch } from "~/components/icons.tsx";
 import { displayName } from "~/components/members/member-display.ts";
 import { PageHeader } from "~/components/section-card.tsx";
 import { sortChannels } from "~/server/channels/channel.dto.ts";
 import { SEARCH_CONTENT_MAX } from "~/server/messages/message-search.schema.ts";
+import { BackLink } from "~/components/back-link.tsx";
 import { api } from "~/trpc/react.tsx";
 import { MESSAGE_VIEW_CHANNEL_TYPES } from "./message-types.ts";
 import { MessageSearchResults, type MessageSearchRequest } from "./message-search-results.tsx";
@@ -68,12 +68,7 @@ export function GuildMessageSearch({ guildId }: { guildId: string }) {
 
   return (
     <Stack gap="lg" maw={960} mx="auto">
-      <Anchor component={Link} href={`/guilds/${guildId}/channels`} size="sm" c="dimmed">
-        <Group gap={4} component="span">
-          <IconChevronLeft size={14} />
-          Channels
-        </Group>
-      </Anchor>
+      <BackLink href={`/guilds/${guildId}/channels`}>Channels</BackLink>
       <PageHeader title="Search messages" description="Messages in every channel you can read, newest first." />
       <Card withBorder>
         <form

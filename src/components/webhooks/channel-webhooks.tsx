@@ -1,18 +1,18 @@
 "use client";
 
-import { Alert, Anchor, Avatar, Button, EmptyState, Group, Stack, Text, VisuallyHidden, type MantineTheme } from "@mantine/core";
+import { Alert, Avatar, Button, EmptyState, Group, Stack, Text, VisuallyHidden, type MantineTheme } from "@mantine/core";
 import { ChannelType, WebhookType } from "discord-api-types/v10";
 import { DataTable, type DataTableColumn } from "mantine-datatable";
-import Link from "next/link";
 import { useState } from "react";
 import { formatSnowflakeTime } from "~/components/format.ts";
 import { GuardedAction } from "~/components/guarded-action.tsx";
 import { GuardedButton } from "~/components/guarded-button.tsx";
 import { cdnImageUrl } from "~/components/guild/guild-avatar.tsx";
-import { IconChevronLeft, IconLock, IconPencil, IconPlus, IconSend, IconSpeakerphone, IconTrash, IconWebhook } from "~/components/icons.tsx";
+import { IconLock, IconPencil, IconPlus, IconSend, IconSpeakerphone, IconTrash, IconWebhook } from "~/components/icons.tsx";
 import { QueryError } from "~/components/query-error.tsx";
 import { PageHeader } from "~/components/section-card.tsx";
 import { TableSkeleton } from "~/components/table-skeleton.tsx";
+import { BackLink } from "~/components/back-link.tsx";
 import { api } from "~/trpc/react.tsx";
 import { DeleteWebhookModal } from "./delete-webhook-modal.tsx";
 import { FollowChannelModal } from "./follow-channel-modal.tsx";
@@ -33,14 +33,7 @@ export function ChannelWebhooks({ guildId, channelId }: { guildId: string; chann
   const [deleting, setDeleting] = useState<DashboardWebhook | null>(null);
   const [testing, setTesting] = useState<DashboardWebhook | null>(null);
   const [following, setFollowing] = useState(false);
-  const back = (
-    <Anchor component={Link} href={`/guilds/${guildId}/channels`} size="sm" c="dimmed">
-      <Group gap={4} component="span">
-        <IconChevronLeft size={14} />
-        Channels
-      </Group>
-    </Anchor>
-  );
+  const back = <BackLink href={`/guilds/${guildId}/channels`}>Channels</BackLink>;
 
   if (view.isError) {
     return (
