@@ -17,7 +17,7 @@ export const APPLICATION_UPDATED_EVENT = "APPLICATION_UPDATED";
 export type ApplicationUpdatedData = { application_id: string };
 
 /** An application's settings as hot requests need them. */
-export type ApplicationRecord = { id: string; flags: number; botUserId: string };
+export type ApplicationRecord = { id: string; flags: number; botUserId: string; rateLimitsLifted: boolean };
 
 /** A token as authentication needs it; the actor object is shared by every request made with it. */
 export type TokenRecord = { kind: "bot" | "bearer"; secretHash: Buffer; expiresAt: Date | null; isRevoked: boolean; actor: Actor };
@@ -75,7 +75,7 @@ export class StateCache implements EventSink {
   /** An application's settings; null when there is no such application. */
   application(applicationId: string): Promise<ApplicationRecord | null> {
     return this.#read(this.#applications, `a${applicationId}`, applicationId, () =>
-      this.#db.application.findUnique({ where: { id: applicationId }, select: { id: true, flags: true, botUserId: true } }),
+      this.#db.application.findUnique({ where: { id: applicationId }, select: { id: true, flags: true, botUserId: true, rateLimitsLifted: true } }),
     );
   }
 
