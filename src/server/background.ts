@@ -3,6 +3,7 @@ import type { Db } from "~/server/db/client.ts";
 import { hearOtherProcesses } from "~/server/events/fanout.ts";
 import { startOutboxRetention } from "~/server/events/outbox-retention.ts";
 import { startInviteSweep } from "~/server/invites/invite-sweep.ts";
+import { startLobbySweep } from "~/server/lobbies/lobby-sweep.ts";
 import { startTargetUsersJobs } from "~/server/invites/target-users-job.ts";
 import { startSearchIndexBuilds } from "~/server/messages/message-search-index.ts";
 
@@ -13,7 +14,7 @@ const globalForWork = globalThis as unknown as { guildhallBackground?: true };
 
 /**
  * What a serving process does besides answering: outbox retention, the expired-invite sweep,
- * target-users jobs, message search index builds and, without Redis, hearing other processes.
+ * target-users jobs, message search index builds, idle lobby shutdown and, without Redis, hearing other processes.
  */
 export function startBackgroundWork(db: Db): void {
   if (globalForWork.guildhallBackground) return;
@@ -22,5 +23,6 @@ export function startBackgroundWork(db: Db): void {
   startInviteSweep(db);
   startTargetUsersJobs(db);
   startSearchIndexBuilds(db);
+  startLobbySweep(db);
   hearOtherProcesses(db);
 }

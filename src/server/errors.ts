@@ -37,6 +37,7 @@ export const ERRORS = {
   UNKNOWN_USER: { status: 404, code: RESTJSONErrorCodes.UnknownUser, message: "Unknown User", trpcCode: "NOT_FOUND" },
   UNKNOWN_APPLICATION: { status: 404, code: RESTJSONErrorCodes.UnknownApplication, message: "Unknown Application", trpcCode: "NOT_FOUND" },
   UNKNOWN_INVITE: { status: 404, code: RESTJSONErrorCodes.UnknownInvite, message: "Unknown Invite", trpcCode: "NOT_FOUND" },
+  UNKNOWN_LOBBY: { status: 404, code: RESTJSONErrorCodes.UnknownLobby, message: "Unknown Lobby", trpcCode: "NOT_FOUND" },
   UNKNOWN_WEBHOOK: { status: 404, code: RESTJSONErrorCodes.UnknownWebhook, message: "Unknown Webhook", trpcCode: "NOT_FOUND" },
   INVALID_WEBHOOK_TOKEN: { status: 401, code: RESTJSONErrorCodes.InvalidWebhookToken, message: "Invalid Webhook Token", trpcCode: "UNAUTHORIZED" },
   MAX_WEBHOOKS: {

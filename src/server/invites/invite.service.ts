@@ -215,6 +215,28 @@ export async function provideWidgetInvite(db: Db, input: { guildId: string; chan
   });
 }
 
+/**
+ * A lobby's invite into its linked channel (spec 4.7), in the caller's change: always new,
+ * single use, for an hour, with the user it is for as the inviter. The lobby's rules, not the
+ * channel's CREATE_INSTANT_INVITE, decide who gets one.
+ */
+export async function insertLobbyInvite(change: Change, input: { guildId: string; channelId: string; inviterId: string; maxAge: number }): Promise<string> {
+  const settings: InviteSettings = {
+    guildId: input.guildId,
+    channelId: input.channelId,
+    inviterId: input.inviterId,
+    maxAge: input.maxAge,
+    maxUses: 1,
+    temporary: false,
+    targetType: null,
+    targetUserId: null,
+    targetApplicationId: null,
+    flags: 0,
+    roleIds: "[]",
+  };
+  return (await insertInvite(change, settings)).code;
+}
+
 /** GET /invites/{invite.code}: no authentication; counts only when asked. Vanity codes resolve too. */
 export async function getInvite(
   db: Db,

@@ -1,3 +1,4 @@
+import { MessageFlags } from "discord-api-types/v10";
 import { z } from "zod";
 import type { ChannelObject } from "~/server/channels/channel.dto.ts";
 import type { UserObject } from "~/server/users/user.dto.ts";
@@ -24,6 +25,28 @@ export const LOBBY_MEMBERS_MAX = 1000;
 export const LOBBIES_PER_USER_MAX = 100;
 /** A lobby's channel invite: single use, for an hour. */
 export const LOBBY_INVITE_MAX_AGE_SECONDS = 3600;
+/** Idle shutdown when a create names none: the platform's five minutes. */
+export const LOBBY_IDLE_TIMEOUT_DEFAULT_SECONDS = 300;
+/** A lobby message's content, as the platform's SDK message request bounds it. */
+export const LOBBY_MESSAGE_CONTENT_MAX = 4000;
+/**
+ * Message flags a game client may set on its own message: the ones any sender may (no
+ * embeds, no notification). Everything else the platform sets itself.
+ */
+export const LOBBY_MESSAGE_FLAGS = MessageFlags.SuppressEmbeds | MessageFlags.SuppressNotifications;
+
+/** Gateway events of lobbies; they carry no guild. */
+export const LobbyEvents = {
+  Create: "LOBBY_CREATE",
+  Update: "LOBBY_UPDATE",
+  Delete: "LOBBY_DELETE",
+  MemberAdd: "LOBBY_MEMBER_ADD",
+  MemberUpdate: "LOBBY_MEMBER_UPDATE",
+  MemberRemove: "LOBBY_MEMBER_REMOVE",
+  MessageCreate: "LOBBY_MESSAGE_CREATE",
+  MessageUpdate: "LOBBY_MESSAGE_UPDATE",
+  MessageDelete: "LOBBY_MESSAGE_DELETE",
+} as const;
 
 /** Lobby member flags (spec 2.5). */
 export const LobbyMemberFlags = {
@@ -53,9 +76,9 @@ export type LobbyMessageObject = {
   /** Equals `lobby_id`. */
   channel_id: string;
   author: UserObject;
-  /** Delivered to the members' clients with the message, never stored. */
-  metadata?: LobbyMetadata;
-  moderation_metadata?: LobbyMetadata;
+  /** The sender's, for the members' clients; never copied to the linked channel. */
+  metadata: LobbyMetadata | null;
+  moderation_metadata: LobbyMetadata | null;
   flags: number;
   application_id: string;
 };
@@ -128,6 +151,21 @@ export type TLobbyChannelLinkBody = z.output<typeof ZLobbyChannelLinkBody>;
 /** GET /lobbies/{lobby.id}/messages. */
 export const ZLobbyMessagesQuery = z.object({ limit: queryInt(1, LOBBY_MESSAGES_LIMIT_MAX).optional() });
 export type TLobbyMessagesQuery = z.output<typeof ZLobbyMessagesQuery>;
+
+/** POST /lobbies/{lobby.id}/messages (Bearer, sdk.social_layer). */
+export const ZLobbyMessageBody = z.object({
+  content: z.string().min(1).max(LOBBY_MESSAGE_CONTENT_MAX),
+  metadata: ZLobbyMetadata.optional(),
+  flags: z
+    .number()
+    .int()
+    .refine((flags) => flags >= 0 && (flags & ~LOBBY_MESSAGE_FLAGS) === 0, {
+      message: "Only SUPPRESS_EMBEDS (4) and SUPPRESS_NOTIFICATIONS (4096) may be set.",
+      params: { code: "BASE_TYPE_CHOICES" },
+    })
+    .nullish(),
+});
+export type TLobbyMessageBody = z.output<typeof ZLobbyMessageBody>;
 
 /** PUT /lobbies/{lobby.id}/messages/{message.id}/moderation-metadata: up to 5 string pairs. */
 export const ZModerationMetadataBody = z

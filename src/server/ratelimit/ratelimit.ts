@@ -8,6 +8,11 @@ export type BucketSpec = {
   perResource?: boolean;
 };
 
+// The development rate limits of spec 8: per application, whoever of its users calls, until
+// an operator grants the application production limits (`app limits --lift`).
+const TWO_HOURS = 7200;
+const DEVELOPMENT = { points: 100, durationSeconds: TWO_HOURS };
+
 /**
  * Named buckets. A route names one (default: its own per-route bucket sized DEFAULT_ROUTE);
  * "global" applies to every request of a principal. Endpoint-specific limits are rows here.
@@ -23,6 +28,16 @@ export const BUCKETS = {
   webhookChannel: { points: 30, durationSeconds: 60, perResource: true },
   /** Publications in one announcement channel, whoever publishes: the platform's 10 per hour. */
   crosspost: { points: 10, durationSeconds: 3600, perResource: true },
+  devLobbyCreate: DEVELOPMENT,
+  devLobbyJoin: DEVELOPMENT,
+  devLobbyModify: DEVELOPMENT,
+  devLobbyMemberPut: DEVELOPMENT,
+  devLobbyMemberDelete: DEVELOPMENT,
+  devLobbyBulk: DEVELOPMENT,
+  devLobbyInviteSelf: DEVELOPMENT,
+  devLobbyInviteUser: DEVELOPMENT,
+  devLobbyChannelLink: { points: 20, durationSeconds: TWO_HOURS },
+  devLobbyMessage: DEVELOPMENT,
 } satisfies Record<string, BucketSpec>;
 
 export type BucketName = keyof typeof BUCKETS;

@@ -8,6 +8,7 @@ import { ApiError, fromZodError, invalidField } from "~/server/errors.ts";
 import { MAX_FORM_BYTES, type HttpHandler, type HttpRequest, type HttpResponse } from "~/server/http/http-types.ts";
 import { parseMultipart } from "~/server/http/multipart.ts";
 import { BUCKETS, type BucketSpec, type RateLimiter, type RateLimitState } from "~/server/ratelimit/ratelimit.ts";
+import { stateCache } from "~/server/state/state-cache.ts";
 import { toJson } from "~/server/state/wire-json.ts";
 import { recordActivity } from "~/server/users/activity.ts";
 import type { RestContext, RestResult, Route } from "./route.ts";
@@ -57,6 +58,13 @@ export function createDispatcher(options: { db: Db; limiter: RateLimiter; routes
       if (resource) {
         const second = await options.limiter.consume(route.resourceBucket!.bucket, route.resourceBucket!.bucket, resource);
         if (second.limited) return rateLimited(second);
+      }
+      if (route.devBucket && actor?.applicationId) {
+        const application = await stateCache(options.db).application(actor.applicationId);
+        if (application && !application.rateLimitsLifted) {
+          const development = await options.limiter.consume(route.devBucket, route.devBucket, `a${actor.applicationId}`);
+          if (development.limited) return rateLimited(development);
+        }
       }
 
       const ctx: RestContext = { db: options.db, actor: actor!, auditReason: auditReason(request) };

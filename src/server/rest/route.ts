@@ -40,6 +40,8 @@ export type Route = {
   bucket?: BucketName;
   /** A second bucket counted per resource the path leads to (a webhook's channel); null skips it. */
   resourceBucket?: ResourceBucket;
+  /** A development rate limit counted per application, unless its limits are lifted. */
+  devBucket?: BucketName;
   query?: z.ZodType;
   body?: z.ZodType;
   /** The body is multipart/form-data (fields as strings, files as Buffers), checked by `body`; "or-json": either. */
@@ -55,6 +57,7 @@ export function route<P extends string, A extends RouteAuth, Q extends z.ZodType
   scopes?: readonly OAuth2Scope[];
   bucket?: BucketName;
   resourceBucket?: ResourceBucket;
+  devBucket?: BucketName;
   query?: Q;
   body?: B;
   form?: boolean | "or-json";

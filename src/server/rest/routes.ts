@@ -6,6 +6,7 @@ import { memberRoutes } from "~/server/members/member.rest.ts";
 import { messageRoutes } from "~/server/messages/message.rest.ts";
 import { messageSearchRoutes } from "~/server/messages/message-search.rest.ts";
 import { inviteRoutes } from "~/server/invites/invite.rest.ts";
+import { lobbyRoutes } from "~/server/lobbies/lobby.rest.ts";
 import { guildConfigRoutes } from "~/server/guild-config/guild-config.rest.ts";
 import { integrationRoutes } from "~/server/integrations/integration.rest.ts";
 import { scheduledEventRoutes } from "~/server/scheduled-events/scheduled-event.rest.ts";
@@ -36,4 +37,5 @@ export const ROUTES: readonly Route[] = [
   ...connectionRoutes,
   ...auditRoutes,
   ...webhookRoutes,
+  ...lobbyRoutes,
 ];

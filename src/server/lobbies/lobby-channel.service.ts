@@ -1,0 +1,72 @@
+import { ChannelType, PermissionFlagsBits as P } from "discord-api-types/v10";
+import { loadChannelAccess } from "~/server/channels/channel.service.ts";
+import type { ServiceContext } from "~/server/context.ts";
+import { ApiError, invalidField } from "~/server/errors.ts";
+import { runChange } from "~/server/events/change.ts";
+import { insertLobbyInvite } from "~/server/invites/invite.service.ts";
+import { hasPermission } from "~/server/permissions/permissions.ts";
+import { stateCache } from "~/server/state/state-cache.ts";
+import { applicationOf, findLobby, presentLobby, touchLobby } from "./lobby-access.ts";
+import { LOBBY_INVITE_MAX_AGE_SECONDS, LobbyEvents, LobbyMemberFlags, type LobbyInviteObject, type LobbyObject } from "./lobby.schema.ts";
+
+const channelTaken = () => invalidField(["channel_id"], "LOBBY_CHANNEL_LINKED", "This channel is already linked to another lobby.");
+
+/**
+ * PATCH /lobbies/{lobby.id}/channel-linking (Bearer): links a guild text channel, or unlinks
+ * when none is given. The caller must be a member with CanLinkLobby (50013) and able to view
+ * (50001) and send in the channel (50013). A channel links one lobby at a time.
+ */
+export async function setLobbyChannelLink(ctx: ServiceContext, input: { lobbyId: string; channelId: string | null }): Promise<LobbyObject> {
+  const applicationId = applicationOf(ctx.actor);
+  await findLobby(ctx.db, applicationId, input.lobbyId);
+  const member = await ctx.db.lobbyMember.findUnique({ where: { lobbyId_userId: { lobbyId: input.lobbyId, userId: ctx.actor.userId } } });
+  if (!member) throw new ApiError("MISSING_ACCESS");
+  if (!(member.flags & LobbyMemberFlags.CanLinkLobby)) throw new ApiError("MISSING_PERMISSIONS");
+  if (input.channelId) {
+    const { channel, permissions } = await loadChannelAccess(ctx, input.channelId);
+    if (channel.type !== ChannelType.GuildText) throw new ApiError("WRONG_CHANNEL_TYPE");
+    if (!hasPermission(permissions, P.SendMessages)) throw new ApiError("MISSING_PERMISSIONS");
+  }
+  try {
+    return await runChange(ctx, async (change) => {
+      const now = new Date();
+      await touchLobby(change.tx, applicationId, input.lobbyId, { now });
+      if (input.channelId) {
+        const holder = await change.tx.lobby.findUnique({ where: { linkedChannelId: input.channelId } });
+        if (holder && holder.id !== input.lobbyId) {
+          // A lobby gone idle lets go of its channel; a live one keeps it.
+          if (holder.expiresAt > now) throw channelTaken();
+          await change.tx.lobby.update({ where: { id: holder.id }, data: { linkedChannelId: null } });
+        }
+      }
+      const lobby = await change.tx.lobby.update({ where: { id: input.lobbyId }, data: { linkedChannelId: input.channelId } });
+      const object = await presentLobby(change.tx, lobby, ctx.db);
+      await change.emit(LobbyEvents.Update, null, object);
+      return object;
+    });
+  } catch (error) {
+    // Another lobby linked the channel at the same moment.
+    if ((error as { code?: unknown }).code === "P2002") throw channelTaken();
+    throw error;
+  }
+}
+
+/**
+ * POST /lobbies/{lobby.id}/members/@me/invites (Bearer) and .../members/{user.id}/invites
+ * (Bot): a single-use invite to the linked channel, for an hour, for a member of the lobby.
+ * 10003 when the lobby has no linked channel.
+ */
+export async function createLobbyInvite(ctx: ServiceContext, input: { lobbyId: string; userId: string }): Promise<LobbyInviteObject> {
+  const applicationId = applicationOf(ctx.actor);
+  const lobby = await findLobby(ctx.db, applicationId, input.lobbyId);
+  const isMember = await ctx.db.lobbyMember.count({ where: { lobbyId: lobby.id, userId: input.userId } });
+  if (!isMember) throw new ApiError(input.userId === ctx.actor.userId ? "MISSING_ACCESS" : "UNKNOWN_MEMBER");
+  const guildId = lobby.linkedChannelId ? await stateCache(ctx.db).guildIdOfChannel(lobby.linkedChannelId) : null;
+  if (!lobby.linkedChannelId || !guildId) throw new ApiError("UNKNOWN_CHANNEL");
+  const channelId = lobby.linkedChannelId;
+  const code = await runChange(ctx, async (change) => {
+    await touchLobby(change.tx, applicationId, lobby.id);
+    return insertLobbyInvite(change, { guildId, channelId, inviterId: input.userId, maxAge: LOBBY_INVITE_MAX_AGE_SECONDS });
+  });
+  return { code };
+}

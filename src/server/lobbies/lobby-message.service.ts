@@ -1,0 +1,114 @@
+import type { Lobby, LobbyMessage } from "~/generated/prisma/client.ts";
+import type { Actor } from "~/server/auth/actor.ts";
+import type { ServiceContext } from "~/server/context.ts";
+import type { Db, Tx } from "~/server/db/client.ts";
+import { ApiError, fromZodError } from "~/server/errors.ts";
+import { runChange } from "~/server/events/change.ts";
+import { ZCreateMessageBody } from "~/server/messages/message.schema.ts";
+import { sendMessage } from "~/server/messages/message.service.ts";
+import { newId } from "~/server/snowflake/snowflake.ts";
+import { storeMetadata, toLobbyMessageObject } from "./lobby.dto.ts";
+import { applicationOf, findLobby, touchLobby } from "./lobby-access.ts";
+import {
+  LOBBY_MESSAGES_LIMIT_DEFAULT,
+  LobbyEvents,
+  type LobbyMessageObject,
+  type TLobbyMessageBody,
+  type TLobbyMessagesQuery,
+  type TModerationMetadataBody,
+} from "./lobby.schema.ts";
+
+/** Only members read and write a lobby's messages: 50001 for others. */
+async function requireMember(db: Db | Tx, lobbyId: string, userId: string): Promise<void> {
+  if (!(await db.lobbyMember.count({ where: { lobbyId, userId } }))) throw new ApiError("MISSING_ACCESS");
+}
+
+/**
+ * POST /lobbies/{lobby.id}/messages (Bearer, sdk.social_layer): stores the message and
+ * delivers it to the members (Lobby Message Create), then copies it into the linked
+ * channel. Forwarding runs after the lobby's change has committed, so its failure cannot
+ * take the message from the members; it is logged and kept on the message.
+ */
+export async function postLobbyMessage(ctx: ServiceContext, input: { lobbyId: string; body: TLobbyMessageBody }): Promise<LobbyMessageObject> {
+  const applicationId = applicationOf(ctx.actor);
+  const { lobby, row, object } = await runChange(ctx, async (change) => {
+    const lobby = await touchLobby(change.tx, applicationId, input.lobbyId);
+    await requireMember(change.tx, lobby.id, ctx.actor.userId);
+    const row = await change.tx.lobbyMessage.create({
+      data: {
+        id: newId(),
+        lobbyId: lobby.id,
+        authorId: ctx.actor.userId,
+        content: input.body.content,
+        flags: input.body.flags ?? 0,
+        metadata: storeMetadata(input.body.metadata),
+      },
+      include: { author: true },
+    });
+    const object = toLobbyMessageObject(row, applicationId);
+    await change.emit(LobbyEvents.MessageCreate, null, object);
+    return { lobby, row, object };
+  });
+  if (lobby.linkedChannelId) await forwardToChannel(ctx.db, lobby, row, lobby.linkedChannelId);
+  return object;
+}
+
+/**
+ * Posts the message's copy in the linked channel as its author, through the messages
+ * domain's own checks (the author must be able to send there; content and flags as any
+ * message). The sender's metadata stays in the lobby.
+ */
+async function forwardToChannel(db: Db, lobby: Lobby, row: LobbyMessage, channelId: string): Promise<void> {
+  const author: Actor = { kind: "user", userId: row.authorId, applicationId: lobby.applicationId, scopes: new Set() };
+  try {
+    const parsed = ZCreateMessageBody.safeParse({ content: row.content, flags: row.flags });
+    if (!parsed.success) throw fromZodError(parsed.error, { content: row.content, flags: row.flags });
+    const message = await sendMessage({ db, actor: author }, { channelId, body: parsed.data, files: [] });
+    await db.lobbyMessage.update({ where: { id: row.id }, data: { forwardedMessageId: message.id } });
+  } catch (error) {
+    const reason = error instanceof ApiError ? `${error.code}: ${error.message}` : "unexpected error";
+    console.warn(
+      `[lobbies] message ${row.id} of lobby ${lobby.id} was not forwarded to channel ${channelId}: ${reason}`,
+      error instanceof ApiError ? "" : error,
+    );
+    await db.lobbyMessage.updateMany({ where: { id: row.id }, data: { forwardError: reason } });
+  }
+}
+
+/** GET /lobbies/{lobby.id}/messages (Bearer, sdk.social_layer): the most recent, newest first. */
+export async function listLobbyMessages(ctx: ServiceContext, input: { lobbyId: string; query: TLobbyMessagesQuery }): Promise<LobbyMessageObject[]> {
+  const applicationId = applicationOf(ctx.actor);
+  const lobby = await findLobby(ctx.db, applicationId, input.lobbyId);
+  await requireMember(ctx.db, lobby.id, ctx.actor.userId);
+  const rows = await ctx.db.lobbyMessage.findMany({
+    where: { lobbyId: lobby.id },
+    include: { author: true },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: input.query.limit ?? LOBBY_MESSAGES_LIMIT_DEFAULT,
+  });
+  return rows.map((row) => toLobbyMessageObject(row, applicationId));
+}
+
+/**
+ * PUT /lobbies/{lobby.id}/messages/{message.id}/moderation-metadata (Bot): replaces the
+ * message's moderation metadata; game clients hear it as Lobby Message Update.
+ */
+export async function setModerationMetadata(
+  ctx: ServiceContext,
+  input: { lobbyId: string; messageId: string; metadata: TModerationMetadataBody },
+): Promise<LobbyMessageObject> {
+  const applicationId = applicationOf(ctx.actor);
+  return runChange(ctx, async (change) => {
+    const lobby = await touchLobby(change.tx, applicationId, input.lobbyId);
+    const found = await change.tx.lobbyMessage.findFirst({ where: { id: input.messageId, lobbyId: lobby.id }, select: { id: true } });
+    if (!found) throw new ApiError("UNKNOWN_MESSAGE");
+    const row = await change.tx.lobbyMessage.update({
+      where: { id: found.id },
+      data: { moderationMetadata: storeMetadata(input.metadata) },
+      include: { author: true },
+    });
+    const object = toLobbyMessageObject(row, applicationId);
+    await change.emit(LobbyEvents.MessageUpdate, null, object);
+    return object;
+  });
+}
