@@ -12,7 +12,8 @@ export const appIntents: CliCommand = {
   async run(args) {
     noPositionals(args, `app intents ${USAGE}`);
     const applicationId = requiredString(args, "app");
-    const { PRIVILEGED_INTENTS, describeIntents, setApprovedIntents } = await import("~/server/applications/intents.ts");
+    const { INTENT_REVIEW_THRESHOLD, PRIVILEGED_INTENTS, applicationReach, describeIntents, setApprovedIntents } =
+      await import("~/server/applications/intents.ts");
     const parse = (list: unknown) => {
       if (typeof list !== "string") return null;
       const names = list.split(",").map((name) => name.trim().toUpperCase());
@@ -23,13 +24,15 @@ export const appIntents: CliCommand = {
     const approve = parse(args.values.approve);
     const revoke = parse(args.values.revoke);
     if (approve && revoke) throw new Error("Give --approve or --revoke, not both.");
-    const flags = await withDatabase(async (db) => {
-      const app = await db.application.findUnique({ where: { id: applicationId }, select: { flags: true } });
+    const { flags, reach } = await withDatabase(async (db) => {
+      const app = await db.application.findUnique({ where: { id: applicationId }, select: { flags: true, botUserId: true } });
       if (!app) throw new Error(`Unknown application ${applicationId}`);
-      if (approve) return setApprovedIntents({ db, actor: null }, applicationId, approve, true);
-      if (revoke) return setApprovedIntents({ db, actor: null }, applicationId, revoke, false);
-      return app.flags;
+      const reach = await applicationReach(db, app.botUserId);
+      if (approve) return { flags: await setApprovedIntents({ db, actor: null }, applicationId, approve, true), reach };
+      if (revoke) return { flags: await setApprovedIntents({ db, actor: null }, applicationId, revoke, false), reach };
+      return { flags: app.flags, reach };
     });
-    for (const [name, state] of Object.entries(describeIntents(flags))) console.log(`${name.padEnd(16)}${state}`);
+    for (const [name, state] of Object.entries(describeIntents(flags, reach))) console.log(`${name.padEnd(16)}${state}`);
+    console.log(`Bot reach       ${reach} users (self-set intents need an approval from ${INTENT_REVIEW_THRESHOLD})`);
   },
 };

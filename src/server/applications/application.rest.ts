@@ -1,7 +1,7 @@
+import { ApiError } from "~/server/errors.ts";
 import { ok, route } from "~/server/rest/route.ts";
 import { ZApplicationModifyBodySchema } from "./application.schema.ts";
-import { getCurrentApplication } from "./application.service.ts";
-import { setOwnIntentFlags } from "./intents.ts";
+import { editApplication, getCurrentApplication } from "./application.service.ts";
 
 export const applicationRoutes = [
   route({
@@ -16,7 +16,9 @@ export const applicationRoutes = [
     auth: "bot",
     body: ZApplicationModifyBodySchema.default({}),
     handler: async ({ ctx, body }) => {
-      if (body.flags !== undefined) await setOwnIntentFlags(ctx, body.flags);
+      if (!ctx.actor.applicationId) throw new ApiError("UNKNOWN_APPLICATION");
+      const { flags, description, icon } = body;
+      await editApplication(ctx, ctx.actor.applicationId, { description, icon, intents: flags === undefined ? undefined : { flags } });
       return ok(await getCurrentApplication(ctx));
     },
   }),

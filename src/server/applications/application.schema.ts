@@ -1,4 +1,42 @@
 import { z } from "zod";
+import { ZImageData } from "~/server/images/image.schema.ts";
+import { lengthBetween, ZSnowflake } from "~/server/validation/fields.ts";
 
-/** PATCH /applications/@me: of the platform's fields, `flags` (the limited intents) so far. */
-export const ZApplicationModifyBodySchema = z.object({ flags: z.number().int().min(0).optional() });
+/** The platform's limits on an application's name and description. */
+export const APPLICATION_NAME_MIN = 1;
+export const APPLICATION_NAME_MAX = 32;
+export const APPLICATION_DESCRIPTION_MAX = 400;
+
+export const ZApplicationName = lengthBetween(APPLICATION_NAME_MIN, APPLICATION_NAME_MAX, { trim: true });
+export const ZApplicationDescription = lengthBetween(0, APPLICATION_DESCRIPTION_MAX);
+
+/** The privileged gateway intents an application can hold (their flags: intents.ts). */
+export const PRIVILEGED_INTENT_NAMES = ["GUILD_MEMBERS", "PRESENCE", "MESSAGE_CONTENT"] as const;
+export type PrivilegedIntent = (typeof PRIVILEGED_INTENT_NAMES)[number];
+
+/** PATCH /applications/@me: of the platform's fields, the limited intents (`flags`), `description` and `icon`. */
+export const ZApplicationModifyBodySchema = z.object({
+  flags: z.number().int().min(0).optional(),
+  description: ZApplicationDescription.optional(),
+  icon: ZImageData.optional(),
+});
+export type TApplicationModifyBody = z.output<typeof ZApplicationModifyBodySchema>;
+
+/** The dashboard's new application: a name and an optional description. */
+export const ZApplicationCreateBodySchema = z.object({ name: ZApplicationName, description: ZApplicationDescription.optional() });
+export type TApplicationCreateBody = z.output<typeof ZApplicationCreateBodySchema>;
+
+/** The dashboard's edit of an application: name, description and icon (null removes it). */
+export const ZApplicationEditBodySchema = z.object({
+  name: ZApplicationName.optional(),
+  description: ZApplicationDescription.optional(),
+  icon: ZImageData.optional(),
+});
+export type TApplicationEditBody = z.output<typeof ZApplicationEditBodySchema>;
+
+/** tRPC inputs that name one of the user's applications. */
+export const ZApplicationIdInputSchema = z.object({ applicationId: ZSnowflake });
+
+/** The dashboard's switch of one privileged intent's limited form. */
+export const ZApplicationIntentInputSchema = ZApplicationIdInputSchema.extend({ intent: z.enum(PRIVILEGED_INTENT_NAMES), enabled: z.boolean() });
+export type TApplicationIntentInput = z.output<typeof ZApplicationIntentInputSchema>;

@@ -1,4 +1,9 @@
 import type { ServiceContext } from "~/server/context.ts";
+import type { Prisma } from "~/generated/prisma/client.ts";
+import { runChange, type ChangeContext } from "~/server/events/change.ts";
+import { decodeImageField } from "~/server/images/image-data.ts";
+import { storeImage } from "~/server/images/image.service.ts";
+import { APPLICATION_UPDATED_EVENT, type ApplicationUpdatedData } from "~/server/state/state-cache.ts";
 import { ApiError } from "~/server/errors.ts";
 import { toUserObject } from "~/server/users/user.dto.ts";
 import type { Tx } from "~/server/db/client.ts";
@@ -6,6 +11,7 @@ import { hashPassword } from "~/server/auth/password.ts";
 import { createBearerToken, createBotToken } from "~/server/auth/tokens.service.ts";
 import type { OAuth2Scope } from "~/server/auth/actor.ts";
 import { newId } from "~/server/snowflake/snowflake.ts";
+import { ownIntentChange, writeOwnIntentChange, type OwnIntentRequest } from "./intents.ts";
 
 /** Creates a platform user; with a password the user can sign in to the dashboard. */
 export async function createUser(db: Tx, input: { username: string; globalName?: string | null; email?: string | null; password?: string | null }) {
@@ -21,7 +27,7 @@ export async function createUser(db: Tx, input: { username: string; globalName?:
 }
 
 /** Creates an application with its bot user and returns a first bot token (shown once). */
-export async function createApplication(db: Tx, input: { name: string; ownerId: string; maxConcurrency?: number }) {
+export async function createApplication(db: Tx, input: { name: string; description?: string; ownerId: string; maxConcurrency?: number }) {
   const botUser = await db.user.create({
     data: {
       id: newId(),
@@ -34,7 +40,14 @@ export async function createApplication(db: Tx, input: { name: string; ownerId: 
     },
   });
   const application = await db.application.create({
-    data: { id: newId(), name: input.name, ownerId: input.ownerId, botUserId: botUser.id, maxConcurrency: input.maxConcurrency ?? 1 },
+    data: {
+      id: newId(),
+      name: input.name,
+      description: input.description ?? "",
+      ownerId: input.ownerId,
+      botUserId: botUser.id,
+      maxConcurrency: input.maxConcurrency ?? 1,
+    },
   });
   const botToken = await createBotToken(db, application);
   return { application, botUser, botToken };
@@ -68,4 +81,32 @@ export async function getCurrentApplication(ctx: ServiceContext) {
     owner: toUserObject(app.owner),
     approximate_guild_count: guildCount,
   };
+}
+
+/**
+ * What may change of an application: the owner's settings from the dashboard, `description`,
+ * `icon` and the limited intents from PATCH /applications/@me.
+ */
+export type ApplicationEdit = { name?: string; description?: string; icon?: string | null; intents?: OwnIntentRequest };
+
+/**
+ * Edits an application in one change: the icon is stored under `/cdn/app-icons/{id}/{hash}`,
+ * intents follow their rule (intents.ts), and APPLICATION_UPDATED drops it from every cache.
+ * Whether the caller may edit it is the caller's to check.
+ */
+export async function editApplication(ctx: ChangeContext, applicationId: string, edit: ApplicationEdit): Promise<void> {
+  const app = await ctx.db.application.findUnique({ where: { id: applicationId }, select: { flags: true, botUserId: true } });
+  if (!app) throw new ApiError("UNKNOWN_APPLICATION");
+  const icon = typeof edit.icon === "string" ? decodeImageField("icon", edit.icon) : edit.icon;
+  const intents = edit.intents ? await ownIntentChange(ctx.db, app, edit.intents) : null;
+  if (edit.name === undefined && edit.description === undefined && icon === undefined && !intents) return;
+  await runChange(ctx, async ({ tx, emit }) => {
+    const data: Prisma.ApplicationUpdateInput = {};
+    if (edit.name !== undefined) data.name = edit.name;
+    if (edit.description !== undefined) data.description = edit.description;
+    if (icon !== undefined) data.icon = icon && (await storeImage(tx, "app-icons", applicationId, icon));
+    if (Object.keys(data).length > 0) await tx.application.update({ where: { id: applicationId }, data });
+    if (intents) await writeOwnIntentChange(tx, applicationId, intents);
+    await emit(APPLICATION_UPDATED_EVENT, null, { application_id: applicationId } satisfies ApplicationUpdatedData);
+  });
 }

@@ -4,10 +4,11 @@
 import { ApplicationFlags } from "discord-api-types/v10";
 import { LRUCache } from "lru-cache";
 import type { Actor } from "~/server/auth/actor.ts";
-import type { Db } from "~/server/db/client.ts";
+import type { Db, Tx } from "~/server/db/client.ts";
 import { ApiError, invalidField } from "~/server/errors.ts";
 import { runChange, type ChangeContext } from "~/server/events/change.ts";
 import { APPLICATION_UPDATED_EVENT, stateCache, type ApplicationUpdatedData } from "~/server/state/state-cache.ts";
+import type { PrivilegedIntent } from "./application.schema.ts";
 
 /** Users a bot may reach across its guilds before its intents need review. */
 export const INTENT_REVIEW_THRESHOLD = 10_000;
@@ -16,8 +17,12 @@ export const PRIVILEGED_INTENTS = {
   GUILD_MEMBERS: { approved: ApplicationFlags.GatewayGuildMembers, limited: ApplicationFlags.GatewayGuildMembersLimited },
   PRESENCE: { approved: ApplicationFlags.GatewayPresence, limited: ApplicationFlags.GatewayPresenceLimited },
   MESSAGE_CONTENT: { approved: ApplicationFlags.GatewayMessageContent, limited: ApplicationFlags.GatewayMessageContentLimited },
-} as const;
-export type PrivilegedIntent = keyof typeof PRIVILEGED_INTENTS;
+} as const satisfies Record<PrivilegedIntent, { approved: number; limited: number }>;
+
+/** Past the review size the limited (self-set) intents no longer count. */
+function isOverReview(reach: number): boolean {
+  return reach >= INTENT_REVIEW_THRESHOLD;
+}
 
 /** The flags an application may set on itself (the platform's Edit Current Application). */
 export const SELF_SERVICE_FLAGS = Object.values(PRIVILEGED_INTENTS).reduce((acc, intent) => acc | intent.limited, 0);
@@ -47,7 +52,7 @@ export async function hasPrivilegedIntent(db: Db, applicationId: string, intent:
   const { approved, limited } = PRIVILEGED_INTENTS[intent];
   if (app.flags & approved) return true;
   if (!(app.flags & limited)) return false;
-  return (await applicationReach(db, app.botUserId)) < INTENT_REVIEW_THRESHOLD;
+  return !isOverReview(await applicationReach(db, app.botUserId));
 }
 
 /** Bots need the intent; people in the dashboard do not. 50001 Missing Access without it. */
@@ -56,29 +61,43 @@ export async function requireIntentOf(db: Db, actor: Actor, intent: PrivilegedIn
   if (!actor.applicationId || !(await hasPrivilegedIntent(db, actor.applicationId, intent))) throw new ApiError("MISSING_ACCESS");
 }
 
+/** What an application asks of its own intents: its whole set of flags (REST), or one switch (dashboard). */
+export type OwnIntentRequest = { flags: number } | { intent: PrivilegedIntent; enabled: boolean };
+
+/** The limited intent flags under `mask` become `bits`. */
+export type OwnIntentChange = { mask: number; bits: number };
+
 /**
- * An application sets its own limited intent flags (PATCH /applications/@me `flags`). Only
- * those bits may change; switching one on is refused once the bot reaches the review size.
+ * The rule for an application's own intents (PATCH /applications/@me `flags`, the dashboard's
+ * switches): only the limited flags change, and switching one on is refused once the bot
+ * reaches the review size.
  */
-export async function setOwnIntentFlags(ctx: ChangeContext & { actor: Actor }, flags: number): Promise<number> {
-  const applicationId = ctx.actor.applicationId;
-  if (!applicationId) throw new ApiError("UNAUTHORIZED");
-  const app = await ctx.db.application.findUnique({ where: { id: applicationId }, select: { flags: true, botUserId: true } });
-  if (!app) throw new ApiError("UNAUTHORIZED");
-  // Other flags the app already has may be sent back unchanged; none can be added.
-  if ((flags & ~SELF_SERVICE_FLAGS & ~app.flags) !== 0) {
-    throw invalidField(["flags"], "BASE_TYPE_INVALID", "Only the limited privileged intent flags can be set.");
+export async function ownIntentChange(db: Db, app: { flags: number; botUserId: string }, request: OwnIntentRequest): Promise<OwnIntentChange> {
+  let change: OwnIntentChange;
+  if ("flags" in request) {
+    // Other flags the app already has may be sent back unchanged; none can be added.
+    if ((request.flags & ~SELF_SERVICE_FLAGS & ~app.flags) !== 0) {
+      throw invalidField(["flags"], "BASE_TYPE_INVALID", "Only the limited privileged intent flags can be set.");
+    }
+    change = { mask: SELF_SERVICE_FLAGS, bits: request.flags & SELF_SERVICE_FLAGS };
+  } else {
+    const { limited } = PRIVILEGED_INTENTS[request.intent];
+    change = { mask: limited, bits: request.enabled ? limited : 0 };
   }
-  const switchedOn = flags & SELF_SERVICE_FLAGS & ~app.flags;
-  if (switchedOn && (await applicationReach(ctx.db, app.botUserId)) >= INTENT_REVIEW_THRESHOLD) {
+  const switchedOn = change.bits & ~app.flags;
+  if (switchedOn && isOverReview(await applicationReach(db, app.botUserId))) {
     throw invalidField(
       ["flags"],
       "APPLICATION_INTENTS_REVIEW_REQUIRED",
       `Apps reaching ${INTENT_REVIEW_THRESHOLD} users need an operator's approval for privileged intents.`,
     );
   }
-  const next = (app.flags & ~SELF_SERVICE_FLAGS) | (flags & SELF_SERVICE_FLAGS);
-  return updateFlags(ctx, applicationId, next);
+  return change;
+}
+
+/** Writes an own-intent change in one statement, so a concurrent switch of another intent is kept. */
+export async function writeOwnIntentChange(tx: Tx, applicationId: string, change: OwnIntentChange): Promise<void> {
+  await tx.$executeRaw`UPDATE "Application" SET "flags" = ("flags" & ${~change.mask}) | ${change.bits} WHERE "id" = ${applicationId}`;
 }
 
 /** An operator approves intents (the full flags) or withdraws an approval and the self-set flags. */
@@ -93,13 +112,19 @@ export async function setApprovedIntents(ctx: ChangeContext, applicationId: stri
   return updateFlags(ctx, applicationId, flags);
 }
 
-/** The intents an application holds now, by name, with whether each is approved. */
-export function describeIntents(flags: number): Record<PrivilegedIntent, "approved" | "limited" | "off"> {
+/**
+ * Each intent's state: approved by an operator, switched on by the app itself (limited), switched
+ * on but without effect because the bot's reach needs review, or off.
+ */
+export type IntentState = "approved" | "limited" | "needs_review" | "off";
+
+/** The intents an application holds now, by name, given its bot's reach. */
+export function describeIntents(flags: number, reach: number): Record<PrivilegedIntent, IntentState> {
   const entries = Object.entries(PRIVILEGED_INTENTS).map(([name, { approved, limited }]) => [
     name,
-    flags & approved ? "approved" : flags & limited ? "limited" : "off",
+    flags & approved ? "approved" : !(flags & limited) ? "off" : isOverReview(reach) ? "needs_review" : "limited",
   ]);
-  return Object.fromEntries(entries) as Record<PrivilegedIntent, "approved" | "limited" | "off">;
+  return Object.fromEntries(entries) as Record<PrivilegedIntent, IntentState>;
 }
 
 async function updateFlags(ctx: ChangeContext, applicationId: string, flags: number): Promise<number> {

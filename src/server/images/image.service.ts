@@ -2,7 +2,7 @@ import type { Tx } from "~/server/db/client.ts";
 import { imageHash, type ImageData } from "./image-data.ts";
 
 /** CDN folders by what the image belongs to, as on the platform's CDN. */
-export type ImageKind = "icons" | "splashes" | "discovery-splashes" | "banners" | "role-icons" | "avatars";
+export type ImageKind = "icons" | "splashes" | "discovery-splashes" | "banners" | "role-icons" | "avatars" | "app-icons";
 
 /** Stores an uploaded image under its CDN path and returns its hash. */
 export async function storeImage(tx: Tx, kind: ImageKind, ownerId: string, image: ImageData): Promise<string> {

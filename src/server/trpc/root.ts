@@ -1,3 +1,4 @@
+import { applicationRouter } from "~/server/applications/application.router.ts";
 import { auditRouter } from "~/server/audit/audit.router.ts";
 import { channelRouter } from "~/server/channels/channel.router.ts";
 import { voiceStatusRouter } from "~/server/channels/voice-status.router.ts";
@@ -29,6 +30,7 @@ export const appRouter = createTRPCRouter({
   onboarding: onboardingRouter,
   webhook: webhookRouter,
   message: messageRouter,
+  application: applicationRouter,
 });
 
 export type AppRouter = typeof appRouter;
