@@ -7,6 +7,7 @@ import { dbMigrationCreate } from "./commands/db-migration-create.command.ts";
 import { appCreate } from "./commands/app-create.command.ts";
 import { appToken } from "./commands/app-token.command.ts";
 import { appIntents } from "./commands/app-intents.command.ts";
+import { appLimits } from "./commands/app-limits.command.ts";
 import { voiceJoin, voiceLeave } from "./commands/voice.command.ts";
 import { integrationAdd, integrationList } from "./commands/integration.command.ts";
 import { connectionAdd, connectionList, connectionRemove } from "./commands/connection.command.ts";
@@ -27,6 +28,7 @@ const commands: readonly CliCommand[] = [
   appCreate,
   appToken,
   appIntents,
+  appLimits,
   tokenCreate,
   tokenRevoke,
   voiceJoin,

@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { createUser, issueBearerToken } from "~/server/applications/application.service.ts";
 import type { OAuth2Scope } from "~/server/auth/actor.ts";
+import { runChange } from "~/server/events/change.ts";
+import { LobbyEvents } from "~/server/lobbies/lobby.schema.ts";
 import { makeBot } from "./factories.ts";
 import { bearer, bot } from "./rest-client.ts";
 import type { TestApp } from "./test-app.ts";
@@ -38,11 +40,22 @@ export function lobbyKit(app: TestApp) {
     };
   }
 
+  /**
+   * Puts users in lobbies directly, as an operator would, in bulk (caps need hundreds), with
+   * an event as the write guard asks.
+   */
+  async function seedMembers(rows: { lobbyId: string; userId: string; applicationId: string }[]) {
+    await runChange({ db: app.db, actor: null }, async ({ tx, emit }) => {
+      await tx.lobbyMember.createMany({ data: rows });
+      await emit(LobbyEvents.MemberAdd, null, { seeded: rows.length });
+    });
+  }
+
   /** Lobby events of one type, oldest first. */
   async function eventsOf(type: string) {
     const rows = await app.db.event.findMany({ where: { type, guildId: null }, orderBy: { seq: "asc" } });
     return rows.map((row) => JSON.parse(row.data) as Record<string, any>);
   }
 
-  return { player, game, lobby, eventsOf };
+  return { player, game, lobby, seedMembers, eventsOf };
 }

@@ -25,8 +25,9 @@ export const GUARDED_WRITES: Readonly<Record<string, ReadonlySet<Verb>>> = {
   Integration: new Set(["INSERT", "UPDATE", "DELETE"]),
   // Webhooks Update tells clients to refetch a channel's webhooks.
   Webhook: new Set(["INSERT", "UPDATE", "DELETE"]),
-  // Lobby events reach the members' clients. A lobby message's forwarding outcome is not part of it.
-  Lobby: new Set(["INSERT", "UPDATE", "DELETE"]),
+  // Lobby events reach the members' clients. Not part of them: a lobby's idle clock, which
+  // every operation moves (a Lobby UPDATE), and a lobby message's forwarding outcome.
+  Lobby: new Set(["INSERT", "DELETE"]),
   LobbyMember: new Set(["INSERT", "UPDATE", "DELETE"]),
   LobbyMessage: new Set(["INSERT", "DELETE"]),
   // New tokens, users and applications are not cached yet; changing what is cached is guarded.

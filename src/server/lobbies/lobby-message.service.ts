@@ -112,3 +112,19 @@ export async function setModerationMetadata(
     return object;
   });
 }
+
+/**
+ * Deletes a lobby message (the dashboard's moderation; the platform has no REST route for
+ * it); members' clients hear Lobby Message Delete. A copy forwarded to the linked channel is
+ * the guild's message and stays, for the guild's moderators to judge. 10008 when the message
+ * is not in this lobby.
+ */
+export async function deleteLobbyMessage(ctx: ServiceContext, input: { lobbyId: string; messageId: string }): Promise<void> {
+  const applicationId = applicationOf(ctx.actor);
+  await runChange(ctx, async (change) => {
+    const lobby = await touchLobby(change.tx, applicationId, input.lobbyId);
+    const gone = await change.tx.lobbyMessage.deleteMany({ where: { id: input.messageId, lobbyId: lobby.id } });
+    if (gone.count === 0) throw new ApiError("UNKNOWN_MESSAGE");
+    await change.emit(LobbyEvents.MessageDelete, null, { id: input.messageId, lobby_id: lobby.id });
+  });
+}
