@@ -187,7 +187,7 @@ describe("forwarding lobby messages to the linked channel", () => {
   it("still delivers to the lobby when forwarding fails, and logs why", async () => {
     const { host, guest, lobby, general } = await linkedGame();
     await host.api.patch(`/lobbies/${lobby.id}/channel-linking`, { channel_id: general });
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
     const sent = await guest.api.post(`/lobbies/${lobby.id}/messages`, { content: "can't post there" });
     expect(sent.status).toBe(200);
     expect((await host.api.get(`/lobbies/${lobby.id}/messages`)).body[0].id).toBe(sent.body.id);
