@@ -5,7 +5,8 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { ChannelType } from "discord-api-types/v10";
 import { dashboardActor } from "~/server/auth/actor.ts";
-import { createUser } from "~/server/applications/application.service.ts";
+import { createUser, issueBearerToken } from "~/server/applications/application.service.ts";
+import { setRateLimitsLifted } from "~/server/applications/rate-limits.ts";
 import { createGuildChannel } from "~/server/channels/channel.service.ts";
 import { createDb, type Db } from "~/server/db/client.ts";
 import { applyMigrations } from "~/server/db/migrate.ts";
@@ -13,6 +14,8 @@ import { createGuild, USER_MAX_GUILDS } from "~/server/guilds/guild.service.ts";
 import { addGuildMember } from "~/server/members/member.service.ts";
 import { setApprovedIntents } from "~/server/applications/intents.ts";
 import { createInvite } from "~/server/invites/invite.service.ts";
+import { LOBBY_IDLE_TIMEOUT_MAX_SECONDS } from "~/server/lobbies/lobby.schema.ts";
+import { createLobby } from "~/server/lobbies/lobby.service.ts";
 import { createRole } from "~/server/roles/role.service.ts";
 import { createWebhook } from "~/server/webhooks/webhook.service.ts";
 import { createBootstrapCredentials } from "~/server/seed/bootstrap.ts";
@@ -24,19 +27,22 @@ import { measure, printTable, ROOT, startServer, stopServer, summarizeProfile, C
 // after one indexed read from an in-memory copy of the same database. Writes the table to
 // bench/out/ as JSON too.
 
-const AIMS = { getShareOfFloor: 0.2, patchPerSecond: 2000, webhookPerSecond: 2000, peakRssMb: 250 };
+const AIMS = { getShareOfFloor: 0.2, patchPerSecond: 2000, webhookPerSecond: 2000, lobbyMessagePerSecond: 2000, peakRssMb: 250 };
 // High enough that the limiter never throttles the bench, while every request still goes through it.
 const RATE_LIMIT_SCALE = "100000";
 const OUT_DIR = join(ROOT, "bench", "out");
-const SCENARIOS = ["get", "channels", "roles", "member", "members", "invite", "patch", "role", "webhook", "many"] as const;
+const SCENARIOS = ["get", "channels", "roles", "member", "members", "invite", "patch", "role", "webhook", "lobby", "lobbymessage", "many"] as const;
 /** Requests held to the same share of the floor as GET /guilds/{id}. */
 const READS_AT_FLOOR_SHARE = [
   "GET /guilds/{id}",
   "GET /guilds/{id}/members/{user}",
   "GET /guilds/{id}/members?limit=100",
   "GET /invites/{code}?with_counts=true",
+  "GET /lobbies/{id}",
 ];
 const BENCH_MEMBERS = 250;
+/** Players in the bench's lobby, as a match of a team game holds. */
+const LOBBY_PLAYERS = 8;
 /** A 200-character message, as a deploy notice or an alert posts. */
 const WEBHOOK_CONTENT = "Deploy of api-gateway finished on production: 14 services updated, 0 failed, 3 migrations applied. ".repeat(3).slice(0, 200);
 type Scenario = (typeof SCENARIOS)[number];
@@ -77,11 +83,23 @@ async function seedBenchGuild(db: Db) {
   const channel = (await db.channel.findFirst({ where: { guildId: credentials.guild_id, type: ChannelType.GuildText }, select: { id: true } }))!;
   const invite = await createInvite(ctx, { channelId: channel.id, body: { max_age: 0 } });
   const webhook = await createWebhook(ctx, { channelId: channel.id, body: { name: "Bench deploys" } });
+  // A match lobby of the bench's application, with players on Bearer tokens of the game.
+  const players = memberIds.slice(0, LOBBY_PLAYERS);
+  const lobby = await createLobby(ctx, {
+    members: players.map((id, i) => ({ id, metadata: { team: i % 2 ? "red" : "blue" } })),
+    metadata: { map: "harbor", mode: "ranked" },
+    idle_timeout_seconds: LOBBY_IDLE_TIMEOUT_MAX_SECONDS,
+  });
+  const playerToken = await issueBearerToken(db, { userId: players[0]!, applicationId: credentials.application_id, scopes: ["identify", "sdk.social_layer"] });
+  // A game in production: the development limits of spec 8 are lifted.
+  await setRateLimitsLifted({ db, actor: null }, credentials.application_id, true);
   return {
     ...credentials,
     memberId: memberIds[Math.floor(BENCH_MEMBERS / 2)]!,
     inviteCode: invite.code,
     webhookPath: `/api/v10/webhooks/${webhook.id}/${webhook.token}`,
+    lobbyPath: `/api/v10/lobbies/${lobby.id}`,
+    playerToken,
   };
 }
 
@@ -180,6 +198,12 @@ async function main(): Promise<void> {
       headers: { "content-type": "application/json" },
       requests: [{ method: "POST", body: JSON.stringify({ content: WEBHOOK_CONTENT }) }],
     });
+    await row("lobby", "GET /lobbies/{id}", { path: credentials.lobbyPath, headers: auth });
+    await row("lobbymessage", "POST /lobbies/{id}/messages", {
+      path: `${credentials.lobbyPath}/messages`,
+      headers: { authorization: `Bearer ${credentials.playerToken}`, "content-type": "application/json" },
+      requests: [{ method: "POST", body: JSON.stringify({ content: "gg, rematch?", metadata: { emote: "wave" } }) }],
+    });
     let next = 0;
     const manyRequests: AutocannonRequest[] = [
       { setupRequest: (request) => ({ ...request, path: `/api/v10/guilds/${manyGuilds[next++ % manyGuilds.length]}` }) },
@@ -193,6 +217,7 @@ async function main(): Promise<void> {
     const reads = rows.filter((r) => READS_AT_FLOOR_SHARE.includes(r.request));
     const patch = rows.find((r) => r.request === "PATCH /guilds/{id}");
     const webhook = rows.find((r) => r.request === "POST /webhooks/{id}/{token}?wait=true");
+    const lobbyMessage = rows.find((r) => r.request === "POST /lobbies/{id}/messages");
     const peakRss = Math.max(...rows.map((r) => r.peakRssMb ?? 0));
     const clean = rows.every(({ result }) => result.errors + result.timeouts + result.non2xx === 0);
     const aims = [
@@ -216,6 +241,15 @@ async function main(): Promise<void> {
               aim: `POST /webhooks/{id}/{token}?wait=true at ${AIMS.webhookPerSecond} req/s or better`,
               value: `${webhook.result.requests.average.toFixed(0)} req/s`,
               met: webhook.result.requests.average >= AIMS.webhookPerSecond,
+            },
+          ]
+        : []),
+      ...(lobbyMessage
+        ? [
+            {
+              aim: `POST /lobbies/{id}/messages at ${AIMS.lobbyMessagePerSecond} req/s or better`,
+              value: `${lobbyMessage.result.requests.average.toFixed(0)} req/s`,
+              met: lobbyMessage.result.requests.average >= AIMS.lobbyMessagePerSecond,
             },
           ]
         : []),
