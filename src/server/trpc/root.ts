@@ -8,6 +8,7 @@ import { widgetRouter } from "~/server/guild-config/widget.router.ts";
 import { guildRouter } from "~/server/guilds/guild.router.ts";
 import { integrationRouter } from "~/server/integrations/integration.router.ts";
 import { inviteRouter } from "~/server/invites/invite.router.ts";
+import { lobbyRouter } from "~/server/lobbies/lobby.router.ts";
 import { memberRouter } from "~/server/members/member.router.ts";
 import { messageRouter } from "~/server/messages/message.router.ts";
 import { roleRouter } from "~/server/roles/role.router.ts";
@@ -31,6 +32,7 @@ export const appRouter = createTRPCRouter({
   webhook: webhookRouter,
   message: messageRouter,
   application: applicationRouter,
+  lobby: lobbyRouter,
 });
 
 export type AppRouter = typeof appRouter;
