@@ -3,7 +3,7 @@ import type { Actor } from "~/server/auth/actor.ts";
 import type { ChannelObject } from "~/server/channels/channel.dto.ts";
 import type { Db, Tx } from "~/server/db/client.ts";
 import { ApiError } from "~/server/errors.ts";
-import { stateCache } from "~/server/state/state-cache.ts";
+import { stateCache, type LobbyRecord } from "~/server/state/state-cache.ts";
 import { toLobbyObject } from "./lobby.dto.ts";
 import type { LobbyObject } from "./lobby.schema.ts";
 
@@ -22,11 +22,32 @@ export function idleDeadline(now: Date, idleTimeoutSeconds: number): Date {
   return new Date(now.getTime() + idleTimeoutSeconds * 1000);
 }
 
-/** The application's live lobby; 10031 Unknown Lobby otherwise. */
+/** The application's live lobby, read in a change; 10031 Unknown Lobby otherwise. */
 export async function findLobby(db: Db | Tx, applicationId: string, lobbyId: string, now = new Date()): Promise<Lobby> {
   const lobby = await db.lobby.findFirst({ where: { id: lobbyId, applicationId, expiresAt: { gt: now } } });
   if (!lobby) throw new ApiError("UNKNOWN_LOBBY");
   return lobby;
+}
+
+/**
+ * The application's live lobby with its members, from the state cache; 10031 otherwise. A
+ * lobby seen idle is read again first: activity moves its clock without an event, so
+ * the cached deadline is only ever earlier than the real one.
+ */
+export async function readLobby(db: Db, applicationId: string, lobbyId: string, now = new Date()): Promise<LobbyRecord> {
+  const cache = stateCache(db);
+  let record = await cache.lobby(lobbyId);
+  if (record && record.row.expiresAt <= now) {
+    cache.forgetLobby(lobbyId);
+    record = await cache.lobby(lobbyId);
+  }
+  if (!record || record.row.applicationId !== applicationId || record.row.expiresAt <= now) throw new ApiError("UNKNOWN_LOBBY");
+  return record;
+}
+
+/** Whether a user is a member of a lobby read with readLobby. */
+export function isLobbyMember(record: LobbyRecord, userId: string): boolean {
+  return record.members.some((member) => member.userId === userId);
 }
 
 /**
@@ -35,13 +56,19 @@ export async function findLobby(db: Db | Tx, applicationId: string, lobbyId: str
  * the lobby is still live and, on PostgreSQL, holds its row until commit, so changes to one
  * lobby (member caps) take turns and a sweep cannot delete it under them.
  */
-export async function touchLobby(tx: Tx, applicationId: string, lobbyId: string, options: { idleTimeoutSeconds?: number; now?: Date } = {}): Promise<Lobby> {
+export async function touchLobby(
+  tx: Tx,
+  applicationId: string,
+  lobbyId: string,
+  options: { idleTimeoutSeconds?: number; now?: Date; known?: Readonly<Lobby> } = {},
+): Promise<Lobby> {
   const now = options.now ?? new Date();
-  const lobby = await findLobby(tx, applicationId, lobbyId, now);
+  // A lobby already read (readLobby) needs no second read: the conditional UPDATE checks it is still there.
+  const lobby = options.known ?? (await findLobby(tx, applicationId, lobbyId, now));
   const idleTimeoutSeconds = options.idleTimeoutSeconds ?? lobby.idleTimeoutSeconds;
   const expiresAt = idleDeadline(now, idleTimeoutSeconds);
   const touched = await tx.lobby.updateMany({
-    where: { id: lobbyId, expiresAt: { gt: now } },
+    where: { id: lobbyId, applicationId, expiresAt: { gt: now } },
     data: { lastActivityAt: now, expiresAt, idleTimeoutSeconds },
   });
   if (touched.count === 0) throw new ApiError("UNKNOWN_LOBBY");
@@ -55,6 +82,11 @@ export async function linkedChannelObject(db: Db, channelId: string | null): Pro
   const guildId = await cache.guildIdOfChannel(channelId);
   const state = guildId ? await cache.guild(guildId) : null;
   return (await state?.channels())?.objects.get(channelId) ?? null;
+}
+
+/** A lobby read with readLobby, as the API answers it. */
+export async function presentLobbyRecord(db: Db, record: LobbyRecord): Promise<LobbyObject> {
+  return toLobbyObject({ ...record.row, members: record.members }, await linkedChannelObject(db, record.row.linkedChannelId));
 }
 
 /** A lobby with every member, as the API answers it. */

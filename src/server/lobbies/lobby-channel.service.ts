@@ -6,7 +6,7 @@ import { runChange } from "~/server/events/change.ts";
 import { insertLobbyInvite } from "~/server/invites/invite.service.ts";
 import { hasPermission } from "~/server/permissions/permissions.ts";
 import { stateCache } from "~/server/state/state-cache.ts";
-import { applicationOf, findLobby, presentLobby, touchLobby } from "./lobby-access.ts";
+import { applicationOf, isLobbyMember, presentLobby, readLobby, touchLobby } from "./lobby-access.ts";
 import { LOBBY_INVITE_MAX_AGE_SECONDS, LobbyEvents, LobbyMemberFlags, type LobbyInviteObject, type LobbyObject } from "./lobby.schema.ts";
 
 const channelTaken = () => invalidField(["channel_id"], "LOBBY_CHANNEL_LINKED", "This channel is already linked to another lobby.");
@@ -18,8 +18,8 @@ const channelTaken = () => invalidField(["channel_id"], "LOBBY_CHANNEL_LINKED", 
  */
 export async function setLobbyChannelLink(ctx: ServiceContext, input: { lobbyId: string; channelId: string | null }): Promise<LobbyObject> {
   const applicationId = applicationOf(ctx.actor);
-  await findLobby(ctx.db, applicationId, input.lobbyId);
-  const member = await ctx.db.lobbyMember.findUnique({ where: { lobbyId_userId: { lobbyId: input.lobbyId, userId: ctx.actor.userId } } });
+  const record = await readLobby(ctx.db, applicationId, input.lobbyId);
+  const member = record.members.find((each) => each.userId === ctx.actor.userId);
   if (!member) throw new ApiError("MISSING_ACCESS");
   if (!(member.flags & LobbyMemberFlags.CanLinkLobby)) throw new ApiError("MISSING_PERMISSIONS");
   if (input.channelId) {
@@ -58,14 +58,14 @@ export async function setLobbyChannelLink(ctx: ServiceContext, input: { lobbyId:
  */
 export async function createLobbyInvite(ctx: ServiceContext, input: { lobbyId: string; userId: string }): Promise<LobbyInviteObject> {
   const applicationId = applicationOf(ctx.actor);
-  const lobby = await findLobby(ctx.db, applicationId, input.lobbyId);
-  const isMember = await ctx.db.lobbyMember.count({ where: { lobbyId: lobby.id, userId: input.userId } });
-  if (!isMember) throw new ApiError(input.userId === ctx.actor.userId ? "MISSING_ACCESS" : "UNKNOWN_MEMBER");
+  const record = await readLobby(ctx.db, applicationId, input.lobbyId);
+  const lobby = record.row;
+  if (!isLobbyMember(record, input.userId)) throw new ApiError(input.userId === ctx.actor.userId ? "MISSING_ACCESS" : "UNKNOWN_MEMBER");
   const guildId = lobby.linkedChannelId ? await stateCache(ctx.db).guildIdOfChannel(lobby.linkedChannelId) : null;
   if (!lobby.linkedChannelId || !guildId) throw new ApiError("UNKNOWN_CHANNEL");
   const channelId = lobby.linkedChannelId;
   const code = await runChange(ctx, async (change) => {
-    await touchLobby(change.tx, applicationId, lobby.id);
+    await touchLobby(change.tx, applicationId, lobby.id, { known: lobby });
     return insertLobbyInvite(change, { guildId, channelId, inviterId: input.userId, maxAge: LOBBY_INVITE_MAX_AGE_SECONDS });
   });
   return { code };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { LobbyEvents } from "~/server/lobbies/lobby.schema.ts";
 import { sweepIdleLobbies } from "~/server/lobbies/lobby-sweep.ts";
+import { stateCache } from "~/server/state/state-cache.ts";
 import { lobbyKit, UNKNOWN_LOBBY } from "~/test/lobby-kit.ts";
 import { useTestApp } from "~/test/test-app.ts";
 
@@ -9,11 +10,12 @@ const kit = lobbyKit(app);
 
 const expiresAt = async (lobbyId: string) => (await app.db.lobby.findUniqueOrThrow({ where: { id: lobbyId } })).expiresAt.getTime();
 
-/** Moves a lobby's idle clock back, as if its last activity were `seconds` ago. */
+/** Moves a lobby's idle clock back, as if its last activity were `seconds` ago (and forgets what the cache saw). */
 async function idleFor(lobbyId: string, seconds: number) {
   const lobby = await app.db.lobby.findUniqueOrThrow({ where: { id: lobbyId } });
   const last = new Date(Date.now() - seconds * 1000);
   await app.db.lobby.update({ where: { id: lobbyId }, data: { lastActivityAt: last, expiresAt: new Date(last.getTime() + lobby.idleTimeoutSeconds * 1000) } });
+  stateCache(app.db).forgetLobby(lobbyId);
 }
 
 describe("idle shutdown", () => {

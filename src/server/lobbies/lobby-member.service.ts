@@ -1,7 +1,7 @@
 import type { ServiceContext } from "~/server/context.ts";
 import { ApiError } from "~/server/errors.ts";
 import { runChange } from "~/server/events/change.ts";
-import { applicationOf, findLobby, touchLobby } from "./lobby-access.ts";
+import { applicationOf, readLobby, touchLobby } from "./lobby-access.ts";
 import { removeMembers, upsertMembers } from "./lobby-members.ts";
 import type { LobbyMemberObject, TLobbyBulkMembersBody, TLobbyMemberBody } from "./lobby.schema.ts";
 
@@ -47,7 +47,7 @@ export async function bulkLobbyMembers(ctx: ServiceContext, input: { lobbyId: st
  */
 export async function removeLobbyMember(ctx: ServiceContext, input: { lobbyId: string; userId: string }): Promise<void> {
   const applicationId = applicationOf(ctx.actor);
-  await findLobby(ctx.db, applicationId, input.lobbyId);
+  await readLobby(ctx.db, applicationId, input.lobbyId);
   await runChange(ctx, async (change) => {
     const isMember = await change.tx.lobbyMember.count({ where: { lobbyId: input.lobbyId, userId: input.userId } });
     if (!isMember) return;

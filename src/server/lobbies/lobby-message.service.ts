@@ -1,14 +1,15 @@
 import type { Lobby, LobbyMessage } from "~/generated/prisma/client.ts";
 import type { Actor } from "~/server/auth/actor.ts";
 import type { ServiceContext } from "~/server/context.ts";
-import type { Db, Tx } from "~/server/db/client.ts";
+import type { Db } from "~/server/db/client.ts";
+import type { LobbyRecord } from "~/server/state/state-cache.ts";
 import { ApiError, fromZodError } from "~/server/errors.ts";
 import { runChange } from "~/server/events/change.ts";
 import { ZCreateMessageBody } from "~/server/messages/message.schema.ts";
 import { sendMessage } from "~/server/messages/message.service.ts";
 import { newId } from "~/server/snowflake/snowflake.ts";
 import { storeMetadata, toLobbyMessageObject } from "./lobby.dto.ts";
-import { applicationOf, findLobby, touchLobby } from "./lobby-access.ts";
+import { applicationOf, isLobbyMember, readLobby, touchLobby } from "./lobby-access.ts";
 import {
   LOBBY_MESSAGES_LIMIT_DEFAULT,
   LobbyEvents,
@@ -18,9 +19,11 @@ import {
   type TModerationMetadataBody,
 } from "./lobby.schema.ts";
 
-/** Only members read and write a lobby's messages: 50001 for others. */
-async function requireMember(db: Db | Tx, lobbyId: string, userId: string): Promise<void> {
-  if (!(await db.lobbyMember.count({ where: { lobbyId, userId } }))) throw new ApiError("MISSING_ACCESS");
+/** The live lobby of which the caller is a member: only members read and write its messages (50001 for others). */
+async function memberLobby(ctx: ServiceContext, applicationId: string, lobbyId: string): Promise<LobbyRecord> {
+  const record = await readLobby(ctx.db, applicationId, lobbyId);
+  if (!isLobbyMember(record, ctx.actor.userId)) throw new ApiError("MISSING_ACCESS");
+  return record;
 }
 
 /**
@@ -31,9 +34,9 @@ async function requireMember(db: Db | Tx, lobbyId: string, userId: string): Prom
  */
 export async function postLobbyMessage(ctx: ServiceContext, input: { lobbyId: string; body: TLobbyMessageBody }): Promise<LobbyMessageObject> {
   const applicationId = applicationOf(ctx.actor);
+  const record = await memberLobby(ctx, applicationId, input.lobbyId);
   const { lobby, row, object } = await runChange(ctx, async (change) => {
-    const lobby = await touchLobby(change.tx, applicationId, input.lobbyId);
-    await requireMember(change.tx, lobby.id, ctx.actor.userId);
+    const lobby = await touchLobby(change.tx, applicationId, input.lobbyId, { known: record.row });
     const row = await change.tx.lobbyMessage.create({
       data: {
         id: newId(),
@@ -78,8 +81,7 @@ async function forwardToChannel(db: Db, lobby: Lobby, row: LobbyMessage, channel
 /** GET /lobbies/{lobby.id}/messages (Bearer, sdk.social_layer): the most recent, newest first. */
 export async function listLobbyMessages(ctx: ServiceContext, input: { lobbyId: string; query: TLobbyMessagesQuery }): Promise<LobbyMessageObject[]> {
   const applicationId = applicationOf(ctx.actor);
-  const lobby = await findLobby(ctx.db, applicationId, input.lobbyId);
-  await requireMember(ctx.db, lobby.id, ctx.actor.userId);
+  const lobby = (await memberLobby(ctx, applicationId, input.lobbyId)).row;
   const rows = await ctx.db.lobbyMessage.findMany({
     where: { lobbyId: lobby.id },
     include: { author: true },

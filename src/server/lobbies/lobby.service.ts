@@ -4,7 +4,7 @@ import type { Db } from "~/server/db/client.ts";
 import { runChange, type Change } from "~/server/events/change.ts";
 import { newId } from "~/server/snowflake/snowflake.ts";
 import { storeMetadata } from "./lobby.dto.ts";
-import { applicationOf, findLobby, idleDeadline, presentLobby, touchLobby } from "./lobby-access.ts";
+import { applicationOf, idleDeadline, presentLobby, presentLobbyRecord, readLobby, touchLobby } from "./lobby-access.ts";
 import { removeMembers, upsertMembers } from "./lobby-members.ts";
 import {
   LOBBY_IDLE_TIMEOUT_DEFAULT_SECONDS,
@@ -89,8 +89,7 @@ export async function createOrJoinLobby(ctx: ServiceContext, body: TLobbyJoinBod
 
 /** GET /lobbies/{lobby.id} (Bot). */
 export async function getLobby(ctx: ServiceContext, lobbyId: string): Promise<LobbyObject> {
-  const lobby = await findLobby(ctx.db, applicationOf(ctx.actor), lobbyId);
-  return presentLobby(ctx.db, lobby, ctx.db);
+  return presentLobbyRecord(ctx.db, await readLobby(ctx.db, applicationOf(ctx.actor), lobbyId));
 }
 
 /** PATCH /lobbies/{lobby.id} (Bot): metadata overwrites; `members` is the new member list. */

@@ -1,11 +1,12 @@
 import { GatewayDispatchEvents } from "discord-api-types/v10";
 import { LRUCache } from "lru-cache";
-import type { Webhook } from "~/generated/prisma/client.ts";
+import type { Lobby, LobbyMember, Webhook } from "~/generated/prisma/client.ts";
 import { env } from "~/env.ts";
 import type { Actor } from "~/server/auth/actor.ts";
 import type { Db } from "~/server/db/client.ts";
 import type { StoredEvent } from "~/server/events/event-bus.ts";
 import { addEventSink, hearingEpoch, type EventSink } from "~/server/events/fanout.ts";
+import { LobbyEvents } from "~/server/lobbies/lobby.schema.ts";
 import { readGuildState, type GuildState } from "./guild-state.ts";
 
 /** Emitted when tokens stop working; drops them from every instance's cache. */
@@ -18,6 +19,21 @@ export type ApplicationUpdatedData = { application_id: string };
 
 /** An application's settings as hot requests need them. */
 export type ApplicationRecord = { id: string; flags: number; botUserId: string; rateLimitsLifted: boolean };
+
+/** A lobby with its members as read, frozen; `expiresAt` is when it was last seen to shut down (activity moves it later). */
+export type LobbyRecord = { row: Readonly<Lobby>; members: readonly Readonly<LobbyMember>[] };
+
+/** Lobby events that change a lobby, and where they name it. */
+const LOBBY_EVENT_IDS: Readonly<Record<string, "id" | "lobby_id">> = {
+  [LobbyEvents.Create]: "id",
+  [LobbyEvents.Update]: "id",
+  [LobbyEvents.Delete]: "id",
+  [LobbyEvents.MemberAdd]: "lobby_id",
+  [LobbyEvents.MemberUpdate]: "lobby_id",
+  [LobbyEvents.MemberRemove]: "lobby_id",
+};
+/** Lobbies cached: each a few members' rows. */
+const LOBBIES_CACHED = 10_000;
 
 /** A token as authentication needs it; the actor object is shared by every request made with it. */
 export type TokenRecord = { kind: "bot" | "bearer"; secretHash: Buffer; expiresAt: Date | null; isRevoked: boolean; actor: Actor };
@@ -50,6 +66,7 @@ export class StateCache implements EventSink {
   readonly #applications: LRUCache<string, ApplicationRecord>;
   readonly #channelGuilds = new LRUCache<string, string>({ max: CHANNEL_GUILDS_CACHED });
   readonly #webhookGuilds = new LRUCache<string, string>({ max: WEBHOOK_GUILDS_CACHED });
+  readonly #lobbies = new LRUCache<string, LobbyRecord>({ max: LOBBIES_CACHED });
   // Reads under way, by key; an event marks them stale so a read that began before a
   // change cannot put the old state back after the change dropped it.
   readonly #loading = new Map<string, Load<unknown>>();
@@ -98,7 +115,30 @@ export class StateCache implements EventSink {
     return row;
   }
 
+  /**
+   * A lobby with its members, whatever its application or expiry (lobbies/lobby-access.ts
+   * decides); null when there is none. Lobby events drop it; messages leave it.
+   */
+  lobby(lobbyId: string): Promise<LobbyRecord | null> {
+    return this.#read(this.#lobbies, `l${lobbyId}`, lobbyId, async () => {
+      const row = await this.#db.lobby.findUnique({ where: { id: lobbyId }, include: { members: { orderBy: [{ joinedAt: "asc" }, { userId: "asc" }] } } });
+      if (!row) return null;
+      const { members, ...lobby } = row;
+      return Object.freeze({ row: Object.freeze(lobby), members: Object.freeze(members.map((member) => Object.freeze(member))) });
+    });
+  }
+
+  /** Forgets a lobby read before its idle clock moved, so the next read sees the clock as it is. */
+  forgetLobby(lobbyId: string): void {
+    this.#drop(this.#lobbies, `l${lobbyId}`, lobbyId);
+  }
+
   apply(event: StoredEvent): void {
+    const lobbyField = LOBBY_EVENT_IDS[event.type];
+    if (lobbyField) {
+      const id = (event.data as Record<string, unknown>)[lobbyField];
+      if (typeof id === "string") this.forgetLobby(id);
+    }
     if (event.guildId && !this.#keepsGuild(event)) this.#drop(this.#guilds, `g${event.guildId}`, event.guildId);
     if (event.type === TOKENS_REVOKED_EVENT) {
       for (const id of (event.data as TokensRevokedData).token_ids) this.#drop(this.#tokens, `t${id}`, id);
@@ -132,6 +172,7 @@ export class StateCache implements EventSink {
     this.#guilds.clear();
     this.#tokens.clear();
     this.#applications.clear();
+    this.#lobbies.clear();
     for (const load of this.#loading.values()) load.isStale = true;
     this.#loading.clear();
   }
