@@ -173,3 +173,21 @@ export const IconWidget = createIcon([
 
 /** A sheet with a folded corner: an attached file. */
 export const IconFile = createIcon(["M6 3h8l4 4v14h-12z", "M14 3v4h4", "M9 12h6", "M9 16h6"]);
+export const IconApps = createIcon([
+  "M4 5a1 1 0 0 1 1 -1h4a1 1 0 0 1 1 1v4a1 1 0 0 1 -1 1h-4a1 1 0 0 1 -1 -1z",
+  "M4 15a1 1 0 0 1 1 -1h4a1 1 0 0 1 1 1v4a1 1 0 0 1 -1 1h-4a1 1 0 0 1 -1 -1z",
+  "M14 15a1 1 0 0 1 1 -1h4a1 1 0 0 1 1 1v4a1 1 0 0 1 -1 1h-4a1 1 0 0 1 -1 -1z",
+  "M14 7l6 0",
+  "M17 4l0 6",
+]);
+export const IconRobot = createIcon([
+  "M6 6a2 2 0 0 1 2 -2h8a2 2 0 0 1 2 2v4a2 2 0 0 1 -2 2h-8a2 2 0 0 1 -2 -2z",
+  "M12 2v2",
+  "M9 12v9",
+  "M15 12v9",
+  "M5 16l4 -2",
+  "M15 14l4 2",
+  "M9 18h6",
+  "M10 8v.01",
+  "M14 8v.01",
+]);

@@ -7,6 +7,6 @@ export function GuildAvatar({ guild, ...props }: { guild: { id: string; name: st
 }
 
 /** The CDN address of a stored image; animated hashes (`a_…`) are GIFs. */
-export function cdnImageUrl(kind: "icons" | "banners" | "splashes" | "discovery-splashes" | "avatars", ownerId: string, hash: string): string {
+export function cdnImageUrl(kind: "icons" | "banners" | "splashes" | "discovery-splashes" | "avatars" | "app-icons", ownerId: string, hash: string): string {
   return `/cdn/${kind}/${ownerId}/${hash}.${hash.startsWith("a_") ? "gif" : "png"}`;
 }

@@ -4,8 +4,9 @@ import { Avatar, Group, Menu, Text, UnstyledButton, useComputedColorScheme, useM
 import { notifications } from "@mantine/notifications";
 import { useQueryClient } from "@tanstack/react-query";
 import { signOut } from "next-auth/react";
+import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { IconChevronDown, IconLogout, IconMoon, IconSun } from "~/components/icons.tsx";
+import { IconApps, IconChevronDown, IconLogout, IconMoon, IconSun } from "~/components/icons.tsx";
 import type { DashboardUser } from "~/server/auth/session.ts";
 
 export function UserMenu({ user }: { user: DashboardUser }) {
@@ -45,6 +46,9 @@ export function UserMenu({ user }: { user: DashboardUser }) {
           {user.email ?? user.username}
         </Text>
         <Menu.Divider />
+        <Menu.Item component={Link} href="/applications" leftSection={<IconApps size={16} />}>
+          Applications
+        </Menu.Item>
         <Menu.Item
           leftSection={colorScheme === "dark" ? <IconSun size={16} /> : <IconMoon size={16} />}
           onClick={() => setColorScheme(colorScheme === "dark" ? "light" : "dark")}

@@ -1,0 +1,58 @@
+"use client";
+
+import { Group, Stack, Text, Title } from "@mantine/core";
+import { BackLink } from "~/components/back-link.tsx";
+import { formatSnowflakeTime } from "~/components/format.ts";
+import { PageSkeleton } from "~/components/page-skeleton.tsx";
+import { QueryError } from "~/components/query-error.tsx";
+import { api } from "~/trpc/react.tsx";
+import { ApplicationAvatar } from "./application-avatar.tsx";
+import { ApplicationTabs } from "./application-tabs.tsx";
+import { CopyableId, BotSection } from "./bot-section.tsx";
+import { GeneralSection } from "./general-section.tsx";
+import { IntentsSection } from "./intents-section.tsx";
+import { RateLimitsSection } from "./rate-limits-section.tsx";
+
+/** The head of every page of one application: back to the list, icon, name, id, and its sections. */
+export function ApplicationHeader({ applicationId, active }: { applicationId: string; active: "settings" | "lobbies" }) {
+  const application = api.application.get.useQuery({ applicationId });
+  return (
+    <Stack gap="sm">
+      <BackLink href="/applications">Applications</BackLink>
+      {application.data ? (
+        <Group gap="md" wrap="nowrap">
+          <ApplicationAvatar application={application.data} size={56} radius="lg" />
+          <Stack gap={2} miw={0}>
+            <Title order={1} fz={26} style={{ overflowWrap: "anywhere" }}>
+              {application.data.name}
+            </Title>
+            <Group gap="xs" c="dimmed" wrap="nowrap">
+              <Text size="sm">Application ID</Text>
+              <CopyableId label="application ID" value={application.data.id} />
+            </Group>
+            <Text size="sm" c="dimmed">
+              Created {formatSnowflakeTime(application.data.id)}
+            </Text>
+          </Stack>
+        </Group>
+      ) : null}
+      <ApplicationTabs applicationId={applicationId} active={active} />
+    </Stack>
+  );
+}
+
+/** One application's settings: general information, bot token, privileged intents, rate limits. */
+export function ApplicationPage({ applicationId }: { applicationId: string }) {
+  const application = api.application.get.useQuery({ applicationId });
+  if (application.isError) return <QueryError error={application.error} onRetry={() => void application.refetch()} title="Could not load the application" />;
+  if (application.isPending) return <PageSkeleton blocks={4} />;
+  return (
+    <Stack gap="lg" maw={960} mx="auto">
+      <ApplicationHeader applicationId={applicationId} active="settings" />
+      <GeneralSection key={application.data.id} application={application.data} />
+      <BotSection application={application.data} />
+      <IntentsSection application={application.data} />
+      <RateLimitsSection application={application.data} />
+    </Stack>
+  );
+}
