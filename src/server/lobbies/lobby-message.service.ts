@@ -35,22 +35,28 @@ async function memberLobby(ctx: ServiceContext, applicationId: string, lobbyId: 
 export async function postLobbyMessage(ctx: ServiceContext, input: { lobbyId: string; body: TLobbyMessageBody }): Promise<LobbyMessageObject> {
   const applicationId = applicationOf(ctx.actor);
   const record = await memberLobby(ctx, applicationId, input.lobbyId);
-  const { lobby, row, object } = await runChange(ctx, async (change) => {
-    const lobby = await touchLobby(change.tx, applicationId, input.lobbyId, { known: record.row });
-    const row = await change.tx.lobbyMessage.create({
-      data: {
-        id: newId(),
-        lobbyId: lobby.id,
-        authorId: ctx.actor.userId,
-        content: input.body.content,
-        flags: input.body.flags ?? 0,
-        metadata: storeMetadata(input.body.metadata),
-      },
-      include: { author: true },
-    });
-    const object = toLobbyMessageObject(row, applicationId);
+  const author = await ctx.db.user.findUniqueOrThrow({ where: { id: ctx.actor.userId } });
+  // SQLite runs one change at a time, so the change holds only what must be atomic, in raw
+  // statements: the idle clock, the message and its event.
+  const row: LobbyMessage = {
+    id: newId(),
+    lobbyId: record.row.id,
+    authorId: author.id,
+    content: input.body.content,
+    flags: input.body.flags ?? 0,
+    metadata: storeMetadata(input.body.metadata),
+    moderationMetadata: null,
+    forwardedMessageId: null,
+    forwardError: null,
+    createdAt: new Date(),
+  };
+  const object = toLobbyMessageObject({ ...row, author }, applicationId);
+  const lobby = await runChange(ctx, async (change) => {
+    const lobby = await touchLobby(change.tx, applicationId, input.lobbyId, { known: record.row, now: row.createdAt });
+    await change.tx.$executeRaw`INSERT INTO "LobbyMessage" ("id", "lobbyId", "authorId", "content", "flags", "metadata", "createdAt")
+      VALUES (${row.id}, ${row.lobbyId}, ${row.authorId}, ${row.content}, ${row.flags}, ${row.metadata}, ${row.createdAt})`;
     await change.emit(LobbyEvents.MessageCreate, null, object);
-    return { lobby, row, object };
+    return lobby;
   });
   if (lobby.linkedChannelId) await forwardToChannel(ctx.db, lobby, row, lobby.linkedChannelId);
   return object;
