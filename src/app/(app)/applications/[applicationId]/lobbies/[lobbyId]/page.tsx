@@ -1,0 +1,35 @@
+import { TRPCError } from "@trpc/server";
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { LobbyDetail } from "~/components/lobbies/lobby-detail.tsx";
+import { DashboardShell } from "~/components/shell/dashboard-shell.tsx";
+import { api, HydrateClient } from "~/trpc/server.ts";
+import { requireUser } from "../../../../_lib/require-user.ts";
+
+export const metadata: Metadata = { title: "Lobby" };
+
+export default async function LobbyPage({ params }: { params: Promise<{ applicationId: string; lobbyId: string }> }) {
+  const { applicationId, lobbyId } = await params;
+  const user = await requireUser(`/applications/${applicationId}/lobbies/${lobbyId}`);
+  await assertApplicationVisible(applicationId, lobbyId);
+  // A lobby that has ended is not an error page: LobbyDetail says so.
+  await Promise.all([api.lobby.get.prefetch({ applicationId, lobbyId }), api.lobby.messages.prefetchInfinite({ applicationId, lobbyId })]);
+  return (
+    <DashboardShell user={user}>
+      <HydrateClient>
+        <LobbyDetail applicationId={applicationId} lobbyId={lobbyId} />
+      </HydrateClient>
+    </DashboardShell>
+  );
+}
+
+/** Someone else's application, an unknown one and malformed ids read as "not found"; an ended lobby does not. */
+async function assertApplicationVisible(applicationId: string, lobbyId: string): Promise<void> {
+  try {
+    await api.lobby.get({ applicationId, lobbyId });
+  } catch (error) {
+    if (!(error instanceof TRPCError)) throw error;
+    if (error.code === "BAD_REQUEST" || (error.code === "NOT_FOUND" && error.message !== "Unknown Lobby")) notFound();
+    if (error.code !== "NOT_FOUND") throw error;
+  }
+}
