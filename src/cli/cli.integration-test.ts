@@ -103,6 +103,8 @@ describe("seed", () => {
       memberRoles: await db.memberRole.count(),
       events: await db.event.count(),
       auditEntries: await db.auditLogEntry.count(),
+      lobbies: await db.lobby.count(),
+      lobbyMessages: await db.lobbyMessage.count(),
     };
   }
 
@@ -138,6 +140,12 @@ describe("seed", () => {
     // The widget is on, and its invite leads to #general.
     expect(guild.widgetEnabled).toBe(true);
     expect(guild.channels.find((ch) => ch.id === guild.widgetChannelId)?.name).toBe("general");
+    // A match lobby of the demo game, both demo users in it, linked to #general with its messages forwarded.
+    const lobby = await app.db.lobby.findFirstOrThrow({ where: { applicationId: application.id }, include: { members: true, messages: true } });
+    expect(guild.channels.find((ch) => ch.id === lobby.linkedChannelId)?.name).toBe("general");
+    expect(lobby.members).toHaveLength(2);
+    expect(lobby.messages).toHaveLength(2);
+    expect(lobby.messages.every((message) => message.forwardedMessageId !== null)).toBe(true);
     const roleId = (name: string) => guild.roles.find((r) => r.name === name)!.id;
     expect(guild.roles.map((r) => r.name).sort()).toEqual(["@everyone", "Artists", "Members", "Moderators", "Streamers", "Twitch Subscriber", "Veterans"]);
     // A crowd to page, search and prune through, with bans, timeouts and one pending newcomer.
@@ -295,6 +303,21 @@ describe("app intents", () => {
     const run = await cli(["app", "intents", "--app", credentials.application_id!, "--approve", "TYPING"]);
     expect(run.code).not.toBe(0);
     expect(run.stderr).toContain("known: GUILD_MEMBERS, PRESENCE, MESSAGE_CONTENT");
+  });
+});
+
+describe("app limits", () => {
+  it("shows whether development rate limits apply and lifts and restores them", async () => {
+    const credentials = JSON.parse(await succeeds(["bootstrap", "--json"])) as Record<string, string>;
+    const limits = ["app", "limits", "--app", credentials.application_id!];
+    expect(await succeeds(limits)).toContain("Development rate limits apply");
+    expect(await succeeds([...limits, "--lift"])).toContain("Production rate limits");
+    expect((await app.db.application.findUniqueOrThrow({ where: { id: credentials.application_id! } })).rateLimitsLifted).toBe(true);
+    expect(await succeeds([...limits, "--restore"])).toContain("Development rate limits apply");
+    const both = await cli([...limits, "--lift", "--restore"]);
+    expect(both.code).not.toBe(0);
+    const unknown = await cli(["app", "limits", "--app", "1234567890123"]);
+    expect(unknown.stderr).toContain("Unknown application 1234567890123");
   });
 });
 

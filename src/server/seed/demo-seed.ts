@@ -17,6 +17,7 @@ import { seedMessages } from "./demo-messages.ts";
 import { seedThreads } from "./demo-threads.ts";
 import { seedWelcomeScreen } from "./demo-welcome.ts";
 import { seedWidget } from "./demo-widget.ts";
+import { seedLobby } from "./demo-lobbies.ts";
 
 // Demo data for trying the dashboard and the API by hand. Every item is looked up by
 // its name before it is made, so running the seed again (or after a failed run)
@@ -163,6 +164,10 @@ export async function seedDemo(db: Db): Promise<DemoSeed> {
   created.push(...(await seedIntegrations(ctx, guildId, user.id)));
   created.push(...(await seedWelcomeScreen(ctx, guildId)));
   created.push(...(await seedWidget(ctx, guildId)));
+  const general = await db.channel.findFirstOrThrow({ where: { guildId, type: ChannelType.GuildText, name: "general" }, select: { id: true } });
+  created.push(
+    ...(await seedLobby(db, { applicationId: application.id, botUserId: application.botUserId, userId: user.id, friendId: friend.id, channelId: general.id })),
+  );
   created.push(
     ...(await seedMessages(ctx, guildId, {
       friendId: friend.id,
