@@ -1,4 +1,5 @@
 import { createApplication } from "~/server/applications/application.service.ts";
+import { setApprovedIntents } from "~/server/applications/intents.ts";
 import { expect, test } from "../fixtures.ts";
 import { e2eDb, seedGuest, uniqueName } from "../seed.ts";
 
@@ -116,6 +117,14 @@ test("lists several applications, also in a narrow window; someone else's applic
 
   await page.goto(`/applications/${theirs!.id}`);
   await expect(page.getByRole("heading", { name: "Nothing here" })).toBeVisible();
+  // An operator's approval shows as such, and its switch can't take it back.
+  await setApprovedIntents({ db: e2eDb(), actor: null }, apps[0]!.id, ["MESSAGE_CONTENT"], true);
+  await page.setViewportSize({ width: 1366, height: 900 });
   await page.goto(`/applications/${apps[0]!.id}`);
   await expect(page.getByRole("heading", { name: "Matchmaker", level: 1 })).toBeVisible();
+  const intents = page.getByRole("region", { name: "Privileged gateway intents" });
+  await expect(intents.getByText("Approved by an operator")).toBeVisible();
+  await expect(intents.getByRole("switch", { name: /Message content/ })).toBeChecked();
+  await expect(intents.getByRole("switch", { name: /Message content/ })).toBeDisabled();
+  await intents.screenshot({ path: testInfo.outputPath("application-intents-approved.png") });
 });
