@@ -35,7 +35,10 @@ export function toLobbyObject(row: LobbyRowWithMembers, linkedChannel: ChannelOb
   };
 }
 
-export function toLobbyMessageObject(row: LobbyMessage & { author: User }, applicationId: string): LobbyMessageObject {
+/** A message's author as its object needs them. */
+export type LobbyAuthor = Pick<User, "id" | "username" | "globalName" | "avatar" | "bot" | "system" | "flags">;
+
+export function toLobbyMessageObject(row: LobbyMessage & { author: LobbyAuthor }, applicationId: string): LobbyMessageObject {
   return {
     id: row.id,
     type: 0,
