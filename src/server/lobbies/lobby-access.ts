@@ -41,7 +41,7 @@ export async function readLobby(db: Db, applicationId: string, lobbyId: string, 
     cache.forgetLobby(lobbyId);
     record = await cache.lobby(lobbyId);
   }
-  if (!record || record.row.applicationId !== applicationId || record.row.expiresAt <= now) throw new ApiError("UNKNOWN_LOBBY");
+  if (record?.row.applicationId !== applicationId || record.row.expiresAt <= now) throw new ApiError("UNKNOWN_LOBBY");
   return record;
 }
 

@@ -8,7 +8,8 @@ import { runChange } from "~/server/events/change.ts";
 import { ZCreateMessageBody } from "~/server/messages/message.schema.ts";
 import { sendMessage } from "~/server/messages/message.service.ts";
 import { newId } from "~/server/snowflake/snowflake.ts";
-import { storeMetadata, toLobbyMessageObject, type LobbyAuthor } from "./lobby.dto.ts";
+import { lobbyMessageWriter } from "./lobby-message-writer.ts";
+import { storeMetadata, toLobbyMessageObject } from "./lobby.dto.ts";
 import { applicationOf, isLobbyMember, readLobby, touchLobby } from "./lobby-access.ts";
 import {
   LOBBY_MESSAGES_LIMIT_DEFAULT,
@@ -26,15 +27,6 @@ async function memberLobby(ctx: ServiceContext, applicationId: string, lobbyId: 
   return record;
 }
 
-/** Read raw: this runs on every lobby message, and a model query costs three times as much. */
-async function readAuthor(db: Db, userId: string): Promise<LobbyAuthor> {
-  const [row] = await db.$queryRaw<(Omit<LobbyAuthor, "bot" | "system"> & { bot: unknown; system: unknown })[]>`
-    SELECT "id", "username", "globalName", "avatar", "bot", "system", "flags" FROM "User" WHERE "id" = ${userId}`;
-  if (!row) throw new ApiError("UNKNOWN_USER");
-  // SQLite answers booleans as 0 and 1.
-  return { ...row, bot: Boolean(row.bot), system: Boolean(row.system), flags: Number(row.flags) };
-}
-
 /**
  * POST /lobbies/{lobby.id}/messages (Bearer, sdk.social_layer): stores the message and
  * delivers it to the members (Lobby Message Create), then copies it into the linked
@@ -44,13 +36,10 @@ async function readAuthor(db: Db, userId: string): Promise<LobbyAuthor> {
 export async function postLobbyMessage(ctx: ServiceContext, input: { lobbyId: string; body: TLobbyMessageBody }): Promise<LobbyMessageObject> {
   const applicationId = applicationOf(ctx.actor);
   const record = await memberLobby(ctx, applicationId, input.lobbyId);
-  const author = await readAuthor(ctx.db, ctx.actor.userId);
-  // SQLite runs one change at a time, so the change holds only what must be atomic, in raw
-  // statements: the idle clock, the message and its event.
   const row: LobbyMessage = {
     id: newId(),
     lobbyId: record.row.id,
-    authorId: author.id,
+    authorId: ctx.actor.userId,
     content: input.body.content,
     flags: input.body.flags ?? 0,
     metadata: storeMetadata(input.body.metadata),
@@ -59,14 +48,7 @@ export async function postLobbyMessage(ctx: ServiceContext, input: { lobbyId: st
     forwardError: null,
     createdAt: new Date(),
   };
-  const object = toLobbyMessageObject({ ...row, author }, applicationId);
-  const lobby = await runChange(ctx, async (change) => {
-    const lobby = await touchLobby(change.tx, applicationId, input.lobbyId, { known: record.row, now: row.createdAt });
-    await change.tx.$executeRaw`INSERT INTO "LobbyMessage" ("id", "lobbyId", "authorId", "content", "flags", "metadata", "createdAt")
-      VALUES (${row.id}, ${row.lobbyId}, ${row.authorId}, ${row.content}, ${row.flags}, ${row.metadata}, ${row.createdAt})`;
-    await change.emit(LobbyEvents.MessageCreate, null, object);
-    return lobby;
-  });
+  const { lobby, object } = await lobbyMessageWriter(ctx.db).write(record.row, row);
   if (lobby.linkedChannelId) await forwardToChannel(ctx.db, lobby, row, lobby.linkedChannelId);
   return object;
 }
