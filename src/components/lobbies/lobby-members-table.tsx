@@ -51,12 +51,19 @@ export function LobbyMembersTable({ applicationId, lobby }: { applicationId: str
       title: "Player",
       render: ({ user }) => (
         <Group gap="sm" wrap="nowrap" miw={0}>
-          <Avatar src={user.avatar ? cdnImageUrl("avatars", user.id, user.avatar) : null} name={userName(user)} color="initials" size="sm" alt="" />
+          <Avatar
+            src={user.avatar ? cdnImageUrl("avatars", user.id, user.avatar) : null}
+            name={userName(user)}
+            color="initials"
+            size="sm"
+            alt=""
+            visibleFrom="xs"
+          />
           <Stack gap={0} miw={0}>
-            <Text size="sm" fw={500} truncate maw={{ base: 150, sm: 240 }}>
+            <Text size="sm" fw={500} truncate maw={{ base: 100, sm: 240 }}>
               {userName(user)}
             </Text>
-            <Text size="xs" c="dimmed" truncate maw={{ base: 150, sm: 240 }}>
+            <Text size="xs" c="dimmed" truncate maw={{ base: 100, sm: 240 }}>
               @{user.username}
             </Text>
           </Stack>

@@ -94,15 +94,25 @@ function LobbyMessageItem({ message, onEdit, onDelete }: ItemProps) {
   const name = userName(author);
   return (
     <Group component="article" className="message-item" align="flex-start" wrap="nowrap" gap="sm" px="md" py="sm" aria-label={`Message from ${name}`}>
-      <Avatar src={author.avatar ? cdnImageUrl("avatars", author.id, author.avatar) : null} name={name} color="initials" radius="xl" alt="" />
+      <Avatar src={author.avatar ? cdnImageUrl("avatars", author.id, author.avatar) : null} name={name} color="initials" radius="xl" alt="" visibleFrom="xs" />
       <Stack gap={6} miw={0} flex={1}>
-        <Group gap={6} wrap="wrap" align="baseline">
-          <Text size="sm" fw={600}>
-            {name}
-          </Text>
-          <Text size="xs" c="dimmed" component="time" dateTime={message.createdAt}>
-            {dateTime.format(new Date(message.createdAt))}
-          </Text>
+        <Group gap="xs" wrap="nowrap" justify="space-between" align="flex-start">
+          <Group gap={6} wrap="wrap" align="baseline" miw={0}>
+            <Text size="sm" fw={600} style={{ overflowWrap: "anywhere" }}>
+              {name}
+            </Text>
+            <Text size="xs" c="dimmed" component="time" dateTime={message.createdAt}>
+              {dateTime.format(new Date(message.createdAt))}
+            </Text>
+          </Group>
+          <Group gap={2} wrap="nowrap">
+            <GuardedAction label={`Edit moderation metadata of the message from ${name}`} onClick={() => onEdit(message)}>
+              <IconPencil size={16} />
+            </GuardedAction>
+            <GuardedAction label={`Delete message from ${name}`} color="red" onClick={() => onDelete(message)}>
+              <IconTrash size={16} />
+            </GuardedAction>
+          </Group>
         </Group>
         <Text size="sm" className="message-text">
           {message.content}
@@ -117,7 +127,7 @@ function LobbyMessageItem({ message, onEdit, onDelete }: ItemProps) {
         ) : null}
         {message.moderationMetadata ? (
           <Box p="xs" bg="var(--mantine-color-orange-light)" style={{ borderRadius: "var(--mantine-radius-sm)" }}>
-            <Group gap={4} mb={2}>
+            <Group gap={4} mb={2} wrap="nowrap">
               <IconShield size={14} />
               <Text size="xs" fw={600}>
                 Moderation metadata
@@ -128,14 +138,6 @@ function LobbyMessageItem({ message, onEdit, onDelete }: ItemProps) {
         ) : null}
         <Forwarding message={message} />
       </Stack>
-      <Group gap={2} wrap="nowrap" className="message-actions">
-        <GuardedAction label={`Edit moderation metadata of the message from ${name}`} onClick={() => onEdit(message)}>
-          <IconPencil size={16} />
-        </GuardedAction>
-        <GuardedAction label={`Delete message from ${name}`} color="red" onClick={() => onDelete(message)}>
-          <IconTrash size={16} />
-        </GuardedAction>
-      </Group>
     </Group>
   );
 }

@@ -33,10 +33,10 @@ export function MetadataLines({ metadata, label }: { metadata: LobbyMetadata; la
     <Stack gap={2} component="dl" m={0} aria-label={label}>
       {Object.entries(metadata).map(([key, value]) => (
         <Group key={key} gap={6} wrap="nowrap" align="baseline">
-          <Text component="dt" size="xs" fw={600} className="message-text" maw="40%">
+          <Text component="dt" size="xs" fw={600} className="message-text" maw="40%" style={{ flexShrink: 0 }}>
             {key}
           </Text>
-          <Text component="dd" size="xs" m={0} className="message-text" lineClamp={4} title={value}>
+          <Text component="dd" size="xs" m={0} miw={0} className="message-text" lineClamp={4} title={value}>
             {value}
           </Text>
         </Group>

@@ -1,3 +1,4 @@
+import "mantine-datatable/styles.css";
 import { TRPCError } from "@trpc/server";
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
