@@ -165,7 +165,11 @@ test("shows a busy lobby at desktop and narrow widths", async ({ page, signedIn,
 
   await page.setViewportSize({ width: 400, height: 900 });
   await page.screenshot({ path: testInfo.outputPath("lobby-busy-narrow.png"), fullPage: true });
-  await page.getByRole("article").first().getByRole("button", { name: /^Edit moderation metadata/ }).click();
+  await page
+    .getByRole("article")
+    .first()
+    .getByRole("button", { name: /^Edit moderation metadata/ })
+    .click();
   const dialog = page.getByRole("dialog", { name: "Moderation metadata" });
   await expect(dialog.getByLabel("Value").last()).toHaveValue("x".repeat(300));
   await page.screenshot({ path: testInfo.outputPath("moderation-modal-narrow.png") });
