@@ -5,8 +5,7 @@ import { ApiError, invalidField } from "~/server/errors.ts";
 import { runChange } from "~/server/events/change.ts";
 import { insertLobbyInvite } from "~/server/invites/invite.service.ts";
 import { hasPermission } from "~/server/permissions/permissions.ts";
-import { stateCache } from "~/server/state/state-cache.ts";
-import { applicationOf, isLobbyMember, presentLobby, readLobby, touchLobby } from "./lobby-access.ts";
+import { applicationOf, isLobbyMember, linkedChannelObject, presentLobby, readLobby, touchLobby } from "./lobby-access.ts";
 import { LOBBY_INVITE_MAX_AGE_SECONDS, LobbyEvents, LobbyMemberFlags, type LobbyInviteObject, type LobbyObject } from "./lobby.schema.ts";
 
 const channelTaken = () => invalidField(["channel_id"], "LOBBY_CHANNEL_LINKED", "This channel is already linked to another lobby.");
@@ -61,9 +60,10 @@ export async function createLobbyInvite(ctx: ServiceContext, input: { lobbyId: s
   const record = await readLobby(ctx.db, applicationId, input.lobbyId);
   const lobby = record.row;
   if (!isLobbyMember(record, input.userId)) throw new ApiError(input.userId === ctx.actor.userId ? "MISSING_ACCESS" : "UNKNOWN_MEMBER");
-  const guildId = lobby.linkedChannelId ? await stateCache(ctx.db).guildIdOfChannel(lobby.linkedChannelId) : null;
-  if (!lobby.linkedChannelId || !guildId) throw new ApiError("UNKNOWN_CHANNEL");
-  const channelId = lobby.linkedChannelId;
+  // The channel as its guild has it now: a deleted channel unlinks the lobby.
+  const channel = await linkedChannelObject(ctx.db, lobby.linkedChannelId);
+  if (!channel?.guild_id) throw new ApiError("UNKNOWN_CHANNEL");
+  const [guildId, channelId] = [channel.guild_id, channel.id];
   const code = await runChange(ctx, async (change) => {
     await touchLobby(change.tx, applicationId, lobby.id, { known: lobby });
     return insertLobbyInvite(change, { guildId, channelId, inviterId: input.userId, maxAge: LOBBY_INVITE_MAX_AGE_SECONDS });

@@ -1,5 +1,7 @@
 import { ChannelType, PermissionFlagsBits as P } from "discord-api-types/v10";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { dashboardActor } from "~/server/auth/actor.ts";
+import { deleteChannel } from "~/server/channels/channel.service.ts";
 import { createGuild } from "~/server/guilds/guild.service.ts";
 import { LobbyEvents, LobbyMemberFlags } from "~/server/lobbies/lobby.schema.ts";
 import { newId } from "~/server/snowflake/snowflake.ts";
@@ -212,6 +214,18 @@ describe("POST /lobbies/{lobby.id}/members/@me/invites and /members/{user.id}/in
     const theirs = await server.post(`/lobbies/${lobby.id}/members/${host.user.id}/invites`);
     expect(theirs.status).toBe(200);
     expect(theirs.body.code).not.toBe(mine.body.code);
+  });
+
+  it("treats a deleted linked channel as unlinked: no invite, no forwarding, the lobby still talks", async () => {
+    const { host, lobby, general, server } = await linkedGame();
+    await host.api.patch(`/lobbies/${lobby.id}/channel-linking`, { channel_id: general });
+    // The guild's owner deletes the channel in the dashboard.
+    await deleteChannel({ db: app.db, actor: dashboardActor(host.user.id) }, { channelId: general });
+    expect((await server.get(`/lobbies/${lobby.id}`)).body).not.toHaveProperty("linked_channel");
+    expect((await host.api.post(`/lobbies/${lobby.id}/members/@me/invites`)).body.code).toBe(10003);
+    vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const sent = await host.api.post(`/lobbies/${lobby.id}/messages`, { content: "still here" });
+    expect(sent.status).toBe(200);
   });
 
   it("fails without a linked channel, for non-members and with the wrong token kind", async () => {
