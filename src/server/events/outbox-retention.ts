@@ -1,4 +1,5 @@
 import type { Db } from "~/server/db/client.ts";
+import { repeatWithJitter } from "~/server/repeat.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const BATCH = 1000;
@@ -28,13 +29,9 @@ const INTERVAL_MS = 60 * 60 * 1000;
  * random point of its hour so instances spread out.
  */
 export function startOutboxRetention(db: Db, retentionDays: number): void {
-  const schedule = (delayMs: number) => {
-    setTimeout(() => {
-      pruneOutbox(db, { now: new Date(), retentionDays })
-        .then((count) => count > 0 && console.log(`[events] deleted ${count} stored event(s) older than ${retentionDays} days`))
-        .catch((error: unknown) => console.error("[events] pruning stored events failed", error))
-        .finally(() => schedule(INTERVAL_MS / 2 + Math.random() * INTERVAL_MS));
-    }, delayMs).unref();
+  const prune = async () => {
+    const count = await pruneOutbox(db, { now: new Date(), retentionDays });
+    if (count > 0) console.log(`[events] deleted ${count} stored event(s) older than ${retentionDays} days`);
   };
-  schedule(60_000);
+  repeatWithJitter(prune, { intervalMs: INTERVAL_MS, firstDelayMs: 60_000, label: "[events] pruning stored events" });
 }

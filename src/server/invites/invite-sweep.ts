@@ -1,6 +1,7 @@
 import { GatewayDispatchEvents } from "discord-api-types/v10";
 import type { Db } from "~/server/db/client.ts";
 import { runChange } from "~/server/events/change.ts";
+import { repeatWithJitter } from "~/server/repeat.ts";
 
 const BATCH = 200;
 const INTERVAL_MS = 60_000;
@@ -33,12 +34,9 @@ export async function sweepExpiredInvites(db: Db, now: Date = new Date()): Promi
 
 /** Sweeps expired invites about once a minute, at a random point of it so instances spread out. */
 export function startInviteSweep(db: Db): void {
-  const schedule = (delayMs: number) => {
-    setTimeout(() => {
-      sweepExpiredInvites(db)
-        .catch((error: unknown) => console.error("[invites] sweeping expired invites failed", error))
-        .finally(() => schedule(INTERVAL_MS / 2 + Math.random() * INTERVAL_MS));
-    }, delayMs).unref();
-  };
-  schedule(INTERVAL_MS * Math.random());
+  repeatWithJitter(() => sweepExpiredInvites(db), {
+    intervalMs: INTERVAL_MS,
+    firstDelayMs: INTERVAL_MS * Math.random(),
+    label: "[invites] sweeping expired invites",
+  });
 }

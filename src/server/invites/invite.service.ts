@@ -182,6 +182,11 @@ export async function createInvite(ctx: ServiceContext, input: { channelId: stri
   return present(ctx.db, row, { withMetadata: true });
 }
 
+/** An invite the service hands out itself: no target, no roles, not temporary. */
+function plainInvite(input: Pick<InviteSettings, "guildId" | "channelId" | "inviterId" | "maxAge" | "maxUses">): InviteSettings {
+  return { ...input, temporary: false, targetType: null, targetUserId: null, targetApplicationId: null, flags: 0, roleIds: "[]" };
+}
+
 /** Widget invites last a day; one is handed out again only while it has an hour left. */
 const WIDGET_INVITE_MAX_AGE = 86_400;
 const WIDGET_INVITE_MIN_LIFE_MS = 60 * 60 * 1000;
@@ -192,19 +197,7 @@ const WIDGET_INVITE_MIN_LIFE_MS = 60 * 60 * 1000;
  * without an inviter: nobody asked for them.
  */
 export async function provideWidgetInvite(db: Db, input: { guildId: string; channelId: string }): Promise<string> {
-  const settings: InviteSettings = {
-    guildId: input.guildId,
-    channelId: input.channelId,
-    inviterId: null,
-    maxAge: WIDGET_INVITE_MAX_AGE,
-    maxUses: 0,
-    temporary: false,
-    targetType: null,
-    targetUserId: null,
-    targetApplicationId: null,
-    flags: 0,
-    roleIds: "[]",
-  };
+  const settings = plainInvite({ guildId: input.guildId, channelId: input.channelId, inviterId: null, maxAge: WIDGET_INVITE_MAX_AGE, maxUses: 0 });
   return runChange({ db, actor: null }, async (change) => {
     const earlier = await change.tx.invite.findFirst({
       where: { ...settings, targetUsers: { none: {} }, expiresAt: { gt: new Date(Date.now() + WIDGET_INVITE_MIN_LIFE_MS) } },
@@ -221,20 +214,7 @@ export async function provideWidgetInvite(db: Db, input: { guildId: string; chan
  * channel's CREATE_INSTANT_INVITE, decide who gets one.
  */
 export async function insertLobbyInvite(change: Change, input: { guildId: string; channelId: string; inviterId: string; maxAge: number }): Promise<string> {
-  const settings: InviteSettings = {
-    guildId: input.guildId,
-    channelId: input.channelId,
-    inviterId: input.inviterId,
-    maxAge: input.maxAge,
-    maxUses: 1,
-    temporary: false,
-    targetType: null,
-    targetUserId: null,
-    targetApplicationId: null,
-    flags: 0,
-    roleIds: "[]",
-  };
-  return (await insertInvite(change, settings)).code;
+  return (await insertInvite(change, plainInvite({ ...input, maxUses: 1 }))).code;
 }
 
 /** GET /invites/{invite.code}: no authentication; counts only when asked. Vanity codes resolve too. */

@@ -1,5 +1,6 @@
 import type { Db } from "~/server/db/client.ts";
 import { runChange } from "~/server/events/change.ts";
+import { repeatWithJitter } from "~/server/repeat.ts";
 import { endLobby } from "./lobby.service.ts";
 
 const BATCH = 200;
@@ -32,12 +33,5 @@ export async function sweepIdleLobbies(db: Db, now: Date = new Date()): Promise<
 
 /** Sweeps idle lobbies about twice a minute, at a random point so instances spread out. */
 export function startLobbySweep(db: Db): void {
-  const schedule = (delayMs: number) => {
-    setTimeout(() => {
-      sweepIdleLobbies(db)
-        .catch((error: unknown) => console.error("[lobbies] idle shutdown sweep failed", error))
-        .finally(() => schedule(INTERVAL_MS / 2 + Math.random() * INTERVAL_MS));
-    }, delayMs).unref();
-  };
-  schedule(INTERVAL_MS * Math.random());
+  repeatWithJitter(() => sweepIdleLobbies(db), { intervalMs: INTERVAL_MS, firstDelayMs: INTERVAL_MS * Math.random(), label: "[lobbies] idle shutdown sweep" });
 }
