@@ -1,3 +1,4 @@
+import { RESTJSONErrorCodes } from "discord-api-types/v10";
 import { LobbyMemberFlags } from "~/server/lobbies/lobby.schema.ts";
 import type { RouterOutputs } from "~/trpc/react.tsx";
 
@@ -8,8 +9,8 @@ export type LobbyMemberRow = LobbyView["members"][number];
 export type LobbyMessage = RouterOutputs["lobby"]["messages"]["messages"][number];
 export type LobbyUser = LobbyMemberRow["user"];
 
-/** The platform's REST error code of a lobby that has ended (or never was). */
-export const UNKNOWN_LOBBY_CODE = 10031;
+/** The platform's error code of a lobby that has ended (or never was). */
+export const UNKNOWN_LOBBY_CODE = RESTJSONErrorCodes.UnknownLobby;
 
 /** How often the Lobbies pages read again: lobbies come and go by the minute. */
 export const LOBBY_REFRESH_MS = 10_000;

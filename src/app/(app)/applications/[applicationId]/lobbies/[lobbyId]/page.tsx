@@ -3,6 +3,7 @@ import { TRPCError } from "@trpc/server";
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { LobbyDetail } from "~/components/lobbies/lobby-detail.tsx";
+import { ApiError } from "~/server/errors.ts";
 import { DashboardShell } from "~/components/shell/dashboard-shell.tsx";
 import { api, HydrateClient } from "~/trpc/server.ts";
 import { requireUser } from "../../../../_lib/require-user.ts";
@@ -30,7 +31,9 @@ async function assertApplicationVisible(applicationId: string, lobbyId: string):
     await api.lobby.get({ applicationId, lobbyId });
   } catch (error) {
     if (!(error instanceof TRPCError)) throw error;
-    if (error.code === "BAD_REQUEST" || (error.code === "NOT_FOUND" && error.message !== "Unknown Lobby")) notFound();
-    if (error.code !== "NOT_FOUND") throw error;
+    const isEnded = error.cause instanceof ApiError && error.cause.key === "UNKNOWN_LOBBY";
+    if (isEnded) return;
+    if (["NOT_FOUND", "BAD_REQUEST"].includes(error.code)) notFound();
+    throw error;
   }
 }
