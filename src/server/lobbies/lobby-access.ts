@@ -1,3 +1,4 @@
+import { LRUCache } from "lru-cache";
 import type { Lobby } from "~/generated/prisma/client.ts";
 import type { Actor } from "~/server/auth/actor.ts";
 import type { ChannelObject } from "~/server/channels/channel.dto.ts";
@@ -43,6 +44,27 @@ export async function readLobby(db: Db, applicationId: string, lobbyId: string, 
   }
   if (record?.row.applicationId !== applicationId || record.row.expiresAt <= now) throw new ApiError("UNKNOWN_LOBBY");
   return record;
+}
+
+/** A game's reads of one lobby move its idle clock at most this often. */
+const READ_ACTIVITY_RESOLUTION_MS = 1000;
+const readActivity = new LRUCache<string, true>({ max: 10_000, ttl: READ_ACTIVITY_RESOLUTION_MS });
+
+/**
+ * A game's read of a lobby (REST, not the dashboard) is lobby activity too (spec 3), noted
+ * in the background at most once a second per lobby, so reads stay cheap. Only ever moves
+ * the clock later, and never brings back a lobby that has gone idle.
+ */
+export function noteReadActivity(db: Db, record: LobbyRecord, now = new Date()): void {
+  const { id, idleTimeoutSeconds } = record.row;
+  if (readActivity.has(id)) return;
+  readActivity.set(id, true);
+  const expiresAt = idleDeadline(now, idleTimeoutSeconds);
+  db.$executeRaw`UPDATE "Lobby" SET "lastActivityAt" = ${now}, "expiresAt" = ${expiresAt}
+    WHERE "id" = ${id} AND "idleTimeoutSeconds" = ${idleTimeoutSeconds} AND "expiresAt" > ${now} AND "expiresAt" < ${expiresAt}`.catch((error: unknown) => {
+    readActivity.delete(id);
+    console.error("[lobbies] could not note a read as activity", error);
+  });
 }
 
 /** Whether a user is a member of a lobby read with readLobby. */

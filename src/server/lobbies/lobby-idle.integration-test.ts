@@ -2,6 +2,9 @@ import { describe, expect, it } from "vitest";
 import { LobbyEvents } from "~/server/lobbies/lobby.schema.ts";
 import { sweepIdleLobbies } from "~/server/lobbies/lobby-sweep.ts";
 import { stateCache } from "~/server/state/state-cache.ts";
+import { dashboardActor } from "~/server/auth/actor.ts";
+import { getApplicationLobby, listApplicationLobbyMessages } from "~/server/lobbies/lobby-dashboard.service.ts";
+import { until } from "~/test/until.ts";
 import { lobbyKit, UNKNOWN_LOBBY } from "~/test/lobby-kit.ts";
 import { useTestApp } from "~/test/test-app.ts";
 
@@ -36,8 +39,8 @@ describe("idle shutdown", () => {
     ]);
   });
 
-  it("counts every change as activity; reads do not keep a lobby alive", async () => {
-    const { server, players } = await kit.game(1);
+  it("counts every change and the game's reads as activity, but not the dashboard's", async () => {
+    const { server, players, application } = await kit.game(1);
     const player = players[0]!;
     const lobby = await kit.lobby(server, { idle_timeout_seconds: 60, members: [{ id: player.user.id }] });
     const changes: [string, () => Promise<unknown>][] = [
@@ -53,10 +56,21 @@ describe("idle shutdown", () => {
       await change();
       expect(await expiresAt(lobby.id), name).toBeGreaterThan(before + 45_000);
     }
+    for (const read of [() => server.get(`/lobbies/${lobby.id}`), () => player.api.get(`/lobbies/${lobby.id}/messages`)]) {
+      // One a second per lobby at most.
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await idleFor(lobby.id, 50);
+      const before = await expiresAt(lobby.id);
+      expect((await read()).status).toBe(200);
+      // Noted in the background: the read's answer does not wait for it.
+      await until(async () => (await expiresAt(lobby.id)) > before + 45_000);
+    }
     await idleFor(lobby.id, 50);
     const before = await expiresAt(lobby.id);
-    await server.get(`/lobbies/${lobby.id}`);
-    await player.api.get(`/lobbies/${lobby.id}/messages`);
+    const owner = { db: app.db, actor: dashboardActor(application.ownerId) };
+    await getApplicationLobby(owner, { applicationId: application.id, lobbyId: lobby.id });
+    await listApplicationLobbyMessages(owner, { applicationId: application.id, lobbyId: lobby.id });
+    await new Promise((resolve) => setTimeout(resolve, 100));
     expect(await expiresAt(lobby.id)).toBe(before);
   });
 

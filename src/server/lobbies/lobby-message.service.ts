@@ -10,7 +10,7 @@ import { sendMessage } from "~/server/messages/message.service.ts";
 import { newId } from "~/server/snowflake/snowflake.ts";
 import { lobbyMessageWriter } from "./lobby-message-writer.ts";
 import { storeMetadata, toLobbyMessageObject } from "./lobby.dto.ts";
-import { applicationOf, isLobbyMember, readLobby, touchLobby } from "./lobby-access.ts";
+import { applicationOf, isLobbyMember, noteReadActivity, readLobby, touchLobby } from "./lobby-access.ts";
 import {
   LOBBY_MESSAGES_LIMIT_DEFAULT,
   LobbyEvents,
@@ -78,7 +78,9 @@ async function forwardToChannel(db: Db, lobby: Lobby, row: LobbyMessage, channel
 /** GET /lobbies/{lobby.id}/messages (Bearer, sdk.social_layer): the most recent, newest first. */
 export async function listLobbyMessages(ctx: ServiceContext, input: { lobbyId: string; query: TLobbyMessagesQuery }): Promise<LobbyMessageObject[]> {
   const applicationId = applicationOf(ctx.actor);
-  const lobby = (await memberLobby(ctx, applicationId, input.lobbyId)).row;
+  const record = await memberLobby(ctx, applicationId, input.lobbyId);
+  noteReadActivity(ctx.db, record);
+  const lobby = record.row;
   const rows = await ctx.db.lobbyMessage.findMany({
     where: { lobbyId: lobby.id },
     include: { author: true },

@@ -4,7 +4,7 @@ import type { Db } from "~/server/db/client.ts";
 import { runChange, type Change } from "~/server/events/change.ts";
 import { newId } from "~/server/snowflake/snowflake.ts";
 import { storeMetadata } from "./lobby.dto.ts";
-import { applicationOf, idleDeadline, presentLobby, presentLobbyRecord, readLobby, touchLobby } from "./lobby-access.ts";
+import { applicationOf, idleDeadline, noteReadActivity, presentLobby, presentLobbyRecord, readLobby, touchLobby } from "./lobby-access.ts";
 import { removeMembers, upsertMembers } from "./lobby-members.ts";
 import {
   LOBBY_IDLE_TIMEOUT_DEFAULT_SECONDS,
@@ -89,7 +89,9 @@ export async function createOrJoinLobby(ctx: ServiceContext, body: TLobbyJoinBod
 
 /** GET /lobbies/{lobby.id} (Bot). */
 export async function getLobby(ctx: ServiceContext, lobbyId: string): Promise<LobbyObject> {
-  return presentLobbyRecord(ctx.db, await readLobby(ctx.db, applicationOf(ctx.actor), lobbyId));
+  const record = await readLobby(ctx.db, applicationOf(ctx.actor), lobbyId);
+  noteReadActivity(ctx.db, record);
+  return presentLobbyRecord(ctx.db, record);
 }
 
 /** PATCH /lobbies/{lobby.id} (Bot): metadata overwrites; `members` is the new member list. */
