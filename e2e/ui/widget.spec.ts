@@ -12,7 +12,13 @@ test("enables the widget with an invite channel, then a chosen style changes the
   await expect(page.getByText("The widget is off")).toBeVisible();
   await expect(page.getByLabel("widget.json answer")).toContainText("Widget Disabled");
 
-  await page.getByLabel("Enable the widget").check();
+  // The page shows its server-rendered settings before React has hydrated them, and a click
+  // before then is lost: click again until the switch takes it (once on, never again).
+  const toggle = page.getByLabel("Enable the widget");
+  await expect(async () => {
+    if (!(await toggle.isChecked())) await toggle.click();
+    await expect(toggle).toBeChecked({ timeout: 1000 });
+  }).toPass();
   await expect(page.getByText("The widget is on: anyone can load its images and JSON.")).toBeVisible();
   await expect(page.getByText("The widget is off")).toBeHidden();
   const shield = page.getByRole("img", { name: "Shield widget" });
