@@ -1,4 +1,4 @@
-import { expect, test as base, type Page } from "@playwright/test";
+import { expect, test as base, type Locator, type Page } from "@playwright/test";
 import { seedOwner } from "./seed.ts";
 
 export type Owner = Awaited<ReturnType<typeof seedOwner>>;
@@ -11,6 +11,18 @@ export async function signIn(page: Page, account: { email: string; password: str
   await page.getByRole("button", { name: "Sign in" }).click();
   // Password hashing is deliberately slow; allow for it.
   await expect(page.getByRole("heading", { name: "Your guilds" })).toBeVisible({ timeout: 15_000 });
+}
+
+/**
+ * Switches a checkbox or switch on right after a page loads. The page shows its
+ * server-rendered controls before React has hydrated them, and a click before then is lost:
+ * click again until it takes (once on, never again).
+ */
+export async function checkOnLoad(control: Locator): Promise<void> {
+  await expect(async () => {
+    if (!(await control.isChecked())) await control.click();
+    await expect(control).toBeChecked({ timeout: 1000 });
+  }).toPass();
 }
 
 /**

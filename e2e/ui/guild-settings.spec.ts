@@ -1,4 +1,4 @@
-import { expect, test } from "../fixtures.ts";
+import { checkOnLoad, expect, test } from "../fixtures.ts";
 import { uniqueName } from "../seed.ts";
 
 test("renames the guild and the new name is there after a reload", async ({ page, signedIn }) => {
@@ -31,7 +31,7 @@ test("a one-character name is refused inline and not saved", async ({ page, sign
 test("a rule only the server knows is shown where it applies", async ({ page, signedIn }) => {
   await page.goto(`/guilds/${signedIn.guild.id}`);
   // Community needs rules and updates channels, which a new guild doesn't have.
-  await page.getByRole("switch", { name: "Community" }).check();
+  await checkOnLoad(page.getByRole("switch", { name: "Community" }));
   await page.getByRole("button", { name: "Save changes" }).click();
   const features = page.getByRole("region", { name: "Features" });
   await expect(features.getByRole("alert")).toContainText("rules channel");

@@ -1,5 +1,5 @@
 import type { Locator } from "@playwright/test";
-import { expect, test } from "../fixtures.ts";
+import { checkOnLoad, expect, test } from "../fixtures.ts";
 
 /** The image's decoded size once loaded: what widget.png really answered. */
 function naturalSize(image: Locator) {
@@ -12,13 +12,7 @@ test("enables the widget with an invite channel, then a chosen style changes the
   await expect(page.getByText("The widget is off")).toBeVisible();
   await expect(page.getByLabel("widget.json answer")).toContainText("Widget Disabled");
 
-  // The page shows its server-rendered settings before React has hydrated them, and a click
-  // before then is lost: click again until the switch takes it (once on, never again).
-  const toggle = page.getByLabel("Enable the widget");
-  await expect(async () => {
-    if (!(await toggle.isChecked())) await toggle.click();
-    await expect(toggle).toBeChecked({ timeout: 1000 });
-  }).toPass();
+  await checkOnLoad(page.getByLabel("Enable the widget"));
   await expect(page.getByText("The widget is on: anyone can load its images and JSON.")).toBeVisible();
   await expect(page.getByText("The widget is off")).toBeHidden();
   const shield = page.getByRole("img", { name: "Shield widget" });
