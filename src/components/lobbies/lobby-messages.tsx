@@ -1,6 +1,6 @@
 "use client";
 
-import { Anchor, Avatar, Box, Button, Card, EmptyState, Group, Skeleton, Stack, Text } from "@mantine/core";
+import { Anchor, Avatar, Box, Button, Card, EmptyState, Group, Stack, Text } from "@mantine/core";
 import { modals } from "@mantine/modals";
 import Link from "next/link";
 import { useState } from "react";
@@ -13,6 +13,7 @@ import { api } from "~/trpc/react.tsx";
 import { LOBBY_REFRESH_MS, UNKNOWN_LOBBY_CODE, userName, type LobbyMessage } from "./lobby-format.ts";
 import { MetadataLines } from "./metadata-pairs.tsx";
 import { ModerationMetadataModal } from "./moderation-metadata-modal.tsx";
+import { MessagesSkeleton } from "~/components/messages/messages-skeleton.tsx";
 
 const dateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "medium" });
 
@@ -171,21 +172,5 @@ function Forwarding({ message }: { message: LobbyMessage }) {
         `Forwarded to #${channel.name}`
       )}
     </Text>
-  );
-}
-
-function MessagesSkeleton() {
-  return (
-    <Stack gap="md" aria-busy="true" aria-label="Loading messages">
-      {[0, 1, 2].map((i) => (
-        <Group key={i} align="flex-start" wrap="nowrap">
-          <Skeleton circle height={38} />
-          <Stack gap={6} flex={1}>
-            <Skeleton height={12} width="30%" />
-            <Skeleton height={12} width="80%" />
-          </Stack>
-        </Group>
-      ))}
-    </Stack>
   );
 }

@@ -1,6 +1,6 @@
 "use client";
 
-import { Alert, Button, Card, EmptyState, Group, Skeleton, Stack } from "@mantine/core";
+import { Alert, Button, Card, EmptyState, Group, Stack } from "@mantine/core";
 import { ChannelType } from "discord-api-types/v10";
 import { useMemo, useState } from "react";
 import { notifyFailure, notifySuccess } from "~/components/forms/server-errors.ts";
@@ -14,6 +14,7 @@ import { ChannelMessageSearch } from "./channel-message-search.tsx";
 import { DeleteMessageModal } from "./delete-message-modal.tsx";
 import { MessageItem } from "./message-item.tsx";
 import { channelMessagesPath, MESSAGE_VIEW_CHANNEL_TYPES, type ChannelMessagesPage, type DashboardMessage, type MentionNames } from "./message-types.ts";
+import { MessagesSkeleton } from "~/components/messages/messages-skeleton.tsx";
 
 /** The names mentions point at, gathered from every loaded page. */
 function mentionNames(pages: readonly ChannelMessagesPage[]): MentionNames {
@@ -30,22 +31,6 @@ function mentionNames(pages: readonly ChannelMessagesPage[]): MentionNames {
     }
   }
   return { users, roles, channels };
-}
-
-function MessagesSkeleton() {
-  return (
-    <Stack gap="md" p="md">
-      {[0, 1, 2].map((i) => (
-        <Group key={i} align="flex-start" wrap="nowrap">
-          <Skeleton circle height={38} />
-          <Stack gap={6} flex={1}>
-            <Skeleton height={12} width="30%" />
-            <Skeleton height={12} width="80%" />
-          </Stack>
-        </Group>
-      ))}
-    </Stack>
-  );
 }
 
 /** A channel's messages as its readers see them, newest first, with older ones on demand and deletion for those allowed. */
@@ -104,7 +89,7 @@ export function ChannelMessages({ guildId, channelId }: { guildId: string; chann
       />
       {!first ? (
         <Card withBorder padding={0}>
-          <MessagesSkeleton />
+          <MessagesSkeleton p="md" />
         </Card>
       ) : first.blockedReason ? (
         <Alert color="gray" variant="light" icon={<IconLock size={18} />} title="You cannot read this channel's history">
