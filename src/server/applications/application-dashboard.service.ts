@@ -40,8 +40,11 @@ function toSummary(row: {
   return { ...row, createdAt: row.createdAt.toISOString() };
 }
 
-/** The application if the caller owns it; UNKNOWN_APPLICATION otherwise, whether or not it exists. */
-async function ownedApplication(ctx: ServiceContext, applicationId: string) {
+/**
+ * The application if the signed-in user owns it; UNKNOWN_APPLICATION otherwise, whether or
+ * not it exists. Every dashboard page of an application (its settings, its lobbies) checks this.
+ */
+export async function ownedApplication(ctx: ServiceContext, applicationId: string) {
   const app = await ctx.db.application.findUnique({
     where: { id: applicationId },
     select: { ...SUMMARY_SELECT, ownerId: true, flags: true, botUser: { select: { id: true, username: true } } },

@@ -1,7 +1,6 @@
-import { ApiError } from "~/server/errors.ts";
 import { ok, route } from "~/server/rest/route.ts";
 import { ZApplicationModifyBodySchema } from "./application.schema.ts";
-import { editApplication, getCurrentApplication } from "./application.service.ts";
+import { editCurrentApplication, getCurrentApplication } from "./application.service.ts";
 
 export const applicationRoutes = [
   route({
@@ -15,11 +14,6 @@ export const applicationRoutes = [
     path: "/applications/@me",
     auth: "bot",
     body: ZApplicationModifyBodySchema.default({}),
-    handler: async ({ ctx, body }) => {
-      if (!ctx.actor.applicationId) throw new ApiError("UNKNOWN_APPLICATION");
-      const { flags, description, icon } = body;
-      await editApplication(ctx, ctx.actor.applicationId, { description, icon, intents: flags === undefined ? undefined : { flags } });
-      return ok(await getCurrentApplication(ctx));
-    },
+    handler: async ({ ctx, body }) => ok(await editCurrentApplication(ctx, body)),
   }),
 ];

@@ -83,6 +83,14 @@ export async function getCurrentApplication(ctx: ServiceContext) {
   };
 }
 
+/** PATCH /applications/@me: the bot's own application, edited by the same rules as the dashboard's. */
+export async function editCurrentApplication(ctx: ServiceContext, body: { flags?: number; description?: string; icon?: string | null }) {
+  if (!ctx.actor.applicationId) throw new ApiError("UNKNOWN_APPLICATION");
+  const { flags, description, icon } = body;
+  await editApplication(ctx, ctx.actor.applicationId, { description, icon, intents: flags === undefined ? undefined : { flags } });
+  return getCurrentApplication(ctx);
+}
+
 /**
  * What may change of an application: the owner's settings from the dashboard, `description`,
  * `icon` and the limited intents from PATCH /applications/@me.

@@ -6,7 +6,7 @@ import { Prisma } from "~/generated/prisma/client.ts";
 import type { Actor } from "~/server/auth/actor.ts";
 import type { ServiceContext } from "~/server/context.ts";
 import { orderBySnowflake, snowflakeBeyond } from "~/server/db/snowflake-sql.ts";
-import { ApiError } from "~/server/errors.ts";
+import { ownedApplication } from "~/server/applications/application-dashboard.service.ts";
 import { readMetadata, toLobbyObject } from "./lobby.dto.ts";
 import { findLobby, linkedChannelObject } from "./lobby-access.ts";
 import { removeLobbyMember } from "./lobby-member.service.ts";
@@ -108,11 +108,10 @@ function toSummary(row: SummaryRow): DashboardLobbySummary {
   };
 }
 
-/** The application if the signed-in user owns it; 10002 Unknown Application otherwise. */
-async function ownedApplication(ctx: ServiceContext, applicationId: string): Promise<DashboardApplicationRef> {
-  const app = await ctx.db.application.findUnique({ where: { id: applicationId }, select: { id: true, name: true, ownerId: true } });
-  if (app?.ownerId !== ctx.actor.userId) throw new ApiError("UNKNOWN_APPLICATION");
-  return { id: app.id, name: app.name };
+/** The application as its lobby pages name it, if the signed-in user owns it (10002 otherwise). */
+async function ownedApplicationRef(ctx: ServiceContext, applicationId: string): Promise<DashboardApplicationRef> {
+  const { id, name } = await ownedApplication(ctx, applicationId);
+  return { id, name };
 }
 
 /** The owner acting for their application, as its game server does, for the lobby services. */
@@ -123,7 +122,7 @@ function forApplication(ctx: ServiceContext, applicationId: string): ServiceCont
 
 /** The application's live lobbies, newest first, a page at a time. */
 export async function listApplicationLobbies(ctx: ServiceContext, input: { applicationId: string; page?: number }): Promise<DashboardLobbyList> {
-  const application = await ownedApplication(ctx, input.applicationId);
+  const application = await ownedApplicationRef(ctx, input.applicationId);
   const page = input.page ?? 1;
   // A lobby idle past expiresAt is gone even before the sweep deletes it (lobby-access.ts).
   const where = { applicationId: application.id, expiresAt: { gt: new Date() } };
@@ -142,7 +141,7 @@ export async function listApplicationLobbies(ctx: ServiceContext, input: { appli
 
 /** One live lobby with its members and their users; 10031 Unknown Lobby once it has ended. */
 export async function getApplicationLobby(ctx: ServiceContext, input: { applicationId: string; lobbyId: string }): Promise<DashboardLobby> {
-  const application = await ownedApplication(ctx, input.applicationId);
+  const application = await ownedApplicationRef(ctx, input.applicationId);
   const found = await findLobby(ctx.db, application.id, input.lobbyId);
   const [row, members, linkedChannel] = await Promise.all([
     ctx.db.lobby.findUniqueOrThrow({ where: { id: found.id }, select: SUMMARY_SELECT }),
@@ -171,7 +170,7 @@ export async function listApplicationLobbyMessages(
   ctx: ServiceContext,
   input: { applicationId: string; lobbyId: string; cursor?: string | null },
 ): Promise<DashboardLobbyMessagesPage> {
-  const application = await ownedApplication(ctx, input.applicationId);
+  const application = await ownedApplicationRef(ctx, input.applicationId);
   const lobby = await findLobby(ctx.db, application.id, input.lobbyId);
   const column = Prisma.sql`"id"`;
   const bound = input.cursor ? Prisma.sql`AND ${snowflakeBeyond(column, "<", input.cursor)}` : Prisma.empty;
