@@ -1,5 +1,5 @@
-/** Where the end-to-end run serves the built app; ports 3100–3199 are the dashboard's. */
-export const E2E_PORT = 3199;
+/** Where the end-to-end run serves the built app (E2E_PORT moves it, so two checkouts can run at once). */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3199);
 export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
 /** The run's own database, recreated by the global setup. */
 export const E2E_DATABASE_URL = "file:./data/e2e.db";
