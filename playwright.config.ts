@@ -11,6 +11,10 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   // The server and the tests share one SQLite file; one writer at a time keeps it simple.
   workers: 1,
+  // Waits follow what the page does (navigations with waitForURL, assertions retried on the
+  // DOM); these are only ceilings, wide enough for a loaded 2-core CI machine.
+  timeout: 90_000,
+  expect: { timeout: 20_000 },
   reporter: process.env.CI ? [["list"], ["html", { open: "never" }]] : "list",
   globalSetup: "./e2e/global-setup.ts",
   use: {

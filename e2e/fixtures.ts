@@ -9,8 +9,7 @@ export async function signIn(page: Page, account: { email: string; password: str
   await page.getByLabel("Email").fill(account.email);
   await page.getByLabel("Password", { exact: true }).fill(account.password);
   await page.getByRole("button", { name: "Sign in" }).click();
-  // Password hashing is deliberately slow; allow for it.
-  await expect(page.getByRole("heading", { name: "Your guilds" })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole("heading", { name: "Your guilds" })).toBeVisible();
 }
 
 /**

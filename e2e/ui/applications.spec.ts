@@ -22,7 +22,7 @@ test("creates an application from the account menu, shows its token once, resets
 
   await page.getByRole("button", { name: /^Account menu for/ }).click();
   await page.getByRole("menuitem", { name: "Applications" }).click();
-  await expect(page).toHaveURL(/\/applications$/);
+  await page.waitForURL(/\/applications$/);
   await expect(page.getByRole("heading", { name: "Applications", level: 1 })).toBeVisible();
   await expect(page.getByText("No applications yet")).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath("applications-empty.png"), fullPage: true });

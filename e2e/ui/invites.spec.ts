@@ -34,13 +34,13 @@ test("an invite made in the dashboard lets another user sign in, join and grow t
   await expect(visitor.getByText("1 member", { exact: true })).toBeVisible();
   await expect(visitor.getByText(/invited you to join/)).toContainText("E2E Owner");
   await visitor.getByRole("link", { name: "Accept invite" }).click();
-  await expect(visitor).toHaveURL(/\/signin\?callbackUrl=/);
+  await visitor.waitForURL(/\/signin\?callbackUrl=/);
   await visitor.getByLabel("Email").fill(guest.email);
   await visitor.getByLabel("Password", { exact: true }).fill(guest.password);
   await visitor.getByRole("button", { name: "Sign in" }).click();
-  await expect(visitor).toHaveURL(new RegExp(`/invite/${code}$`), { timeout: 15_000 });
+  await visitor.waitForURL(new RegExp(`/invite/${code}$`));
   await visitor.getByRole("button", { name: "Accept invite" }).click();
-  await expect(visitor).toHaveURL(new RegExp(`/guilds/${owner.guild.id}$`));
+  await visitor.waitForURL(new RegExp(`/guilds/${owner.guild.id}$`));
   await expect(visitor.getByText("2 members").first()).toBeVisible();
 
   // Opening the link again says so and leads into the guild.
@@ -130,7 +130,7 @@ test("an invite for named users lets only them in", async ({ page, owner, browse
     await signIn(visitor, guest);
     await visitor.goto(link);
     await visitor.getByRole("button", { name: "Accept invite" }).click();
-    if (allowed) await expect(visitor).toHaveURL(new RegExp(`/guilds/${owner.guild.id}$`));
+    if (allowed) await visitor.waitForURL(new RegExp(`/guilds/${owner.guild.id}$`));
     else await expect(visitor.getByText("This invite is for other users.")).toBeVisible();
     await context.close();
   }

@@ -31,7 +31,7 @@ test("creates an application, sees its lobby live, opens it and moderates a play
   await reveal.getByRole("button", { name: "I have stored it" }).click();
   await page.getByRole("link", { name }).click();
   await page.getByRole("link", { name: "Lobbies" }).click();
-  await expect(page).toHaveURL(/\/applications\/\d+\/lobbies$/);
+  await page.waitForURL(/\/applications\/\d+\/lobbies$/);
   const applicationId = page.url().split("/").at(-2)!;
   await expect(page.getByText("No live lobbies")).toBeVisible();
   await expect(page.getByText("POST /api/v10/lobbies")).toBeVisible();
@@ -55,7 +55,7 @@ test("creates an application, sees its lobby live, opens it and moderates a play
 
   // The open list picks it up by itself.
   const row = page.getByRole("row").filter({ hasText: lobbyId });
-  await expect(row).toBeVisible({ timeout: 15_000 });
+  await expect(row).toBeVisible();
   await expect(row).toContainText("mode: ranked");
   await expect(row).toContainText(/in 10 min|in 9 min/);
   await expect(page.getByText("1 live lobby")).toBeVisible();
@@ -102,7 +102,7 @@ test("creates an application, sees its lobby live, opens it and moderates a play
 
   await page.getByRole("button", { name: "End lobby" }).click();
   await page.getByRole("dialog", { name: "End lobby" }).getByRole("button", { name: "End lobby" }).click();
-  await expect(page).toHaveURL(`/applications/${applicationId}/lobbies`);
+  await page.waitForURL(`/applications/${applicationId}/lobbies`);
   await expect(page.getByText("No live lobbies")).toBeVisible();
   expect((await request.get(`/api/v10/lobbies/${lobbyId}`, { headers: game })).status()).toBe(404);
 

@@ -34,6 +34,6 @@ test("searching the guild's messages from the Channels page shows each hit with 
   await form.getByRole("textbox", { name: "Words" }).fill("drill");
   await form.getByRole("button", { name: "Search" }).click();
   await results.getByRole("link", { name: channel.name, exact: true }).click();
-  await expect(page).toHaveURL(`/guilds/${signedIn.guild.id}/channels/${channel.id}/messages`);
+  await page.waitForURL(`/guilds/${signedIn.guild.id}/channels/${channel.id}/messages`);
   await expect(page.getByRole("feed", { name: "Messages" }).getByRole("article")).toHaveCount(3);
 });
