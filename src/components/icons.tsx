@@ -49,7 +49,6 @@ export const IconMessages = createIcon([
   "M14 15v2a1 1 0 0 1 -1 1h-7l-3 3v-10a1 1 0 0 1 1 -1h2",
 ]);
 export const IconFolder = createIcon(["M5 4h4l3 3h7a2 2 0 0 1 2 2v8a2 2 0 0 1 -2 2h-14a2 2 0 0 1 -2 -2v-11a2 2 0 0 1 2 -2"]);
-export const IconList = createIcon(["M9 6l11 0", "M9 12l11 0", "M9 18l11 0", "M5 6l0 .01", "M5 12l0 .01", "M5 18l0 .01"]);
 export const IconPlus = createIcon(["M12 5l0 14", "M5 12l14 0"]);
 export const IconTrash = createIcon([
   "M4 7l16 0",
@@ -81,7 +80,6 @@ export const IconPhoto = createIcon([
   "M3 16l5 -5c.928 -.893 2.072 -.893 3 0l5 5",
   "M14 14l1 -1c.928 -.893 2.072 -.893 3 0l3 3",
 ]);
-export const IconX = createIcon(["M18 6l-12 12", "M6 6l12 12"]);
 export const IconCheck = createIcon(["M5 12l5 5l10 -10"]);
 export const IconAlertTriangle = createIcon([
   "M12 9v4",
@@ -102,8 +100,6 @@ export const IconBuildingCastle = createIcon([
 ]);
 export const IconHistory = createIcon(["M12 8l0 4l2 2", "M3.05 11a9 9 0 1 1 .5 4m-.5 5v-5h5"]);
 export const IconRefresh = createIcon(["M20 11a8.1 8.1 0 0 0 -15.5 -2m-.5 -4v4h4", "M4 13a8.1 8.1 0 0 0 15.5 2m.5 4v-4h-4"]);
-export const IconFilter = createIcon(["M4 4h16v2.172a2 2 0 0 1 -.586 1.414l-4.414 4.414v7l-6 2v-8.5l-4.48 -4.928a2 2 0 0 1 -.52 -1.345v-2.227z"]);
-export const IconLogin = createIcon(["M15 8v-2a2 2 0 0 0 -2 -2h-7a2 2 0 0 0 -2 2v12a2 2 0 0 0 2 2h7a2 2 0 0 0 2 -2v-2", "M21 12h-13l3 -3", "M11 15l-3 -3"]);
 export const IconKey = createIcon([
   "M16.555 3.843l3.602 3.602a2.877 2.877 0 0 1 0 4.069l-2.643 2.643a2.877 2.877 0 0 1 -4.069 0l-.301 -.301l-6.558 6.558a2 2 0 0 1 -1.239 .578l-.175 .008h-1.172a1 1 0 0 1 -.993 -.883l-.007 -.117v-1.172a2 2 0 0 1 .467 -1.284l.119 -.13l.414 -.414h2v-2h2v-2l2.144 -2.144l-.301 -.301a2.877 2.877 0 0 1 0 -4.069l2.643 -2.643a2.877 2.877 0 0 1 4.069 0z",
   "M15 9h.01",
@@ -179,15 +175,4 @@ export const IconApps = createIcon([
   "M14 15a1 1 0 0 1 1 -1h4a1 1 0 0 1 1 1v4a1 1 0 0 1 -1 1h-4a1 1 0 0 1 -1 -1z",
   "M14 7l6 0",
   "M17 4l0 6",
-]);
-export const IconRobot = createIcon([
-  "M6 6a2 2 0 0 1 2 -2h8a2 2 0 0 1 2 2v4a2 2 0 0 1 -2 2h-8a2 2 0 0 1 -2 -2z",
-  "M12 2v2",
-  "M9 12v9",
-  "M15 12v9",
-  "M5 16l4 -2",
-  "M15 14l4 2",
-  "M9 18h6",
-  "M10 8v.01",
-  "M14 8v.01",
 ]);

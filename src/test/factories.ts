@@ -29,7 +29,7 @@ export async function makeGuild(db: Db, actor: Actor, name = `Guild ${unique()}`
   return createGuild({ db, actor }, { name });
 }
 
-/** Adds a user to a guild (the member endpoints come later). */
+/** Adds a user to a guild through the joining service, as an accepted invite would. */
 export async function addMember(db: Db, guildId: string, userId: string, roleIds: string[] = []) {
   await addGuildMember({ db, actor: null }, { guildId, userId, roleIds });
 }

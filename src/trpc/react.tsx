@@ -2,7 +2,7 @@
 
 import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
 import { httpBatchStreamLink } from "@trpc/client";
-import { createTRPCReact, type inferReactQueryProcedureOptions } from "@trpc/react-query";
+import { createTRPCReact } from "@trpc/react-query";
 import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import { useState, type ReactNode } from "react";
 import type { AppRouter } from "~/server/trpc/root.ts";
@@ -12,7 +12,6 @@ export const api = createTRPCReact<AppRouter>();
 
 export type RouterInputs = inferRouterInputs<AppRouter>;
 export type RouterOutputs = inferRouterOutputs<AppRouter>;
-export type ReactQueryOptions = inferReactQueryProcedureOptions<AppRouter>;
 
 let browserQueryClient: QueryClient | undefined;
 

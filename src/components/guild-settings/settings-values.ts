@@ -27,7 +27,7 @@ export type SettingsValues = {
   features: string[];
 };
 
-export const IMAGE_FIELDS = ["icon", "banner", "splash", "discovery_splash"] as const;
+const IMAGE_FIELDS = ["icon", "banner", "splash", "discovery_splash"] as const;
 
 export function toSettingsValues(guild: GuildObject): SettingsValues {
   return {

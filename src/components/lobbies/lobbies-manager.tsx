@@ -19,7 +19,7 @@ const WIDE = (theme: MantineTheme) => `(min-width: ${theme.breakpoints.sm})`;
 const dateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "medium" });
 
 /** "in 4 min", or that it is shutting down once its deadline has passed (the next read drops it). */
-export function shutdownText(expiresAt: string, now: number | null): string {
+function shutdownText(expiresAt: string, now: number | null): string {
   if (now === null) return "…";
   const left = formatExpiresIn(expiresAt, now);
   return left === "Expired" ? "Shutting down" : `in ${left}`;

@@ -2,7 +2,7 @@ import { RESTJSONErrorCodes } from "discord-api-types/v10";
 import { LobbyMemberFlags } from "~/server/lobbies/lobby.schema.ts";
 import type { RouterOutputs } from "~/trpc/react.tsx";
 
-export type LobbyList = RouterOutputs["lobby"]["list"];
+type LobbyList = RouterOutputs["lobby"]["list"];
 export type LobbySummary = LobbyList["lobbies"][number];
 export type LobbyView = RouterOutputs["lobby"]["get"];
 export type LobbyMemberRow = LobbyView["members"][number];

@@ -19,7 +19,7 @@ export function isTimedOut(member: MemberObject, now = Date.now()): boolean {
   return member.communication_disabled_until !== null && Date.parse(member.communication_disabled_until) > now;
 }
 
-/** The member's guild avatar; user avatars are not stored yet, so without one the avatar shows initials. */
+/** The member's guild avatar; no endpoint sets a user's own avatar, so without a guild one the avatar shows initials. */
 export function memberAvatarUrl(guildId: string, member: MemberObject): string | null {
   return member.avatar ? `/cdn/guilds/${guildId}/users/${member.user.id}/avatars/${member.avatar}.png` : null;
 }

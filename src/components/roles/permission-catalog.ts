@@ -3,7 +3,7 @@ import { humanize } from "~/components/format.ts";
 
 type FlagName = keyof typeof PermissionFlagsBits;
 
-export type PermissionEntry = { name: FlagName; bit: bigint; label: string; description?: string };
+type PermissionEntry = { name: FlagName; bit: bigint; label: string; description?: string };
 export type PermissionGroup = { title: string; permissions: PermissionEntry[] };
 
 // Grouped as moderators know them from the platform's own client.

@@ -12,7 +12,7 @@ export function colorToHex(color: number): string {
   return color === 0 ? "" : `#${color.toString(16).padStart(6, "0")}`;
 }
 
-export function hexToColor(hex: string): number {
+function hexToColor(hex: string): number {
   const match = /^#?([0-9a-f]{6})$/i.exec(hex.trim());
   return match?.[1] ? Number.parseInt(match[1], 16) : 0;
 }

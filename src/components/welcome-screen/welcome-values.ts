@@ -1,7 +1,7 @@
 import type { RouterOutputs } from "~/trpc/react.tsx";
 
 export type WelcomeScreen = RouterOutputs["guildConfig"]["welcomeScreen"];
-export type WelcomeChannelValues = { channel_id: string; description: string; emoji_id: string | null; emoji_name: string };
+type WelcomeChannelValues = { channel_id: string; description: string; emoji_id: string | null; emoji_name: string };
 export type WelcomeValues = { enabled: boolean; description: string; welcome_channels: WelcomeChannelValues[] };
 
 export function toWelcomeValues(screen: WelcomeScreen, enabled: boolean): WelcomeValues {

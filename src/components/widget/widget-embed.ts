@@ -15,7 +15,7 @@ export function previewImageUrl(guildId: string, style: WidgetStyle, version: nu
 }
 
 /** The widget image's public address, as other sites embed it. */
-export function publicImageUrl(baseUrl: string, guildId: string, style: WidgetStyle): string {
+function publicImageUrl(baseUrl: string, guildId: string, style: WidgetStyle): string {
   return `${baseUrl}/api/guilds/${guildId}/widget.png?style=${style}`;
 }
 

@@ -3,12 +3,12 @@ import { ZImageData } from "~/server/images/image.schema.ts";
 import { lengthBetween, ZSnowflake } from "~/server/validation/fields.ts";
 
 /** The platform's limits on an application's name and description. */
-export const APPLICATION_NAME_MIN = 1;
+const APPLICATION_NAME_MIN = 1;
 export const APPLICATION_NAME_MAX = 32;
 export const APPLICATION_DESCRIPTION_MAX = 400;
 
-export const ZApplicationName = lengthBetween(APPLICATION_NAME_MIN, APPLICATION_NAME_MAX, { trim: true });
-export const ZApplicationDescription = lengthBetween(0, APPLICATION_DESCRIPTION_MAX);
+const ZApplicationName = lengthBetween(APPLICATION_NAME_MIN, APPLICATION_NAME_MAX, { trim: true });
+const ZApplicationDescription = lengthBetween(0, APPLICATION_DESCRIPTION_MAX);
 
 /** The privileged gateway intents an application can hold (their flags: intents.ts). */
 export const PRIVILEGED_INTENT_NAMES = ["GUILD_MEMBERS", "PRESENCE", "MESSAGE_CONTENT"] as const;
@@ -20,7 +20,6 @@ export const ZApplicationModifyBodySchema = z.object({
   description: ZApplicationDescription.optional(),
   icon: ZImageData.optional(),
 });
-export type TApplicationModifyBody = z.output<typeof ZApplicationModifyBodySchema>;
 
 /** The dashboard's new application: a name and an optional description. */
 export const ZApplicationCreateBodySchema = z.object({ name: ZApplicationName, description: ZApplicationDescription.optional() });

@@ -25,7 +25,7 @@ function isOverReview(reach: number): boolean {
 }
 
 /** The flags an application may set on itself (the platform's Edit Current Application). */
-export const SELF_SERVICE_FLAGS = Object.values(PRIVILEGED_INTENTS).reduce((acc, intent) => acc | intent.limited, 0);
+const SELF_SERVICE_FLAGS = Object.values(PRIVILEGED_INTENTS).reduce((acc, intent) => acc | intent.limited, 0);
 
 // Reach is a count over every guild the bot is in, too costly per request; the platform
 // too reviews it periodically rather than per call.

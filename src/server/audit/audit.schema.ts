@@ -4,7 +4,7 @@ import { queryInt, ZSnowflake } from "~/server/validation/fields.ts";
 
 /** The longest audit-log reason: the X-Audit-Log-Reason header's limit, and the dashboard's. */
 export const AUDIT_REASON_MAX = 512;
-export const AUDIT_LOG_LIMIT_MAX = 100;
+const AUDIT_LOG_LIMIT_MAX = 100;
 export const AUDIT_LOG_LIMIT_DEFAULT = 50;
 const ACTION_TYPES = Object.values(AuditLogEvent).filter((v): v is number => typeof v === "number");
 

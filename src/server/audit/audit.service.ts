@@ -39,7 +39,7 @@ export function diffChanges(before: Record<string, unknown>, after: Record<strin
 }
 
 /** The audit log entry object. */
-export function toAuditLogEntryObject(row: AuditLogEntry) {
+function toAuditLogEntryObject(row: AuditLogEntry) {
   return {
     id: row.id,
     user_id: row.userId,

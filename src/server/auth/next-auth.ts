@@ -18,7 +18,7 @@ declare module "next-auth" {
   }
 }
 
-export const OIDC_PROVIDER_ID = "oidc";
+const OIDC_PROVIDER_ID = "oidc";
 /** Where the generated session secret lives when NEXTAUTH_SECRET is not set. */
 const SECRET_FILE = "data/nextauth-secret";
 

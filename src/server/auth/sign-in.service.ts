@@ -4,7 +4,7 @@ import type { Tx } from "~/server/db/client.ts";
 import type { RateLimiter } from "~/server/ratelimit/ratelimit.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
 
-export const ZCredentials = z.object({ email: z.string().trim().min(1), password: z.string().min(1) });
+const ZCredentials = z.object({ email: z.string().trim().min(1), password: z.string().min(1) });
 
 /** Thrown when an address has had too many sign-in attempts; next-auth passes the message on. */
 export class SignInRateLimitedError extends Error {

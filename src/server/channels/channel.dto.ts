@@ -11,7 +11,7 @@ export type ChannelRow = Prisma.ChannelGetPayload<{ include: typeof CHANNEL_INCL
 
 export type OverwriteObject = { id: string; type: 0 | 1; allow: string; deny: string };
 export type ForumTagObject = { id: string; name: string; moderated: boolean; emoji_id: string | null; emoji_name: string | null };
-export type DefaultReactionObject = { emoji_id: string | null; emoji_name: string | null };
+type DefaultReactionObject = { emoji_id: string | null; emoji_name: string | null };
 
 export type ChannelObject = {
   id: string;
@@ -49,7 +49,7 @@ export function parseTags(json: string | null): ForumTagObject[] {
   return json ? (JSON.parse(json) as ForumTagObject[]) : [];
 }
 
-export function parseDefaultReaction(json: string | null): DefaultReactionObject | null {
+function parseDefaultReaction(json: string | null): DefaultReactionObject | null {
   return json ? (JSON.parse(json) as DefaultReactionObject) : null;
 }
 

@@ -2,11 +2,11 @@ import { ChannelFlags, ChannelType } from "discord-api-types/v10";
 import { z } from "zod";
 import { intBetween, intChoice, lengthBetween, ZPermissionString, ZSnowflake } from "~/server/validation/fields.ts";
 
-export const CHANNEL_NAME_MIN = 1;
+const CHANNEL_NAME_MIN = 1;
 export const CHANNEL_NAME_MAX = 100;
 export const CHANNEL_TOPIC_MAX = 1024;
 export const RATE_LIMIT_PER_USER_MAX = 21600;
-export const BITRATE_MIN = 8000;
+const BITRATE_MIN = 8000;
 export const DEFAULT_BITRATE = 64000;
 /** Voice bitrate ceiling by boost tier (index = premium_tier). */
 export const VOICE_BITRATE_MAX_BY_TIER = [96000, 128000, 256000, 384000] as const;
@@ -19,14 +19,14 @@ export const MAX_GUILD_CHANNELS = 500;
 export const MAX_CATEGORY_CHANNELS = 50;
 export const MAX_PERMISSION_OVERWRITES = 100;
 export const MAX_AVAILABLE_TAGS = 20;
-export const TAG_NAME_MAX = 50;
-export const EMOJI_NAME_MAX = 100;
+const TAG_NAME_MAX = 50;
+const EMOJI_NAME_MAX = 100;
 export const AUTO_ARCHIVE_DURATIONS = [60, 1440, 4320, 10080] as const;
-export const VIDEO_QUALITY_MODES = [1, 2] as const;
-export const SORT_ORDERS = [0, 1] as const;
-export const FORUM_LAYOUTS = [0, 1, 2] as const;
+const VIDEO_QUALITY_MODES = [1, 2] as const;
+const SORT_ORDERS = [0, 1] as const;
+const FORUM_LAYOUTS = [0, 1, 2] as const;
 /** Positions are 32-bit on the wire. */
-export const POSITION_MAX = 2147483647;
+const POSITION_MAX = 2147483647;
 
 const T = ChannelType;
 
@@ -34,7 +34,7 @@ const T = ChannelType;
 export const GUILD_CHANNEL_TYPES = [T.GuildText, T.GuildVoice, T.GuildCategory, T.GuildAnnouncement, T.GuildStageVoice, T.GuildForum, T.GuildMedia] as const;
 
 /** The body fields each channel type uses (spec table 4.4); others are ignored for that type. */
-export const FIELD_CHANNEL_TYPES = {
+const FIELD_CHANNEL_TYPES = {
   topic: [T.GuildText, T.GuildAnnouncement, T.GuildForum, T.GuildMedia],
   bitrate: [T.GuildVoice, T.GuildStageVoice],
   user_limit: [T.GuildVoice, T.GuildStageVoice],
@@ -65,7 +65,7 @@ export const EDITABLE_CHANNEL_FLAGS: Readonly<Partial<Record<number, number>>> =
 };
 
 export const ZChannelName = lengthBetween(CHANNEL_NAME_MIN, CHANNEL_NAME_MAX, { trim: true });
-export const ZGuildChannelType = intChoice(GUILD_CHANNEL_TYPES);
+const ZGuildChannelType = intChoice(GUILD_CHANNEL_TYPES);
 
 // Permission values arrive as decimal strings (or plain integers from older clients);
 // omitted and null both mean "no bits".
@@ -75,7 +75,7 @@ const ZOverwritePermissions = z
   .transform((value) => (value === null || value === undefined ? 0n : BigInt(value)));
 
 /** A partial overwrite in a request; `type` may be left out and is then inferred from the id. */
-export const ZOverwriteInputSchema = z.object({
+const ZOverwriteInputSchema = z.object({
   id: ZSnowflake,
   type: intChoice([0, 1] as const).nullish(),
   allow: ZOverwritePermissions,
@@ -83,7 +83,7 @@ export const ZOverwriteInputSchema = z.object({
 });
 export type TOverwriteInput = z.output<typeof ZOverwriteInputSchema>;
 
-export const ZForumTagInputSchema = z.object({
+const ZForumTagInputSchema = z.object({
   id: ZSnowflake.optional(),
   name: lengthBetween(0, TAG_NAME_MAX),
   moderated: z.boolean().nullish(),
@@ -92,7 +92,7 @@ export const ZForumTagInputSchema = z.object({
 });
 export type TForumTagInput = z.output<typeof ZForumTagInputSchema>;
 
-export const ZDefaultReactionInputSchema = z.object({
+const ZDefaultReactionInputSchema = z.object({
   emoji_id: ZSnowflake.nullish(),
   emoji_name: z.string().max(EMOJI_NAME_MAX).nullish(),
 });
@@ -129,7 +129,7 @@ export const ZChannelModifyBodySchema = z.object({ name: ZChannelName.optional()
 export type TChannelModifyBody = z.output<typeof ZChannelModifyBodySchema>;
 
 /** One row of PATCH /guilds/{guild.id}/channels; only the channels to change are sent. */
-export const ZChannelPositionSchema = z.object({
+const ZChannelPositionSchema = z.object({
   id: ZSnowflake,
   position: intBetween(0, POSITION_MAX).nullish(),
   lock_permissions: z.boolean().nullish(),

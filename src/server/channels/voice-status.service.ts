@@ -8,7 +8,7 @@ import { loadChannelNotThread } from "~/server/threads/thread-access.ts";
 import type { TVoiceStatusBody } from "./voice-status.schema.ts";
 
 /** The permission a caller lacks to set a voice channel's status, or null when they may. */
-export type VoiceStatusBlock = "SetVoiceChannelStatus" | "ManageChannels" | null;
+type VoiceStatusBlock = "SetVoiceChannelStatus" | "ManageChannels" | null;
 
 /** SET_VOICE_CHANNEL_STATUS always; MANAGE_CHANNELS too for callers not connected to the channel. */
 function voiceStatusBlock(permissions: bigint, isConnected: boolean): VoiceStatusBlock {

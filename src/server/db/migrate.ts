@@ -27,7 +27,7 @@ function filtersFor(provider: DbProvider) {
   return { externalTables: externalTables(provider), externalEnums: [] };
 }
 
-export function migrationsDir(provider: DbProvider): string {
+function migrationsDir(provider: DbProvider): string {
   return join(PROJECT_ROOT, "prisma", "migrations", provider);
 }
 
@@ -37,7 +37,7 @@ function lockfileText(provider: DbProvider): string {
 }
 
 /** A PostgreSQL server where diffs may create and drop scratch databases. */
-export function defaultPostgresUrl(env: NodeJS.ProcessEnv = process.env): string {
+function defaultPostgresUrl(env: NodeJS.ProcessEnv = process.env): string {
   if (env.MIGRATION_POSTGRES_URL) return env.MIGRATION_POSTGRES_URL;
   const url = databaseUrl(env);
   return providerFromUrl(url) === "postgresql" ? url : "postgresql://127.0.0.1:5432/postgres";

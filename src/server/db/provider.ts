@@ -1,6 +1,6 @@
 export type DbProvider = "sqlite" | "postgresql";
 
-export const DEFAULT_DATABASE_URL = "file:./data/guildhall.db";
+const DEFAULT_DATABASE_URL = "file:./data/guildhall.db";
 
 export function databaseUrl(env: NodeJS.ProcessEnv = process.env): string {
   return env.DATABASE_URL?.trim() || DEFAULT_DATABASE_URL;

@@ -7,7 +7,7 @@ export const WELCOME_CHANNEL_DESCRIPTION_MAX = 50;
 /** Incident actions reach at most this far ahead (spec 8). */
 export const INCIDENT_ACTION_MAX_MS = 24 * 60 * 60 * 1000;
 
-export const ZWelcomeChannelSchema = z.object({
+const ZWelcomeChannelSchema = z.object({
   channel_id: ZSnowflake,
   description: lengthBetween(1, WELCOME_CHANNEL_DESCRIPTION_MAX),
   emoji_id: ZSnowflake.nullable().optional(),

@@ -1,9 +1,9 @@
 import type { Guild } from "~/generated/prisma/client.ts";
 
-export type OnboardingEmoji = { id: string | null; name: string | null; animated: boolean };
+type OnboardingEmoji = { id: string | null; name: string | null; animated: boolean };
 
 /** A prompt option as read (spec 2.4): the emoji as an object. */
-export type OnboardingPromptOption = {
+type OnboardingPromptOption = {
   id: string;
   title: string;
   description: string;

@@ -4,7 +4,7 @@ import { intChoice, lengthBetween, ZSnowflake } from "~/server/validation/fields
 
 // Limits of the platform's UpdateGuildOnboardingRequest and its prompt and option requests.
 export const ONBOARDING_PROMPTS_MAX = 15;
-export const ONBOARDING_OPTIONS_MIN = 1;
+const ONBOARDING_OPTIONS_MIN = 1;
 export const ONBOARDING_OPTIONS_MAX = 50;
 export const ONBOARDING_PROMPT_TITLE_MAX = 100;
 export const ONBOARDING_OPTION_TITLE_MAX = 50;
@@ -12,10 +12,10 @@ export const ONBOARDING_OPTION_DESCRIPTION_MAX = 100;
 export const ONBOARDING_EMOJI_NAME_MAX = 100;
 /** Channels or roles one option may add. */
 export const ONBOARDING_OPTION_TARGETS_MAX = 50;
-export const ONBOARDING_DEFAULT_CHANNELS_MAX = 500;
+const ONBOARDING_DEFAULT_CHANNELS_MAX = 500;
 
-export const ONBOARDING_MODES = [GuildOnboardingMode.OnboardingDefault, GuildOnboardingMode.OnboardingAdvanced] as const;
-export const ONBOARDING_PROMPT_TYPES = [GuildOnboardingPromptType.MultipleChoice, GuildOnboardingPromptType.Dropdown] as const;
+const ONBOARDING_MODES = [GuildOnboardingMode.OnboardingDefault, GuildOnboardingMode.OnboardingAdvanced] as const;
+const ONBOARDING_PROMPT_TYPES = [GuildOnboardingPromptType.MultipleChoice, GuildOnboardingPromptType.Dropdown] as const;
 
 /** Distinct snowflakes, at most `max`; a repeat is an error at its index. */
 function distinctSnowflakes(max: number) {
@@ -30,7 +30,7 @@ function distinctSnowflakes(max: number) {
 }
 
 /** An option as written: the emoji as emoji_id / emoji_name / emoji_animated (spec 2.4). */
-export const ZOnboardingOptionSchema = z.object({
+const ZOnboardingOptionSchema = z.object({
   id: ZSnowflake.nullable().optional(),
   title: lengthBetween(1, ONBOARDING_OPTION_TITLE_MAX),
   description: lengthBetween(0, ONBOARDING_OPTION_DESCRIPTION_MAX).nullable().optional(),
@@ -40,10 +40,9 @@ export const ZOnboardingOptionSchema = z.object({
   role_ids: distinctSnowflakes(ONBOARDING_OPTION_TARGETS_MAX).nullable().optional(),
   channel_ids: distinctSnowflakes(ONBOARDING_OPTION_TARGETS_MAX).nullable().optional(),
 });
-export type TOnboardingOption = z.output<typeof ZOnboardingOptionSchema>;
 
 /** A prompt as written; an `id` that names none of the guild's prompts gets a new one. */
-export const ZOnboardingPromptSchema = z.object({
+const ZOnboardingPromptSchema = z.object({
   id: ZSnowflake,
   title: lengthBetween(1, ONBOARDING_PROMPT_TITLE_MAX),
   options: z.array(ZOnboardingOptionSchema).min(ONBOARDING_OPTIONS_MIN).max(ONBOARDING_OPTIONS_MAX),

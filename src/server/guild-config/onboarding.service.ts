@@ -14,7 +14,7 @@ import { checkOnboardingRule } from "./onboarding-rule.ts";
 import type { TOnboardingBody, TOnboardingPrompt } from "./onboarding.schema.ts";
 
 /** A channel the dashboard offers for onboarding, with whether it counts toward the "everyone can chat" half of the rule. */
-export type OnboardingChannel = { id: string; name: string; type: number; everyone_can_chat: boolean };
+type OnboardingChannel = { id: string; name: string; type: number; everyone_can_chat: boolean };
 /** The channels of one category (or of none, first), in the guild's order. */
 export type OnboardingChannelGroup = { category: { id: string; name: string } | null; channels: OnboardingChannel[] };
 
@@ -28,7 +28,7 @@ function isOnboardingChannel(channel: ChannelRow): boolean {
  * with the channel's overwrites, by the permissions module. Channels carry their own overwrites
  * (a category's are copied when a channel is synced), so the category is not consulted.
  */
-export function everyoneCanChat(guildId: string, everyonePermissions: bigint, channel: ChannelRow): boolean {
+function everyoneCanChat(guildId: string, everyonePermissions: bigint, channel: ChannelRow): boolean {
   const permissions = computeChannelPermissions({
     base: everyonePermissions,
     everyoneRoleId: guildId,

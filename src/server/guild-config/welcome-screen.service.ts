@@ -15,7 +15,7 @@ export type WelcomeScreen = {
 const GATE = GuildFeature.WelcomeScreenEnabled;
 
 /** The welcome screen object from the guild row. */
-export function toWelcomeScreen(guild: Pick<Guild, "welcomeDescription" | "welcomeChannels">): WelcomeScreen {
+function toWelcomeScreen(guild: Pick<Guild, "welcomeDescription" | "welcomeChannels">): WelcomeScreen {
   return { description: guild.welcomeDescription, welcome_channels: JSON.parse(guild.welcomeChannels) as WelcomeScreen["welcome_channels"] };
 }
 

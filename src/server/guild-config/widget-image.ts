@@ -64,7 +64,7 @@ function chevron(size: number): Node {
 }
 
 /** Up to two initials, as the dashboard's avatars show a guild without an icon. */
-export function guildInitials(name: string): string {
+function guildInitials(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);
   return words
     .slice(0, 2)

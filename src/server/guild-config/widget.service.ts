@@ -21,8 +21,8 @@ import { WIDGET_MEMBERS_MAX, type TWidgetSettingsBody, type WidgetStyle } from "
 
 export type WidgetSettings = { enabled: boolean; channel_id: string | null };
 
-export type WidgetChannel = { id: string; name: string; position: number };
-export type WidgetMember = {
+type WidgetChannel = { id: string; name: string; position: number };
+type WidgetMember = {
   id: string;
   username: string;
   discriminator: "0000";

@@ -3,15 +3,15 @@ import { z } from "zod";
 import { ZImageData } from "~/server/images/image.schema.ts";
 import { intBetween, intChoice, lengthBetween, ZQueryBoolean, ZSnowflake } from "~/server/validation/fields.ts";
 
-export const GUILD_NAME_MIN = 2;
+const GUILD_NAME_MIN = 2;
 export const GUILD_NAME_MAX = 100;
 export const GUILD_DESCRIPTION_MAX = 300;
 export const AFK_TIMEOUTS = [60, 300, 900, 1800, 3600] as const;
 /** Bit set of every system channel flag the spec names (1<<0 … 1<<5). */
-export const SYSTEM_CHANNEL_FLAGS_MASK = 0b111111;
+const SYSTEM_CHANNEL_FLAGS_MASK = 0b111111;
 
 /** Feature strings the spec lists; `discord-api-types` supplies the values. */
-export const GUILD_FEATURES: readonly string[] = Object.values(GuildFeature);
+const GUILD_FEATURES: readonly string[] = Object.values(GuildFeature);
 
 /** Features a guild manager may toggle, and what toggling each needs (spec 2.2). */
 export const MUTABLE_FEATURES = {
@@ -26,7 +26,7 @@ export const MUTABLE_FEATURES = {
 /** tRPC inputs that name a guild. */
 export const ZGuildIdInputSchema = z.object({ guildId: ZSnowflake });
 
-export const ZGuildName = lengthBetween(GUILD_NAME_MIN, GUILD_NAME_MAX, { trim: true });
+const ZGuildName = lengthBetween(GUILD_NAME_MIN, GUILD_NAME_MAX, { trim: true });
 const ZVerificationLevel = intBetween(0, 4);
 const ZNotificationLevel = intBetween(0, 1);
 const ZContentFilter = intBetween(0, 2);

@@ -14,10 +14,10 @@ import { parseFeatures, toGuildObject, toGuildPreview, type GuildCounts, type Gu
 import { MUTABLE_FEATURES, type TGuildCreateBody, type TGuildModifyBody } from "./guild.schema.ts";
 
 /** A bot may create guilds only while it is in fewer than this many (platform rule). */
-export const BOT_MAX_GUILDS_FOR_CREATE = 10;
+const BOT_MAX_GUILDS_FOR_CREATE = 10;
 export const USER_MAX_GUILDS = 100;
 
-export async function countGuildMembers(db: Tx, guildId: string): Promise<GuildCounts> {
+async function countGuildMembers(db: Tx, guildId: string): Promise<GuildCounts> {
   const members = await db.member.count({ where: { guildId } });
   // No presence is tracked over HTTP, so no member counts as online.
   return { approximate_member_count: members, approximate_presence_count: 0 };

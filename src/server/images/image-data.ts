@@ -2,11 +2,11 @@ import { createHash } from "node:crypto";
 import { invalidField } from "~/server/errors.ts";
 import { DATA_URI } from "./image.schema.ts";
 
-export type ImageFormat = "png" | "jpeg" | "gif" | "webp";
+type ImageFormat = "png" | "jpeg" | "gif" | "webp";
 export type ImageData = { format: ImageFormat; contentType: string; bytes: Buffer; animated: boolean };
 
 /** Largest decoded image accepted in a data URI. */
-export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 
 function sniff(bytes: Buffer): ImageFormat | null {
   if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return "png";

@@ -4,16 +4,15 @@ import { lengthBetween, ZSnowflake } from "~/server/validation/fields.ts";
 /** GET /guilds/{guild.id}/integrations answers at most this many; more cannot be reached (spec 8). */
 export const GUILD_INTEGRATIONS_MAX = 50;
 
-export const INTEGRATION_TYPES = ["discord", "twitch", "youtube", "guild_subscription"] as const;
-export type IntegrationType = (typeof INTEGRATION_TYPES)[number];
+export type IntegrationType = "discord" | "twitch" | "youtube" | "guild_subscription";
 
 /** Kinds an operator adds; "discord" integrations come only from a bot joining. */
-export const EXTERNAL_INTEGRATION_TYPES = ["twitch", "youtube", "guild_subscription"] as const;
+const EXTERNAL_INTEGRATION_TYPES = ["twitch", "youtube", "guild_subscription"] as const;
 
 /** Scopes a bot's integration holds when it joins (DiscordIntegrationResponse allows these). */
 export const BOT_INTEGRATION_SCOPES = ["bot", "applications.commands"] as const;
 
-export const INTEGRATION_NAME_MAX = 100;
+const INTEGRATION_NAME_MAX = 100;
 
 /** An integration of another service, as the CLI and the demo seed add one. */
 export const ZIntegrationAddSchema = z

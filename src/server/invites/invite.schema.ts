@@ -2,11 +2,11 @@ import { InviteTargetType } from "discord-api-types/v10";
 import { z } from "zod";
 import { intBetween, ZQueryBoolean, ZSnowflake } from "~/server/validation/fields.ts";
 
-export const INVITE_MAX_AGE_MAX = 604_800;
+const INVITE_MAX_AGE_MAX = 604_800;
 export const INVITE_MAX_AGE_DEFAULT = 86_400;
-export const INVITE_MAX_USES_MAX = 100;
-export const INVITE_ROLES_MAX = 250;
-export const INVITE_TARGET_USERS_MAX = 1000;
+const INVITE_MAX_USES_MAX = 100;
+const INVITE_ROLES_MAX = 250;
+const INVITE_TARGET_USERS_MAX = 1000;
 /** Invites a guild may have at once (the platform's limit, 30016). */
 export const GUILD_INVITES_MAX = 1000;
 /** The platform's guild invite flag IS_GUEST_INVITE. */
@@ -49,8 +49,8 @@ export const ZInviteGetQuerySchema = z.object({
 });
 export type TInviteGetQuery = z.output<typeof ZInviteGetQuerySchema>;
 
-export const VANITY_CODE_MIN = 2;
-export const VANITY_CODE_MAX = 32;
+const VANITY_CODE_MIN = 2;
+const VANITY_CODE_MAX = 32;
 /** PATCH /guilds/{guild.id}/vanity-url: letters, digits and dashes; null removes it. */
 export const ZVanityBodySchema = z.object({
   code: z

@@ -17,13 +17,13 @@ import { deleteLobby } from "./lobby.service.ts";
 export const LOBBY_LIST_PAGE_SIZE = 25;
 export const LOBBY_MESSAGES_PAGE_SIZE = 50;
 
-export type DashboardApplicationRef = { id: string; name: string };
+type DashboardApplicationRef = { id: string; name: string };
 
 /** A lobby's linked channel with the guild it is in. */
-export type DashboardLinkedChannel = { id: string; name: string; guildId: string | null; guildName: string | null };
+type DashboardLinkedChannel = { id: string; name: string; guildId: string | null; guildName: string | null };
 
 /** A live lobby in the application's list. */
-export type DashboardLobbySummary = {
+type DashboardLobbySummary = {
   id: string;
   memberCount: number;
   metadata: LobbyMetadata | null;
@@ -44,9 +44,9 @@ export type DashboardLobbyList = {
   total: number;
 };
 
-export type DashboardLobbyUser = { id: string; username: string; globalName: string | null; avatar: string | null };
+type DashboardLobbyUser = { id: string; username: string; globalName: string | null; avatar: string | null };
 
-export type DashboardLobbyMember = { user: DashboardLobbyUser; flags: number; metadata: LobbyMetadata | null; joinedAt: string };
+type DashboardLobbyMember = { user: DashboardLobbyUser; flags: number; metadata: LobbyMetadata | null; joinedAt: string };
 
 export type DashboardLobby = DashboardLobbySummary & {
   application: DashboardApplicationRef;
@@ -56,13 +56,13 @@ export type DashboardLobby = DashboardLobbySummary & {
 };
 
 /** What became of a message's copy in the lobby's linked channel. */
-export type LobbyMessageForwarding =
+type LobbyMessageForwarding =
   | { state: "forwarded"; messageId: string; channel: { id: string; name: string; guildId: string | null } | null }
   | { state: "failed"; reason: string }
   /** The lobby had no linked channel when it was sent (or forwarding has not finished). */
   | { state: "none" };
 
-export type DashboardLobbyMessage = {
+type DashboardLobbyMessage = {
   id: string;
   author: DashboardLobbyUser;
   content: string;

@@ -10,12 +10,12 @@ import { intBetween, queryInt, ZSnowflake } from "~/server/validation/fields.ts"
 /** Lobby metadata, and a member's, hold at most this many characters, keys and values together. */
 export const LOBBY_METADATA_MAX_TOTAL = 1000;
 /** Members named in one create, modify or bulk request. */
-export const LOBBY_MEMBERS_PER_REQUEST_MAX = 25;
-export const LOBBY_IDLE_TIMEOUT_MIN_SECONDS = 5;
+const LOBBY_MEMBERS_PER_REQUEST_MAX = 25;
+const LOBBY_IDLE_TIMEOUT_MIN_SECONDS = 5;
 /** Seven days. */
 export const LOBBY_IDLE_TIMEOUT_MAX_SECONDS = 604_800;
-export const LOBBY_SECRET_MAX = 250;
-export const LOBBY_MESSAGES_LIMIT_MAX = 200;
+const LOBBY_SECRET_MAX = 250;
+const LOBBY_MESSAGES_LIMIT_MAX = 200;
 export const LOBBY_MESSAGES_LIMIT_DEFAULT = 50;
 export const MODERATION_METADATA_KEYS_MAX = 5;
 export const MODERATION_METADATA_KEY_MAX = 1024;
@@ -28,12 +28,12 @@ export const LOBBY_INVITE_MAX_AGE_SECONDS = 3600;
 /** Idle shutdown when a create names none: the platform's five minutes. */
 export const LOBBY_IDLE_TIMEOUT_DEFAULT_SECONDS = 300;
 /** A lobby message's content, as the platform's SDK message request bounds it. */
-export const LOBBY_MESSAGE_CONTENT_MAX = 4000;
+const LOBBY_MESSAGE_CONTENT_MAX = 4000;
 /**
  * Message flags a game client may set on its own message: the ones any sender may (no
  * embeds, no notification). Everything else the platform sets itself.
  */
-export const LOBBY_MESSAGE_FLAGS = MessageFlags.SuppressEmbeds | MessageFlags.SuppressNotifications;
+const LOBBY_MESSAGE_FLAGS = MessageFlags.SuppressEmbeds | MessageFlags.SuppressNotifications;
 
 /** Gateway events of lobbies; they carry no guild. */
 export const LobbyEvents = {
@@ -111,7 +111,7 @@ const ZMemberFlags = z
 const ZIdleTimeout = intBetween(LOBBY_IDLE_TIMEOUT_MIN_SECONDS, LOBBY_IDLE_TIMEOUT_MAX_SECONDS);
 
 /** A member as a request names it: who, with their metadata and flags. */
-export const ZLobbyMemberInput = z.object({ id: ZSnowflake, metadata: ZLobbyMetadata.optional(), flags: ZMemberFlags.optional() });
+const ZLobbyMemberInput = z.object({ id: ZSnowflake, metadata: ZLobbyMetadata.optional(), flags: ZMemberFlags.optional() });
 export type TLobbyMemberInput = z.output<typeof ZLobbyMemberInput>;
 
 const ZMembers = z.array(ZLobbyMemberInput).max(LOBBY_MEMBERS_PER_REQUEST_MAX);
@@ -130,7 +130,7 @@ export const ZLobbyJoinBody = z.object({
 export type TLobbyJoinBody = z.output<typeof ZLobbyJoinBody>;
 
 /** PATCH /lobbies/{lobby.id}: metadata overwrites; members replaces (members not listed leave). */
-export const ZLobbyModifyBody = ZLobbyCreateBody;
+export const ZLobbyModifyBody = ZLobbyCreateBody.extend({});
 export type TLobbyModifyBody = TLobbyCreateBody;
 
 /** PUT /lobbies/{lobby.id}/members/{user.id}. */
@@ -146,7 +146,6 @@ export type TLobbyBulkMembersBody = z.output<typeof ZLobbyBulkMembersBody>;
 
 /** PATCH /lobbies/{lobby.id}/channel-linking: a channel links it, no channel unlinks it. */
 export const ZLobbyChannelLinkBody = z.object({ channel_id: ZSnowflake.nullish() });
-export type TLobbyChannelLinkBody = z.output<typeof ZLobbyChannelLinkBody>;
 
 /** GET /lobbies/{lobby.id}/messages. */
 export const ZLobbyMessagesQuery = z.object({ limit: queryInt(1, LOBBY_MESSAGES_LIMIT_MAX).optional() });

@@ -55,7 +55,7 @@ export async function listBansForDashboard(
 export type PermissionSource = { permission: string; bit: string; sources: string[] };
 
 /** The member's guild permissions, each with the roles (or ownership) that grant it. */
-export function permissionSources(access: GuildAccess, userId: string, roleIds: readonly string[]): PermissionSource[] {
+function permissionSources(access: GuildAccess, userId: string, roleIds: readonly string[]): PermissionSource[] {
   const source = ({ name, bit }: (typeof NAMED_PERMISSIONS)[number], sources: string[]) => ({ permission: name, bit: bit.toString(), sources });
   if (access.guild.ownerId === userId) return NAMED_PERMISSIONS.map((permission) => source(permission, ["Guild owner"]));
   const held = new Set(roleIds);

@@ -19,7 +19,7 @@ import { previewPrune, prune } from "./prune.service.ts";
 import { setScreening } from "./screening.service.ts";
 
 /** Dashboard pages list at most this many members at once. */
-export const MEMBER_PAGE_MAX = 100;
+const MEMBER_PAGE_MAX = 100;
 
 const ZMemberInput = ZGuildIdInputSchema.extend({ userId: ZSnowflake });
 const ZDeleteSeconds = z.number().int().min(0).max(DELETE_MESSAGE_SECONDS_MAX).default(0);

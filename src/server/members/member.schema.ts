@@ -4,20 +4,20 @@ import { AUDIT_REASON_MAX } from "~/server/audit/audit.schema.ts";
 import { ZImageData } from "~/server/images/image.schema.ts";
 import { intBetween, lengthBetween, queryInt, ZSnowflake, ZTimestamp } from "~/server/validation/fields.ts";
 
-export const MEMBER_LIST_LIMIT_MAX = 1000;
+const MEMBER_LIST_LIMIT_MAX = 1000;
 export const MEMBER_SEARCH_QUERY_MAX = 100;
 export const NICK_MAX = 32;
-export const MEMBER_BIO_MAX = 190;
-export const MEMBER_ROLES_MAX = 350;
-export const TIMEOUT_MAX_DAYS = 28;
+const MEMBER_BIO_MAX = 190;
+const MEMBER_ROLES_MAX = 350;
+const TIMEOUT_MAX_DAYS = 28;
 export const TIMEOUT_MAX_MS = TIMEOUT_MAX_DAYS * 24 * 60 * 60 * 1000;
 export const BAN_LIST_LIMIT_MAX = 1000;
-export const BULK_BAN_MAX = 200;
+const BULK_BAN_MAX = 200;
 export const DELETE_MESSAGE_SECONDS_MAX = 604_800;
 export const PRUNE_DAYS_MIN = 1;
 export const PRUNE_DAYS_MAX = 30;
 export const PRUNE_DAYS_DEFAULT = 7;
-export const PRUNE_ROLES_MAX = 100;
+const PRUNE_ROLES_MAX = 100;
 
 /** The only member flag a moderator may change (spec 2.3). */
 export const EDITABLE_MEMBER_FLAGS = GuildMemberFlags.BypassesVerification;
@@ -98,7 +98,6 @@ export const ZBanCreateBodySchema = z.object({
   delete_message_seconds: ZDeleteMessageSeconds,
   delete_message_days: intBetween(0, 7).nullable().optional(),
 });
-export type TBanCreateBody = z.output<typeof ZBanCreateBodySchema>;
 
 /** POST /guilds/{guild.id}/bulk-ban */
 export const ZBulkBanBodySchema = z.object({
@@ -138,7 +137,6 @@ export const ZPruneBodySchema = z.object({
     .transform((v) => v ?? []),
   reason: z.string().max(AUDIT_REASON_MAX).nullable().optional(),
 });
-export type TPruneBody = z.output<typeof ZPruneBodySchema>;
 
 /** What a prune counts or removes, as both endpoints and the dashboard give it. */
 export const ZPruneInputSchema = z.object({ days: ZPruneDays, include_roles: ZPruneRoleList });

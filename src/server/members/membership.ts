@@ -26,7 +26,7 @@ export type JoinInput = {
 };
 
 /** Invites are paused: INVITES_DISABLED, or an incident action's invites_disabled_until still ahead. */
-export function invitesPaused(guild: Pick<Guild, "features" | "invitesDisabledUntil">, now = Date.now()): boolean {
+function invitesPaused(guild: Pick<Guild, "features" | "invitesDisabledUntil">, now = Date.now()): boolean {
   return parseFeatures(guild.features).includes(GuildFeature.InvitesDisabled) || (guild.invitesDisabledUntil?.getTime() ?? 0) > now;
 }
 

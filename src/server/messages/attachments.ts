@@ -26,7 +26,7 @@ const TYPES_BY_EXTENSION: Record<string, string> = {
 };
 
 /** The file store's path of an attachment, also its CDN path under /cdn/. */
-export function attachmentPath(channelId: string, attachmentId: string, filename: string): string {
+function attachmentPath(channelId: string, attachmentId: string, filename: string): string {
   return `attachments/${channelId}/${attachmentId}/${filename}`;
 }
 

@@ -95,7 +95,7 @@ const ZChannelSelect = z.object({
 
 const ZSelect = z.union([ZStringSelect, ZAutoSelect, ZChannelSelect]);
 
-export const ZActionRow = z
+const ZActionRow = z
   .object({
     type: z.literal(ComponentType.ActionRow),
     id: z.number().int().optional(),
@@ -165,7 +165,7 @@ const ZContainer = z.object({
 });
 
 /** A top-level component of either kind of message; message-validation.ts checks which kinds the flags allow. */
-export const ZTopLevelComponent = z.union([ZActionRow, ZTextDisplay, ZSection, ZMediaGallery, ZSeparator, ZFile, ZContainer]);
+const ZTopLevelComponent = z.union([ZActionRow, ZTextDisplay, ZSection, ZMediaGallery, ZSeparator, ZFile, ZContainer]);
 export type TComponent = z.output<typeof ZTopLevelComponent>;
 
 export const ZComponents = z.array(ZTopLevelComponent).max(COMPONENT_LIMITS.v2Total);

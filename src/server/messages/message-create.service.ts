@@ -70,7 +70,7 @@ function withoutNulls<T extends object>(value: T): { [K in keyof T]: Exclude<T[K
 const HOUR_MS = 60 * 60 * 1000;
 
 /** A poll request as the poll object answered: answers numbered from 1, the expiry from its duration (24 hours by default). */
-export function toStoredPoll(poll: TPollRequest, now: Date): unknown {
+function toStoredPoll(poll: TPollRequest, now: Date): unknown {
   return {
     question: { text: poll.question.text },
     answers: poll.answers.map(({ poll_media: media }, i) => ({

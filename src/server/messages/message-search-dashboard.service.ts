@@ -8,7 +8,7 @@ import { SEARCH_LIMIT_MAX, SEARCH_OFFSET_MAX, type TSearchGuildMessagesQuery } f
 import { isSearchIndexPending, searchGuildMessages } from "./message-search.service.ts";
 
 /** Results a dashboard search shows at once (the platform's most). */
-export const DASHBOARD_SEARCH_PAGE_SIZE = SEARCH_LIMIT_MAX;
+const DASHBOARD_SEARCH_PAGE_SIZE = SEARCH_LIMIT_MAX;
 /** The last page a search reaches: its offset stops at SEARCH_OFFSET_MAX. */
 export const DASHBOARD_SEARCH_PAGE_MAX = SEARCH_OFFSET_MAX / DASHBOARD_SEARCH_PAGE_SIZE + 1;
 
@@ -16,7 +16,7 @@ export const DASHBOARD_SEARCH_PAGE_MAX = SEARCH_OFFSET_MAX / DASHBOARD_SEARCH_PA
 const STARTED_THREAD_TYPES = [ChannelType.PublicThread, ChannelType.AnnouncementThread];
 
 /** A hit as the dashboard draws it, with the channel or thread it was posted in. */
-export type DashboardSearchHit = DashboardMessage & { channel: { id: string; name: string; isThread: boolean } };
+type DashboardSearchHit = DashboardMessage & { channel: { id: string; name: string; isThread: boolean } };
 
 /** What the dashboard asks: words, and optionally authors and channels. */
 export type DashboardSearchQuery = Pick<TSearchGuildMessagesQuery, "content" | "author_id" | "channel_id">;

@@ -4,8 +4,8 @@ import { intBetween, queryList, ZSnowflake } from "~/server/validation/fields.ts
 
 // Search Guild Messages' limits (spec 4.9; the platform's documented query).
 export const SEARCH_CONTENT_MAX = 1024;
-export const SEARCH_IDS_MAX = 100;
-export const SEARCH_CHANNELS_MAX = 500;
+const SEARCH_IDS_MAX = 100;
+const SEARCH_CHANNELS_MAX = 500;
 export const SEARCH_LIMIT_MAX = 25;
 export const SEARCH_LIMIT_DEFAULT = 25;
 export const SEARCH_OFFSET_MAX = 9975;

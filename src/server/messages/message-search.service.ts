@@ -13,7 +13,7 @@ import { contentMatch, searchIndexBuildOf, searchWords } from "./message-search-
 import { SEARCH_LIMIT_DEFAULT, type TSearchGuildMessagesQuery } from "./message-search.schema.ts";
 
 /** A message found by a search: the message object, marked as a direct hit. */
-export type SearchHitObject = MessageObject & { hit: true };
+type SearchHitObject = MessageObject & { hit: true };
 
 export type MessageSearchResultObject = {
   /** One hit per entry (the platform once sent surrounding messages beside each). */

@@ -110,7 +110,7 @@ export function checkComponents(components: readonly TComponent[], isV2: boolean
 export type NewAttachment = { file: UploadedFile; filename: string; title: string | null; description: string | null; isSpoiler: boolean };
 
 /** The platform's filenames: anything but letters, digits, dot, dash and underscore becomes an underscore. */
-export function sanitizeFilename(name: string): string {
+function sanitizeFilename(name: string): string {
   const cleaned = name.replace(/[^A-Za-z0-9._-]/g, "_").slice(0, 1024);
   return cleaned === "" || /^\.+$/.test(cleaned) ? "unknown" : cleaned;
 }

@@ -17,7 +17,7 @@ export type MessageSnapshot = {
 };
 
 /** The stored reference: forwards keep their snapshots beside it. */
-export type StoredReference = MessageReferenceObject & { message_snapshots?: MessageSnapshot[] };
+type StoredReference = MessageReferenceObject & { message_snapshots?: MessageSnapshot[] };
 
 export type MessageObject = {
   id: string;
@@ -45,7 +45,7 @@ export type MessageObject = {
 };
 
 /** The author object of a webhook's message: the webhook's id with the name and avatar it posted under. */
-export function webhookAuthor(message: Pick<MessageRow, "webhookId" | "authorName" | "authorAvatarUrl">): UserObject {
+function webhookAuthor(message: Pick<MessageRow, "webhookId" | "authorName" | "authorAvatarUrl">): UserObject {
   return {
     id: message.webhookId!,
     username: message.authorName ?? "",
@@ -81,7 +81,7 @@ export function parseJson<T>(text: string | null, fallback: T): T {
 }
 
 /** A stored message as the platform's message object; `users` holds its author and mentioned users. */
-export function toMessageObject(row: MessageRow, users: ReadonlyMap<string, UserObject>): MessageObject {
+function toMessageObject(row: MessageRow, users: ReadonlyMap<string, UserObject>): MessageObject {
   const author = row.webhookId ? webhookAuthor(row) : (users.get(row.authorId ?? "") ?? deletedUser(row.authorId ?? "0"));
   const { message_snapshots: snapshots, ...reference } = parseJson<StoredReference | null>(row.reference, null) ?? {};
   const poll = parseJson<unknown>(row.poll, null);

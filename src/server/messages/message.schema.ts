@@ -24,7 +24,7 @@ export const MESSAGE_LIMITS = {
 } as const;
 
 /** Flags a message may be sent with (webhooks and bots alike). */
-export const CREATE_FLAGS = MessageFlags.SuppressEmbeds | MessageFlags.SuppressNotifications | MessageFlags.IsComponentsV2;
+const CREATE_FLAGS = MessageFlags.SuppressEmbeds | MessageFlags.SuppressNotifications | MessageFlags.IsComponentsV2;
 
 const URL_SCHEMES = ["http:", "https:"];
 
@@ -61,7 +61,7 @@ const ZEmbedField = z.object({
   inline: z.boolean().nullish(),
 });
 
-export const ZEmbed = z.object({
+const ZEmbed = z.object({
   title: z.string().max(MESSAGE_LIMITS.embedTitle).nullish(),
   description: z.string().max(MESSAGE_LIMITS.embedDescription).nullish(),
   url: zUrl().nullish(),
@@ -83,7 +83,7 @@ export function embedSize(embed: TEmbed): number {
   return (embed.title?.length ?? 0) + (embed.description?.length ?? 0) + (embed.footer?.text.length ?? 0) + (embed.author?.name.length ?? 0) + fields;
 }
 
-export const ZEmbeds = z
+const ZEmbeds = z
   .array(ZEmbed)
   .max(MESSAGE_LIMITS.embeds)
   .superRefine((embeds, ctx) => {
@@ -99,7 +99,7 @@ export const ZEmbeds = z
 
 const ALLOWED_MENTION_TYPES = [AllowedMentionsTypes.User, AllowedMentionsTypes.Role, AllowedMentionsTypes.Everyone] as const;
 
-export const ZAllowedMentions = z
+const ZAllowedMentions = z
   .object({
     parse: z.array(z.enum(ALLOWED_MENTION_TYPES)).nullish(),
     users: z.array(ZSnowflake).max(100).nullish(),
@@ -125,7 +125,7 @@ export type TAllowedMentions = z.output<typeof ZAllowedMentions>;
 
 const ZPollEmoji = z.object({ id: ZSnowflake.nullish(), name: z.string().max(32).nullish(), animated: z.boolean().nullish() });
 
-export const ZPollRequest = z.object({
+const ZPollRequest = z.object({
   question: z.object({ text: z.string().min(1).max(MESSAGE_LIMITS.pollQuestion) }),
   answers: z
     .array(z.object({ poll_media: z.object({ text: z.string().min(1).max(MESSAGE_LIMITS.pollAnswer), emoji: ZPollEmoji.nullish() }) }))
@@ -138,7 +138,7 @@ export const ZPollRequest = z.object({
 export type TPollRequest = z.output<typeof ZPollRequest>;
 
 /** A partial attachment: `id` is the files[n] index for a new file, or an existing attachment's id. */
-export const ZAttachmentRequest = z.object({
+const ZAttachmentRequest = z.object({
   id: z.union([ZSnowflake, z.number().int().min(0)]).transform(String),
   filename: z.string().min(1).max(1024).nullish(),
   title: z.string().max(1024).nullish(),
@@ -149,16 +149,15 @@ export type TAttachmentRequest = z.output<typeof ZAttachmentRequest>;
 
 export const MESSAGE_REFERENCE_FORWARD = 1;
 
-export const ZMessageReference = z.object({
+const ZMessageReference = z.object({
   message_id: ZSnowflake,
   channel_id: ZSnowflake.nullish(),
   guild_id: ZSnowflake.nullish(),
   fail_if_not_exists: z.boolean().nullish(),
   type: z.union([z.literal(0), z.literal(MESSAGE_REFERENCE_FORWARD)]).nullish(),
 });
-export type TMessageReference = z.output<typeof ZMessageReference>;
 
-export const ZMessageFlags = z
+const ZMessageFlags = z
   .number()
   .int()
   .min(0)

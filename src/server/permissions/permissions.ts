@@ -81,7 +81,7 @@ export const DEFAULT_EVERYONE_PERMISSIONS: bigint = [
 ].reduce((acc, bit) => acc | bit, 0n);
 
 /** Permissions that are meaningless without the right to send messages (implicitly denied). */
-export const SEND_DEPENDENT_PERMISSIONS: bigint = P.MentionEveryone | P.SendTTSMessages | P.AttachFiles | P.EmbedLinks;
+const SEND_DEPENDENT_PERMISSIONS: bigint = P.MentionEveryone | P.SendTTSMessages | P.AttachFiles | P.EmbedLinks;
 
 /**
  * Permissions implicitly denied in voice and stage channels without CONNECT: everything that
@@ -169,7 +169,7 @@ const MESSAGE_TYPES: ReadonlySet<number> = new Set([
 const VOICE_TYPES: ReadonlySet<number> = new Set([ChannelType.GuildVoice, ChannelType.GuildStageVoice]);
 
 /** Applies the platform's implicit denials to overwrite-resolved channel permissions. */
-export function applyImplicitPermissions(perms: bigint, channelType: number = ChannelType.GuildText): bigint {
+function applyImplicitPermissions(perms: bigint, channelType: number = ChannelType.GuildText): bigint {
   // Without VIEW_CHANNEL nothing else in the channel is usable.
   if (!hasPermission(perms, P.ViewChannel)) return 0n;
   let result = perms;

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ZImageData } from "~/server/images/image.schema.ts";
 import { intBetween, lengthBetween, ZPermissionString, ZSnowflake } from "~/server/validation/fields.ts";
 
-export const ROLE_NAME_MIN = 1;
+const ROLE_NAME_MIN = 1;
 /** Spec 4.6: name, at most 100 characters. */
 export const ROLE_NAME_MAX = 100;
 export const ROLE_DEFAULT_NAME = "new role";
@@ -17,12 +17,11 @@ const ZRoleName = lengthBetween(ROLE_NAME_MIN, ROLE_NAME_MAX);
 const ZRoleColor = intBetween(0, ROLE_COLOR_MAX);
 
 /** Spec 2.6: the role colors object; secondary and tertiary are nullable. */
-export const ZRoleColorsSchema = z.object({
+const ZRoleColorsSchema = z.object({
   primary_color: ZRoleColor,
   secondary_color: ZRoleColor.nullish(),
   tertiary_color: ZRoleColor.nullish(),
 });
-export type TRoleColors = z.output<typeof ZRoleColorsSchema>;
 
 // Zero-width joiner and keycap are listed on purpose: they join emoji sequences.
 // eslint-disable-next-line no-misleading-character-class

@@ -2,9 +2,9 @@ import { GuildScheduledEventEntityType, GuildScheduledEventPrivacyLevel } from "
 import { z } from "zod";
 import { lengthBetween, ZQueryBoolean, ZSnowflake, ZTimestamp } from "~/server/validation/fields.ts";
 
-export const EVENT_NAME_MAX = 100;
-export const EVENT_DESCRIPTION_MAX = 1000;
-export const EVENT_LOCATION_MAX = 100;
+const EVENT_NAME_MAX = 100;
+const EVENT_DESCRIPTION_MAX = 1000;
+const EVENT_LOCATION_MAX = 100;
 
 /** POST /guilds/{guild.id}/scheduled-events */
 export const ZScheduledEventCreateBodySchema = z.object({

@@ -10,7 +10,7 @@ import { toUserObject } from "~/server/users/user.dto.ts";
 import type { TScheduledEventCreateBody } from "./scheduled-event.schema.ts";
 
 /** The guild scheduled event object. */
-export function toScheduledEventObject(row: ScheduledEvent, creator: User | null, userCount?: number) {
+function toScheduledEventObject(row: ScheduledEvent, creator: User | null, userCount?: number) {
   return {
     id: row.id,
     guild_id: row.guildId,

@@ -6,7 +6,7 @@ import { createInvite } from "~/server/invites/invite.service.ts";
 import { setVanityUrl } from "~/server/invites/vanity.service.ts";
 
 /** The demo guild's vanity code: its invite page is /invite/guildhall-demo. */
-export const DEMO_VANITY_CODE = "guildhall-demo";
+const DEMO_VANITY_CODE = "guildhall-demo";
 
 /** A few invites for the Invites page and the public invite page, and a vanity URL; once. */
 export async function seedInvites(ctx: ServiceContext, guildId: string, membersRoleId: string): Promise<string[]> {

@@ -25,7 +25,7 @@ import { seedLobby } from "./demo-lobbies.ts";
 
 export const DEMO_PASSWORD = "guildhall-demo";
 export const DEMO_USER = { username: "demo", globalName: "Demo User", email: "demo@guildhall.local", password: DEMO_PASSWORD };
-export const DEMO_FRIEND = { username: "friend", globalName: "Demo Friend", email: "friend@guildhall.local", password: DEMO_PASSWORD };
+const DEMO_FRIEND = { username: "friend", globalName: "Demo Friend", email: "friend@guildhall.local", password: DEMO_PASSWORD };
 export const DEMO_GUILD_NAME = "Guildhall Demo";
 export const DEMO_APP_NAME = "Demo Bot";
 

@@ -7,12 +7,12 @@ import { canSeeThread, threadPermissions, threadRights, type ThreadRights } from
 import { IS_A_THREAD, isForumType, THREAD_INCLUDE, toThreadObject, type ThreadObject } from "./thread.dto.ts";
 
 /** A thread as the Channels page shows it: what the signed-in user may do with it comes along. */
-export type DashboardThread = ThreadObject & { rights: ThreadRights };
+type DashboardThread = ThreadObject & { rights: ThreadRights };
 /**
  * A channel threads can be started in, and what the signed-in user may start there: threads
  * of either kind in text and announcement channels, posts in forum and media channels.
  */
-export type ThreadParent =
+type ThreadParent =
   | { id: string; kind: "threads"; canCreatePublic: boolean; canCreatePrivate: boolean }
   | { id: string; kind: "posts"; canPost: boolean; canUseModeratedTags: boolean };
 export type DashboardThreads = { threads: DashboardThread[]; parents: ThreadParent[] };

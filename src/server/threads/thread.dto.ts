@@ -17,7 +17,7 @@ export function isThreadType(type: number): boolean {
 
 export type ThreadMemberObject = { id: string; user_id: string; join_timestamp: string; flags: number };
 
-export type ThreadMetadataObject = {
+type ThreadMetadataObject = {
   archived: boolean;
   auto_archive_duration: number;
   archive_timestamp: string | null;
@@ -46,7 +46,7 @@ export type ThreadObject = {
 };
 
 /** Forum and media channels: they hold only posts (threads that open with a message), and posts carry tags. */
-export const FORUM_TYPES: readonly number[] = [ChannelType.GuildForum, ChannelType.GuildMedia];
+const FORUM_TYPES: readonly number[] = [ChannelType.GuildForum, ChannelType.GuildMedia];
 
 export function isForumType(type: number | null): boolean {
   return type !== null && FORUM_TYPES.includes(type);

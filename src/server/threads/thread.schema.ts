@@ -11,30 +11,27 @@ export const MAX_ACTIVE_THREADS = 1000;
 /** When neither the request nor the parent says, a thread archives after a day of quiet. */
 export const DEFAULT_AUTO_ARCHIVE_DURATION = 1440;
 
-export const THREAD_CREATE_TYPES = [ChannelType.AnnouncementThread, ChannelType.PublicThread, ChannelType.PrivateThread] as const;
+const THREAD_CREATE_TYPES = [ChannelType.AnnouncementThread, ChannelType.PublicThread, ChannelType.PrivateThread] as const;
 
 const ZAutoArchiveDuration = intChoice(AUTO_ARCHIVE_DURATIONS);
 const ZRateLimitPerUser = intBetween(0, RATE_LIMIT_PER_USER_MAX);
 const ZAppliedTags = z.array(ZSnowflake).max(APPLIED_TAGS_MAX);
 
 /** The flags a forum or media post's first message may carry (the platform's forum thread message params). */
-export const POST_MESSAGE_FLAGS = MessageFlags.SuppressEmbeds | MessageFlags.SuppressNotifications;
+const POST_MESSAGE_FLAGS = MessageFlags.SuppressEmbeds | MessageFlags.SuppressNotifications;
 
 /** The first message of a forum or media post: a message without tts, poll or reply. */
-export const ZForumPostMessageSchema = ZMessageFields.pick({ content: true, embeds: true, allowed_mentions: true, components: true, attachments: true }).extend(
-  {
-    flags: z
-      .number()
-      .int()
-      .min(0)
-      .refine((flags) => (flags & ~POST_MESSAGE_FLAGS) === 0, {
-        message: "Only SUPPRESS_EMBEDS and SUPPRESS_NOTIFICATIONS can be set.",
-        params: { code: "MESSAGE_FLAGS_INVALID" },
-      })
-      .nullish(),
-  },
-);
-export type TForumPostMessage = z.output<typeof ZForumPostMessageSchema>;
+const ZForumPostMessageSchema = ZMessageFields.pick({ content: true, embeds: true, allowed_mentions: true, components: true, attachments: true }).extend({
+  flags: z
+    .number()
+    .int()
+    .min(0)
+    .refine((flags) => (flags & ~POST_MESSAGE_FLAGS) === 0, {
+      message: "Only SUPPRESS_EMBEDS and SUPPRESS_NOTIFICATIONS can be set.",
+      params: { code: "MESSAGE_FLAGS_INVALID" },
+    })
+    .nullish(),
+});
 
 /**
  * POST /channels/{channel.id}/threads: a thread without a message in text and announcement

@@ -16,7 +16,7 @@ export function createTRPCContext(input: { db: Db; userId: string | null }): TRP
  * The platform error the UI can switch on: its numeric code, per-field errors, and the
  * line problems of a refused target-users file (the REST body's `target_users_file`).
  */
-export type DomainErrorData = { domainCode: number | null; fieldErrors: ErrorTree | null; lineErrors: string[] | null };
+type DomainErrorData = { domainCode: number | null; fieldErrors: ErrorTree | null; lineErrors: string[] | null };
 
 function lineErrorsOf(error: ApiError): string[] | null {
   const lines = error.extra?.target_users_file;

@@ -3,7 +3,7 @@ import type { Prisma } from "~/generated/prisma/client.ts";
 import type { Db } from "~/server/db/client.ts";
 
 /** A user's activity is written at most this often, so reads stay cheap. */
-export const ACTIVITY_RESOLUTION_MS = 60_000;
+const ACTIVITY_RESOLUTION_MS = 60_000;
 
 /** A user counts as online when they used the API or the dashboard this recently (there are no presences before the gateway). */
 const ONLINE_WINDOW_MS = 5 * 60 * 1000;

@@ -10,7 +10,7 @@ import type { Connection } from "~/generated/prisma/client.ts";
  * League of Legends (legacy until 22 September 2026); both deprecations start on 10 April
  * 2026; each date takes effect at 00:00 UTC.
  */
-export const CONNECTION_SUNSETS: readonly { types: readonly string[]; newSince: Date; legacyUntil: Date }[] = [
+const CONNECTION_SUNSETS: readonly { types: readonly string[]; newSince: Date; legacyUntil: Date }[] = [
   { types: ["bungie"], newSince: new Date("2026-04-10T00:00:00Z"), legacyUntil: new Date("2026-07-10T00:00:00Z") },
   { types: ["riotgames", "leagueoflegends"], newSince: new Date("2026-04-10T00:00:00Z"), legacyUntil: new Date("2026-09-22T00:00:00Z") },
 ];

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { lengthBetween, ZSnowflake, ZTimestamp } from "~/server/validation/fields.ts";
 
 /** The services a user may connect (the platform's ConnectedAccountProviders). */
-export const CONNECTION_TYPES = [
+const CONNECTION_TYPES = [
   "battlenet",
   "bluesky",
   "bungie",
@@ -29,7 +29,7 @@ export const CONNECTION_TYPES = [
   "youtube",
 ] as const;
 
-export const CONNECTION_NAME_MAX = 100;
+const CONNECTION_NAME_MAX = 100;
 
 /** A user's account on another service, as the CLI links one (the platform does it through OAuth2 with that service). */
 export const ZConnectionAddSchema = z.object({

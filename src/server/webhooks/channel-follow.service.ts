@@ -17,7 +17,7 @@ export const FOLLOW_TARGET_TYPES: readonly number[] = [ChannelType.GuildText, Ch
 export type FollowedChannelObject = { channel_id: string; webhook_id: string };
 
 /** "<guild> #<channel>", as the platform names a follower webhook, cut to a webhook name's 80 characters. */
-export function followerWebhookName(guildName: string, channelName: string): string {
+function followerWebhookName(guildName: string, channelName: string): string {
   return [...`${guildName} #${channelName}`].slice(0, WEBHOOK_NAME_MAX).join("");
 }
 

@@ -53,7 +53,7 @@ const ZSlackAttachment = z.object({
  * The chat product's payload (spec 4.8). `channel`, `icon_emoji`, `mrkdwn` and `mrkdwn_in`
  * are not supported: zod drops them with any other unknown key.
  */
-export const ZSlackPayload = z.object({
+const ZSlackPayload = z.object({
   text: z.string().max(MESSAGE_LIMITS.content).nullish(),
   username: z.string().nullish(),
   icon_url: ZUrl.nullish(),
@@ -107,7 +107,7 @@ function toColor(color: string | null | undefined): number | undefined {
  * so they are cut to the platform's limits rather than refused; fields missing a title or
  * value get an invisible one, since embed fields need both.
  */
-export function slackAttachmentToEmbed(attachment: TSlackAttachment): TEmbed | null {
+function slackAttachmentToEmbed(attachment: TSlackAttachment): TEmbed | null {
   const L = MESSAGE_LIMITS;
   const authorName = cut(attachment.author_name, L.embedAuthorName);
   const footerText = cut(attachment.footer, L.embedFooterText);
@@ -136,7 +136,7 @@ export function slackAttachmentToEmbed(attachment: TSlackAttachment): TEmbed | n
 }
 
 /** The platform's message for a chat-product payload: pretexts join the text above the embeds; embeds past 10 or the 6000 total are left out. */
-export function slackToMessage(payload: TSlackPayload): { content: string | null; embeds: TEmbed[]; username?: string; avatar_url?: string } {
+function slackToMessage(payload: TSlackPayload): { content: string | null; embeds: TEmbed[]; username?: string; avatar_url?: string } {
   const attachments = payload.attachments ?? [];
   const content = [payload.text, ...attachments.map((a) => a.pretext)].filter((line): line is string => Boolean(line?.trim())).join("\n");
   const embeds: TEmbed[] = [];

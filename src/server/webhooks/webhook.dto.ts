@@ -23,7 +23,7 @@ export type WebhookObject = {
 };
 
 /** The URL a webhook is executed at, as the platform hands it out with the token. */
-export function webhookUrl(row: Pick<Webhook, "id" | "token">): string {
+function webhookUrl(row: Pick<Webhook, "id" | "token">): string {
   return publicUrl(`/api/webhooks/${row.id}/${row.token ?? ""}`);
 }
 

@@ -5,7 +5,7 @@ import { ZSnowflake } from "~/server/validation/fields.ts";
 
 export const WEBHOOK_NAME_MAX = 80;
 /** The platform's two reserved brand words: no webhook name may contain them, in any case (spec 4.8). */
-export const WEBHOOK_RESERVED_WORDS = ["clyde", "discord"] as const;
+const WEBHOOK_RESERVED_WORDS = ["clyde", "discord"] as const;
 /** Webhooks per channel and per guild, as on the platform. */
 export const CHANNEL_WEBHOOKS_MAX = 15;
 export const GUILD_WEBHOOKS_MAX = 1000;
