@@ -187,6 +187,12 @@ export const ERRORS = {
     message: "This message has already been crossposted",
     trpcCode: "BAD_REQUEST",
   },
+  CANNOT_REPLY_WITHOUT_HISTORY: {
+    status: 403,
+    code: RESTJSONErrorCodes.CannotReplyWithoutPermissionToReadMessageHistory,
+    message: "Cannot reply without permission to read message history",
+    trpcCode: "FORBIDDEN",
+  },
   CANNOT_FORWARD_UNREADABLE: {
     status: 403,
     code: RESTJSONErrorCodes.CannotForwardMessageWithUnreadableContent,

@@ -135,5 +135,6 @@ const ZChannelPositionSchema = z.object({
   lock_permissions: z.boolean().nullish(),
   parent_id: ZSnowflake.nullish(),
 });
-export const ZChannelPositionsBodySchema = z.array(ZChannelPositionSchema);
+/** A guild has at most MAX_GUILD_CHANNELS channels, so a longer list cannot be a reorder. */
+export const ZChannelPositionsBodySchema = z.array(ZChannelPositionSchema).max(MAX_GUILD_CHANNELS);
 export type TChannelPosition = z.output<typeof ZChannelPositionSchema>;

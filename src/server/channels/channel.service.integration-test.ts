@@ -395,6 +395,49 @@ describe("PATCH /guilds/{guild.id}/channels", () => {
     expect([denied.status, denied.body.code]).toEqual([403, 50013]);
     expect((await app.as().patch(path, [])).status).toBe(401);
   });
+
+  it("takes at most as many rows as a guild can have channels", async () => {
+    const { guild, api } = await ownerSetup();
+    const [, general] = (await api.get(`/guilds/${guild.id}/channels`)).body;
+    const res = await api.patch(
+      `/guilds/${guild.id}/channels`,
+      Array.from({ length: 501 }, () => ({ id: general.id, position: 1 })),
+    );
+    expect([res.status, res.body.code, res.body.errors?._errors?.[0]?.code]).toEqual([400, 50035, "BASE_TYPE_MAX_LENGTH"]);
+    expect((await api.get(`/channels/${general.id}`)).body.position).toBe(general.position);
+  });
+
+  it("syncs overwrites only for callers who could change them on the channel itself", async () => {
+    const { guild, api } = await ownerSetup();
+    const path = `/guilds/${guild.id}/channels`;
+    const hidden = [{ id: guild.id, type: 0, allow: "0", deny: String(P.ViewChannel) }];
+    const secret = (await api.post(path, { name: "secret", permission_overwrites: hidden })).body;
+    const open = (await api.post(path, { name: "Open", type: ChannelType.GuildCategory })).body;
+    const sync = [{ id: secret.id, parent_id: open.id, lock_permissions: true }];
+
+    const channelsOnly = await memberBot(guild.id, P.ManageChannels);
+    const blind = await channelsOnly.api.patch(path, sync);
+    expect([blind.status, blind.body.code]).toEqual([403, 50001]);
+    const rolesToo = await memberBot(guild.id, P.ManageChannels | P.ManageRoles);
+    const stillBlind = await rolesToo.api.patch(path, sync);
+    expect([stillBlind.status, stillBlind.body.code]).toEqual([403, 50001]);
+
+    // Seeing the channel is not enough without MANAGE_ROLES in it.
+    await api.patch(`/channels/${secret.id}`, { permission_overwrites: [...hidden, { id: channelsOnly.role.id, type: 0, allow: String(P.ViewChannel) }] });
+    const noRoles = await channelsOnly.api.patch(path, sync);
+    expect([noRoles.status, noRoles.body.code]).toEqual([403, 50013]);
+    expect((await api.get(`/channels/${secret.id}`)).body).toMatchObject({ parent_id: null, permission_overwrites: expect.arrayContaining(hidden) });
+
+    const { user } = await makeUser(app.db);
+    await addMember(app.db, guild.id, user.id, [channelsOnly.role.id]);
+    const dashboard = createCaller({ db: app.db, userId: user.id });
+    await expect(dashboard.channel.reorder({ guildId: guild.id, positions: sync })).rejects.toMatchObject({ cause: { code: 50013 } });
+
+    const allowed = await memberBot(guild.id, P.ManageChannels | P.ManageRoles | P.ViewChannel);
+    await api.patch(`/channels/${secret.id}`, { permission_overwrites: [...hidden, { id: allowed.role.id, type: 0, allow: String(P.ViewChannel) }] });
+    expect((await allowed.api.patch(path, sync)).status).toBe(204);
+    expect((await api.get(`/channels/${secret.id}`)).body).toMatchObject({ parent_id: open.id, permission_overwrites: [] });
+  });
 });
 
 describe("GET /channels/{channel.id}", () => {

@@ -182,7 +182,6 @@ export async function modifyChannel(ctx: ServiceContext, input: { channelId: str
   const { guild } = access;
   const { body } = input;
   requireChannelPermission(permissions, P.ManageChannels);
-  if (body.permission_overwrites !== undefined) requireChannelPermission(permissions, P.ManageRoles);
 
   const type = resolveTypeChange(guild, channel.type, body.type);
   const data: Prisma.ChannelUncheckedUpdateInput = typedColumns({ type, body, guild, current: channel });
@@ -199,12 +198,7 @@ export async function modifyChannel(ctx: ServiceContext, input: { channelId: str
     overwrites = await resolveOverwrites(ctx.db, access, body.permission_overwrites ?? []);
     const parentId = isMoving ? (body.parent_id ?? null) : channel.parentId;
     const parent = newParent ?? (parentId ? await ctx.db.channel.findUnique({ where: { id: parentId }, include: CHANNEL_INCLUDE }) : null);
-    // A MANAGE_ROLES overwrite in the channel lifts the limits, as on the platform.
-    const isGrantedManageRoles = hasOverwriteGrant(access, channel, P.ManageRoles);
-    checkOverwriteChange(changedOverwriteBits(toOverwriteInputs(channel.overwrites), overwrites), {
-      held: isGrantedManageRoles ? ALL_PERMISSIONS : access.permissions | (parent ? permissionsIn(access, parent) : 0n),
-      maySetManageRoles: isGrantedManageRoles || isAdministrator(access),
-    });
+    checkOverwriteEdit(access, channel, parent, overwrites);
   }
 
   return runChange(ctx, async (change) => {
@@ -253,8 +247,9 @@ export async function deleteChannel(ctx: ServiceContext, input: { channelId: str
 
 /**
  * PATCH /guilds/{guild.id}/channels (spec 4.2): needs MANAGE_CHANNELS; moves and reorders the
- * listed channels; lock_permissions copies the new category's overwrites. One Channel Update
- * per channel that changed.
+ * listed channels; lock_permissions copies the new category's overwrites, which is an
+ * overwrite change and needs what PATCH /channels/{channel.id} needs for it. One Channel
+ * Update per channel that changed.
  */
 export async function modifyGuildChannelPositions(ctx: ServiceContext, input: { guildId: string; positions: readonly TChannelPosition[] }): Promise<void> {
   const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
@@ -264,21 +259,31 @@ export async function modifyGuildChannelPositions(ctx: ServiceContext, input: { 
   const placements = new Map<string, Placement>();
   const placementOf = (row: ChannelRow): Placement =>
     placements.get(row.id) ?? { row, position: row.position, parentId: row.parentId, overwrites: toOverwriteInputs(row.overwrites) };
+  // Children per category as placed so far, so each entry costs the same however many channels there are.
+  const childCount = new Map<string, number>();
+  for (const row of rows) if (row.parentId) childCount.set(row.parentId, (childCount.get(row.parentId) ?? 0) + 1);
 
   input.positions.forEach((entry, index) => {
     const row = byId.get(entry.id);
     if (!row) throw invalidField([index, "id"], "CHANNEL_INVALID", "Unknown channel in this guild.");
-    const next = { ...placementOf(row) };
+    const current = placementOf(row);
+    const next = { ...current };
     if (entry.position !== undefined && entry.position !== null) next.position = entry.position;
     if (entry.parent_id !== undefined && row.type !== ChannelType.GuildCategory) {
       if (entry.parent_id !== null) {
         const parent = byId.get(entry.parent_id);
         if (parent?.type !== ChannelType.GuildCategory)
           throw invalidField([index, "parent_id"], "CHANNEL_PARENT_INVALID", "Parent must be a category of this guild.");
-        const siblings = rows.filter((r) => r.id !== row.id && placementOf(r).parentId === parent.id).length;
+        const siblings = (childCount.get(parent.id) ?? 0) - (current.parentId === parent.id ? 1 : 0);
         if (siblings >= MAX_CATEGORY_CHANNELS) throw categoryFullError([index, "parent_id"]);
-        if (entry.lock_permissions) next.overwrites = toOverwriteInputs(parent.overwrites);
+        const synced = toOverwriteInputs(parent.overwrites);
+        if (entry.lock_permissions && !sameOverwrites(current.overwrites, synced)) {
+          checkOverwriteEdit(access, row, parent, synced);
+          next.overwrites = synced;
+        }
       }
+      if (current.parentId) childCount.set(current.parentId, (childCount.get(current.parentId) ?? 1) - 1);
+      if (entry.parent_id) childCount.set(entry.parent_id, (childCount.get(entry.parent_id) ?? 0) + 1);
       next.parentId = entry.parent_id;
     }
     placements.set(row.id, next);
@@ -465,6 +470,24 @@ function changedOverwriteBits(before: readonly PermissionOverwriteInput[], after
   for (const o of after) changed |= (o.allow ^ (old.get(o.id)?.allow ?? 0n)) | (o.deny ^ (old.get(o.id)?.deny ?? 0n));
   for (const o of before) if (!kept.has(o.id)) changed |= o.allow | o.deny;
   return changed;
+}
+
+/**
+ * Whether the caller may replace a channel's overwrites with `after` (PATCH /channels/{id},
+ * or a sync with a category on reorder): view the channel, MANAGE_CHANNELS and MANAGE_ROLES
+ * in it, and change only bits held in the guild or `parent`, the category it ends up in. A
+ * MANAGE_ROLES overwrite in the channel lifts the limits, as on the platform.
+ */
+function checkOverwriteEdit(access: GuildAccess, channel: ChannelRow, parent: ChannelRow | null, after: readonly PermissionOverwriteInput[]): void {
+  const permissions = permissionsIn(access, channel);
+  if (!hasPermission(permissions, P.ViewChannel)) throw new ApiError("MISSING_ACCESS");
+  requireChannelPermission(permissions, P.ManageChannels);
+  requireChannelPermission(permissions, P.ManageRoles);
+  const isGrantedManageRoles = hasOverwriteGrant(access, channel, P.ManageRoles);
+  checkOverwriteChange(changedOverwriteBits(toOverwriteInputs(channel.overwrites), after), {
+    held: isGrantedManageRoles ? ALL_PERMISSIONS : access.permissions | (parent ? permissionsIn(access, parent) : 0n),
+    maySetManageRoles: isGrantedManageRoles || isAdministrator(access),
+  });
 }
 
 /** Only permissions the caller holds may be allowed or denied; MANAGE_ROLES needs more. */

@@ -210,8 +210,9 @@ export async function provideWidgetInvite(db: Db, input: { guildId: string; chan
 
 /**
  * A lobby's invite into its linked channel (spec 4.7), in the caller's change: always new,
- * single use, for an hour, with the user it is for as the inviter. The lobby's rules, not the
- * channel's CREATE_INSTANT_INVITE, decide who gets one.
+ * single use, for an hour, with the user it is for as the inviter. The lobby's rules decide
+ * who gets one, once the lobby service has checked that the member who linked the channel
+ * may create invites there.
  */
 export async function insertLobbyInvite(change: Change, input: { guildId: string; channelId: string; inviterId: string; maxAge: number }): Promise<string> {
   return (await insertInvite(change, plainInvite({ ...input, maxUses: 1 }))).code;

@@ -228,6 +228,37 @@ describe("POST /lobbies/{lobby.id}/members/@me/invites and /members/{user.id}/in
     expect(sent.status).toBe(200);
   });
 
+  it("makes invites only for a channel linked by a member who may create invites in it, now as at linking", async () => {
+    const { guest, stranger, lobby, guild, server } = await linkedGame();
+    const lfg = await writeGuildState(app.db, guild.id, async (tx) => {
+      const everyone = await tx.role.findUniqueOrThrow({ where: { id: guild.id } });
+      await tx.role.update({ where: { id: guild.id }, data: { permissions: everyone.permissions & ~P.CreateInstantInvite } });
+      return tx.channel.create({ data: { id: newId(), guildId: guild.id, name: "lfg", type: ChannelType.GuildText } });
+    });
+    const setInvitePermission = (allow: boolean) =>
+      writeGuildState(app.db, guild.id, (tx) =>
+        tx.permissionOverwrite.upsert({
+          where: { channelId_targetId: { channelId: lfg.id, targetId: guest.user.id } },
+          create: { channelId: lfg.id, targetId: guest.user.id, type: 1, allow: allow ? P.CreateInstantInvite : 0n, deny: 0n },
+          update: { allow: allow ? P.CreateInstantInvite : 0n },
+        }),
+      );
+    const refusal = { code: 50013, message: expect.stringContaining("CREATE_INSTANT_INVITE") as string };
+
+    const link = () => guest.api.patch(`/lobbies/${lobby.id}/channel-linking`, { channel_id: lfg.id });
+    expect((await link()).body).toEqual(refusal);
+    await setInvitePermission(true);
+    expect((await link()).status).toBe(200);
+    expect((await server.post(`/lobbies/${lobby.id}/members/${stranger.user.id}/invites`)).status).toBe(200);
+
+    // The linking member lost it since: nobody gets an invite through the lobby.
+    await setInvitePermission(false);
+    const invitesBefore = await app.db.invite.count({ where: { guildId: guild.id } });
+    expect((await server.post(`/lobbies/${lobby.id}/members/${stranger.user.id}/invites`)).body).toEqual(refusal);
+    expect((await stranger.api.post(`/lobbies/${lobby.id}/members/@me/invites`)).body).toEqual(refusal);
+    expect(await app.db.invite.count({ where: { guildId: guild.id } })).toBe(invitesBefore);
+  });
+
   it("fails without a linked channel, for non-members and with the wrong token kind", async () => {
     const { host, lobby, server, token, application } = await linkedGame();
     expect((await host.api.post(`/lobbies/${lobby.id}/members/@me/invites`)).body.code).toBe(10003);

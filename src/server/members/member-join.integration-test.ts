@@ -1,7 +1,7 @@
 import { TRPCError } from "@trpc/server";
 import { AuditLogEvent, GatewayDispatchEvents as E, GuildFeature, GuildMemberFlags, PermissionFlagsBits as P } from "discord-api-types/v10";
 import { describe, expect, it } from "vitest";
-import type { OAuth2Scope } from "~/server/auth/actor.ts";
+import { dashboardActor, type OAuth2Scope } from "~/server/auth/actor.ts";
 import { createBearerToken } from "~/server/auth/tokens.service.ts";
 import { DEFAULT_EVERYONE_PERMISSIONS } from "~/server/permissions/permissions.ts";
 import { newId } from "~/server/snowflake/snowflake.ts";
@@ -10,6 +10,7 @@ import { addMember, makeBot, makeUser, writeGuildState } from "~/test/factories.
 import { MISSING_PERMISSIONS, memberKit } from "~/test/member-kit.ts";
 import { bearer } from "~/test/rest-client.ts";
 import { useTestApp } from "~/test/test-app.ts";
+import { leaveGuild } from "./member.service.ts";
 import { joinVoice } from "./voice.service.ts";
 
 const app = useTestApp();
@@ -111,10 +112,10 @@ describe("PUT /guilds/:guildId/members/:userId", () => {
   });
 
   it("marks returning members DID_REJOIN, and they come back without their old roles", async () => {
-    const { guild, join, userApi } = await setup();
+    const { guild, user, join } = await setup();
     const role = await kit.addRole(guild.id, 1);
     expect((await join({ roles: [role.id] })).body).toMatchObject({ flags: 0, roles: [role.id] });
-    expect((await userApi.delete(`/users/@me/guilds/${guild.id}`)).status).toBe(204);
+    await leaveGuild({ db: app.db, actor: dashboardActor(user.user.id) }, { guildId: guild.id });
     const back = await join();
     expect(back.status).toBe(201);
     expect(back.body.flags).toBe(GuildMemberFlags.DidRejoin);
@@ -219,7 +220,7 @@ describe("DELETE /guilds/:guildId/members/:userId (kick)", () => {
 describe("DELETE /users/@me/guilds/:guildId (leave)", () => {
   it("lets a member leave (Guild Member Remove), and answers 10004 once they are gone", async () => {
     const { guild } = await kit.setup();
-    const member = await kit.addUser(guild.id);
+    const member = await kit.addBot(guild.id);
     const res = await member.api.delete(`/users/@me/guilds/${guild.id}`);
     expect(res.status).toBe(204);
     expect(await kit.eventsOf(guild.id, E.GuildMemberRemove)).toEqual([{ guild_id: guild.id, user: expect.objectContaining({ id: member.user.id }) }]);
@@ -236,11 +237,17 @@ describe("DELETE /users/@me/guilds/:guildId (leave)", () => {
     expect(owner.body).toEqual({ code: 50055, message: "Invalid Guild" });
   });
 
-  it("needs the guilds scope", async () => {
+  it("is not for OAuth2 applications, whatever their scopes (401); the dashboard user may leave", async () => {
     const { guild } = await kit.setup();
-    const member = await makeUser(app.db, ["identify"]);
+    const member = await makeUser(app.db, ["identify", "guilds", "guilds.join"]);
     await addMember(app.db, guild.id, member.user.id);
     const res = await app.as(bearer(member.token)).delete(`/users/@me/guilds/${guild.id}`);
-    expect(res.status).toBe(403);
+    expect([res.status, res.body]).toEqual([401, { code: 0, message: "401: Unauthorized" }]);
+    const asApplication = { kind: "bearer", userId: member.user.id, applicationId: null, scopes: new Set(["guilds"]) } as const;
+    await expect(leaveGuild({ db: app.db, actor: asApplication }, { guildId: guild.id })).rejects.toMatchObject({ code: 0, status: 401 });
+    expect(await kit.memberRow(guild.id, member.user.id)).not.toBeNull();
+
+    await leaveGuild({ db: app.db, actor: dashboardActor(member.user.id) }, { guildId: guild.id });
+    expect(await kit.memberRow(guild.id, member.user.id)).toBeNull();
   });
 });

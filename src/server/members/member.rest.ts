@@ -105,8 +105,7 @@ export const memberRoutes = [
   route({
     method: "DELETE",
     path: "/users/@me/guilds/:guildId",
-    auth: "any",
-    scopes: ["guilds"],
+    auth: "bot",
     handler: async ({ ctx, params }) => {
       await leaveGuild(ctx, params);
       return noContent();

@@ -71,8 +71,12 @@ export async function kickMember(ctx: ServiceContext, input: { guildId: string; 
   });
 }
 
-/** DELETE /users/@me/guilds/{guild.id}: 10004 when not a member; the owner cannot leave (50055). */
+/**
+ * DELETE /users/@me/guilds/{guild.id}: 10004 when not a member; the owner cannot leave (50055).
+ * For bots and the dashboard user: an OAuth2 application never makes its user leave (401).
+ */
 export async function leaveGuild(ctx: ServiceContext, input: { guildId: string }): Promise<void> {
+  if (ctx.actor.kind === "bearer") throw new ApiError("UNAUTHORIZED");
   const state = await loadGuildState(ctx.db, input.guildId, ctx.actor.userId);
   const row = await readMember(ctx.db, input.guildId, ctx.actor.userId);
   if (!row) throw new ApiError("UNKNOWN_GUILD");

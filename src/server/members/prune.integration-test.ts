@@ -1,5 +1,6 @@
 import { AuditLogEvent, GatewayDispatchEvents as E, PermissionFlagsBits as P } from "discord-api-types/v10";
 import { describe, expect, it } from "vitest";
+import { createCaller } from "~/server/trpc/root.ts";
 import { addMember, makeUser } from "~/test/factories.ts";
 import { DAY_MS, MISSING_PERMISSIONS, memberKit } from "~/test/member-kit.ts";
 import { useTestApp } from "~/test/test-app.ts";
@@ -158,6 +159,28 @@ describe("prune permissions", () => {
     expect((await admin.api.get(`/guilds/${guild.id}/prune`)).body).toEqual({ pruned: 1 });
     expect((await admin.api.post(`/guilds/${guild.id}/prune`, {})).body).toEqual({ pruned: 1 });
     expect(await isMember(user.id)).toBe(false);
+  });
+
+  it("never counts nor removes a member the moderator could not kick (role not below theirs)", async () => {
+    const { guild, mod, preview, prune, inactive, isMember } = await setup();
+    const above = await kit.addRole(guild.id, 9, { permissions: P.Administrator, name: "admins" });
+    const level = await kit.addRole(guild.id, 6, { name: "seniors" });
+    const below = await kit.addRole(guild.id, 2, { name: "regulars" });
+    const admin = await inactive([above.id]);
+    const senior = await inactive([level.id, below.id]);
+    const regular = await inactive([below.id]);
+    const include_roles = [above.id, level.id, below.id];
+
+    expect((await preview({ include_roles: include_roles.join(",") })).body).toEqual({ pruned: 1 });
+    const dashboardUser = (await makeUser(app.db)).user;
+    await addMember(app.db, guild.id, dashboardUser.id, [mod.role.id]);
+    const dashboard = createCaller({ db: app.db, userId: dashboardUser.id });
+    expect(await dashboard.member.prunePreview({ guildId: guild.id, prune: { days: 7, include_roles } })).toEqual({ pruned: 1 });
+
+    expect((await prune({ include_roles })).body).toEqual({ pruned: 1 });
+    expect([await isMember(admin.id), await isMember(senior.id), await isMember(regular.id)]).toEqual([true, true, false]);
+    expect(await dashboard.member.prune({ guildId: guild.id, prune: { days: 7, include_roles } })).toEqual({ pruned: 0 });
+    expect([await isMember(admin.id), await isMember(senior.id)]).toEqual([true, true]);
   });
 
   it("is for members of the guild", async () => {

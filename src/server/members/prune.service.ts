@@ -3,7 +3,9 @@ import type { ServiceContext } from "~/server/context.ts";
 import type { Tx } from "~/server/db/client.ts";
 import { runChange } from "~/server/events/change.ts";
 import { loadGuildAccess, type GuildAccess } from "~/server/permissions/guild-access.ts";
-import { enforce, pruneDenial } from "./member-rules.ts";
+import { MEMBER_INCLUDE } from "./member.dto.ts";
+import { enforce, kickDenial, pruneDenial } from "./member-rules.ts";
+import { targetOf } from "./member.service.ts";
 import type { TPruneInput } from "./member.schema.ts";
 import { removeMembers } from "./membership.ts";
 
@@ -11,12 +13,12 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The members a prune removes (spec 4.2): last seen (latest of joining and their last
- * activity) more than `days` ago, never the owner, and holding no role outside
- * `include_roles` (without the list: no roles at all).
+ * activity) more than `days` ago, never the owner, holding no role outside `include_roles`
+ * (without the list: no roles at all), and only members the actor could kick.
  */
-function pruneable(tx: Tx, access: GuildAccess, input: TPruneInput) {
+async function pruneable(tx: Tx, access: GuildAccess, input: TPruneInput) {
   const cutoff = new Date(Date.now() - input.days * DAY_MS);
-  return tx.member.findMany({
+  const rows = await tx.member.findMany({
     where: {
       guildId: access.guild.id,
       userId: { not: access.guild.ownerId },
@@ -24,8 +26,9 @@ function pruneable(tx: Tx, access: GuildAccess, input: TPruneInput) {
       user: { OR: [{ lastActiveAt: null }, { lastActiveAt: { lt: cutoff } }] },
       roles: { every: { roleId: { in: input.include_roles } } },
     },
-    select: { user: true },
+    include: MEMBER_INCLUDE,
   });
+  return rows.filter((row) => kickDenial(access, targetOf(access, row)) === null);
 }
 
 /** GET /guilds/{guild.id}/prune: how many members a prune would remove. */

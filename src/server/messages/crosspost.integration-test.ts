@@ -126,6 +126,20 @@ describe("POST /channels/{channel.id}/messages/{message.id}/crosspost", () => {
     expect((await writer.api.post(`/channels/${source.news.id}/messages/${later.body.id}/crosspost`)).body).toEqual(MISSING_PERMISSIONS);
   });
 
+  it("publishes only what the publisher may read: READ_MESSAGE_HISTORY, REST and dashboard alike", async () => {
+    const { source, targets } = await followedTwice();
+    await kit.setEveryone(source.guild.id, P.ViewChannel);
+    const role = await kit.addRole(source.guild.id, 2, { permissions: P.SendMessages | P.ManageMessages });
+    const moderator = await kit.addBot(source.guild.id, [role.id]);
+    const posted = await source.api.post(`/channels/${source.news.id}/messages`, { content: "embargoed" });
+    expect((await moderator.api.post(`/channels/${source.news.id}/messages/${posted.body.id}/crosspost`)).body).toEqual(MISSING_PERMISSIONS);
+    const user = await kit.addUser(source.guild.id, [role.id]);
+    const caller = createCaller({ db: app.db, userId: user.user.id });
+    await expect(caller.message.crosspost({ channelId: source.news.id, messageId: posted.body.id })).rejects.toMatchObject({ cause: { code: 50013 } });
+    expect((await app.db.message.findUniqueOrThrow({ where: { id: posted.body.id } })).flags).toBe(0);
+    expect(await app.db.message.count({ where: { channelId: targets[0].text.id } })).toBe(0);
+  });
+
   it("still publishes and reaches the other followers when one follower cannot take the copy", async () => {
     const { source, targets } = await followedTwice();
     // The first follower's channel became a category, where no message can go.

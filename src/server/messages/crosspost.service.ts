@@ -11,6 +11,7 @@ import { createMessage } from "./message-create.service.ts";
 import { MESSAGE_INCLUDE, parseJson, toMessageObjects, type MessageObject, type MessageRow } from "./message.dto.ts";
 import type { TEmbed } from "./message.schema.ts";
 import { contentReader } from "./message.service.ts";
+import { canReadMessages } from "./message-access.ts";
 import type { NewAttachment } from "./message-validation.ts";
 
 /** Channels a follower webhook can still post a copy in (it may have been moved since it was made). */
@@ -20,8 +21,8 @@ const COPIED_FLAGS = MessageFlags.SuppressEmbeds | MessageFlags.IsComponentsV2;
 
 /**
  * POST /channels/{channel.id}/messages/{message.id}/crosspost: publishes a message of an
- * announcement channel (else 50024) to the channels following it. SEND_MESSAGES, and
- * MANAGE_MESSAGES as well for another author's message; once only (40033). Sets CROSSPOSTED
+ * announcement channel (else 50024) to the channels following it. Readable history,
+ * SEND_MESSAGES, and MANAGE_MESSAGES as well for another author's message; once only (40033). Sets CROSSPOSTED
  * (Message Update) and answers the message; then each follower webhook posts a copy.
  */
 export async function crosspostMessage(
@@ -31,6 +32,8 @@ export async function crosspostMessage(
 ): Promise<MessageObject> {
   const { channel, permissions } = await loadChannelNotThread(ctx, input.channelId);
   if (channel.type !== ChannelType.GuildAnnouncement) throw new ApiError("WRONG_CHANNEL_TYPE");
+  // Publishing hands the message back: it is a read of the channel's history.
+  if (!canReadMessages(permissions, channel)) throw new ApiError("MISSING_PERMISSIONS");
   const row = await ctx.db.message.findUnique({ where: { id: input.messageId }, include: MESSAGE_INCLUDE });
   if (row?.channelId !== channel.id) throw new ApiError("UNKNOWN_MESSAGE");
   const isOwn = row.authorId === ctx.actor.userId;

@@ -5,6 +5,7 @@ import { channelPermissions, toOverwriteInputs, type GuildAccess } from "~/serve
 import { hasPermission } from "~/server/permissions/permissions.ts";
 import { isThreadChannel, loadThreadAccess } from "~/server/threads/thread-access.ts";
 import type { MessageObject } from "./message.dto.ts";
+import { canReadMessages } from "./message-access.ts";
 import { listMessages } from "./message.service.ts";
 
 export const DASHBOARD_PAGE_SIZE = 50;
@@ -40,10 +41,17 @@ export type ChannelMessagesPage = {
 
 async function channelOf(ctx: ServiceContext, channelId: string) {
   if (await isThreadChannel(ctx, channelId)) {
-    const { access, thread, parent, permissions } = await loadThreadAccess(ctx, channelId);
-    return { access, channel: thread, permissions, parentType: parent.type };
+    const { access, thread, parent, permissions, membership } = await loadThreadAccess(ctx, channelId);
+    return {
+      access,
+      channel: thread,
+      permissions,
+      readable: canReadMessages(permissions, { type: thread.type, joined: membership !== null }),
+      parentType: parent.type,
+    };
   }
-  return { ...(await loadChannelAccess(ctx, channelId)), parentType: null };
+  const { access, channel, permissions } = await loadChannelAccess(ctx, channelId);
+  return { access, channel, permissions, readable: canReadMessages(permissions, channel), parentType: null };
 }
 
 const USER_MENTION = /<@!?(\d+)>/g;
@@ -79,7 +87,7 @@ export async function loadChannelMessagesPage(
   ctx: ServiceContext,
   input: { channelId: string; cursor?: string | null; limit?: number },
 ): Promise<ChannelMessagesPage> {
-  const { access, channel, permissions, parentType } = await channelOf(ctx, input.channelId);
+  const { access, channel, permissions, readable, parentType } = await channelOf(ctx, input.channelId);
   const limit = input.limit ?? DASHBOARD_PAGE_SIZE;
   // One more than the page tells whether older messages remain.
   const listed = await listMessages(ctx, { channelId: channel.id, query: { limit: limit + 1, ...(input.cursor && { before: input.cursor }) } });
@@ -98,7 +106,7 @@ export async function loadChannelMessagesPage(
   const avatarUrlOf = new Map(overrides.map((row) => [row.id, row.authorAvatarUrl]));
   return {
     channel: { id: channel.id, name: channel.name, type: channel.type, guildId: access.guild.id, parentId: channel.parentId, parentType },
-    blockedReason: hasPermission(permissions, P.ReadMessageHistory) ? null : "Needs Read Message History in this channel",
+    blockedReason: readable ? null : "Needs Read Message History in this channel",
     canManageMessages,
     messages: page.map((message) => ({
       ...message,

@@ -1,4 +1,4 @@
-import { AuditLogEvent, GatewayDispatchEvents, MessageFlags, PermissionFlagsBits as P } from "discord-api-types/v10";
+import { AuditLogEvent, ChannelType, GatewayDispatchEvents, MessageFlags, PermissionFlagsBits as P } from "discord-api-types/v10";
 import { describe, expect, it } from "vitest";
 import { setApprovedIntents } from "~/server/applications/intents.ts";
 import { MISSING_ACCESS, MISSING_PERMISSIONS } from "~/test/member-kit.ts";
@@ -309,5 +309,38 @@ describe("replies and forwards", () => {
     // Once the member's application may read content, it may forward.
     await setApprovedIntents({ db: app.db, actor: null }, member.application.id, ["MESSAGE_CONTENT"], true);
     expect((await member.api.post(`/channels/${text.id}/messages`, forward)).status).toBe(200);
+  });
+
+  it("reads the referenced message as any read does: without READ_MESSAGE_HISTORY no reply (160002) nor forward (160014)", async () => {
+    const { guild, text, api } = await setup();
+    const elsewhere = await kit.addChannel(guild.id, ChannelType.GuildText, { name: "elsewhere" });
+    const writer = await kit.addBotWithRole(guild.id, (MEMBER | P.SendMessagesInThreads) & ~P.ReadMessageHistory, 1);
+    await setApprovedIntents({ db: app.db, actor: null }, writer.application.id, ["MESSAGE_CONTENT"], true);
+    await kit.addOverwrite(elsewhere.id, guild.id, { id: writer.role.id, type: 0, allow: P.ReadMessageHistory });
+    const secret = (await api.post(`/channels/${text.id}/messages`, { content: "before your time" })).body;
+    const post = (channelId: string, body: object) => writer.api.post(`/channels/${channelId}/messages`, body);
+    const REPLY_REFUSED = { code: 160002, message: "Cannot reply without permission to read message history" };
+    const FORWARD_REFUSED = { code: 160014, message: "Cannot forward a message without permission to read its content" };
+
+    expect((await post(text.id, { content: "re", message_reference: { message_id: secret.id } })).body).toEqual(REPLY_REFUSED);
+    const optional = await post(text.id, { content: "re", message_reference: { message_id: secret.id, fail_if_not_exists: false } });
+    expect(optional.body).toEqual(REPLY_REFUSED);
+    expect((await post(text.id, { message_reference: { type: 1, message_id: secret.id } })).body).toEqual(FORWARD_REFUSED);
+    expect((await post(elsewhere.id, { message_reference: { type: 1, message_id: secret.id, channel_id: text.id } })).body).toEqual(FORWARD_REFUSED);
+    expect(await app.db.message.count({ where: { authorId: writer.user.id } })).toBe(0);
+
+    // A thread reads as its parent does.
+    const thread = (await api.post(`/channels/${text.id}/threads`, { name: "talk", type: ChannelType.PublicThread })).body;
+    const inThread = (await api.post(`/channels/${thread.id}/messages`, { content: "in the thread" })).body;
+    const threadReply = await writer.api.post(`/channels/${thread.id}/messages`, { content: "re", message_reference: { message_id: inThread.id } });
+    expect(threadReply.body).toEqual(REPLY_REFUSED);
+    expect((await post(elsewhere.id, { message_reference: { type: 1, message_id: inThread.id, channel_id: thread.id } })).body).toEqual(FORWARD_REFUSED);
+
+    // Where the history is readable, both work.
+    const there = (await api.post(`/channels/${elsewhere.id}/messages`, { content: "readable" })).body;
+    expect((await post(elsewhere.id, { content: "re", message_reference: { message_id: there.id } })).status).toBe(200);
+    expect((await post(text.id, { message_reference: { type: 1, message_id: there.id, channel_id: elsewhere.id } })).body.message_snapshots).toEqual([
+      { message: expect.objectContaining({ content: "readable" }) },
+    ]);
   });
 });

@@ -5,10 +5,11 @@ import type { ServiceContext } from "~/server/context.ts";
 import { orderBySnowflake, snowflakeBeyond } from "~/server/db/snowflake-sql.ts";
 import { ApiError } from "~/server/errors.ts";
 import { channelPermissions, loadGuildAccess, toOverwriteInputs, type GuildAccess } from "~/server/permissions/guild-access.ts";
-import { hasAll, hasPermission } from "~/server/permissions/permissions.ts";
+import { hasPermission } from "~/server/permissions/permissions.ts";
 import { canSeeThread, threadPermissions } from "~/server/threads/thread-access.ts";
 import { IS_A_THREAD, THREAD_INCLUDE, toThreadMemberObject, toThreadObject, type ThreadMemberObject, type ThreadObject } from "~/server/threads/thread.dto.ts";
 import { MESSAGE_INCLUDE, toMessageObjects, type MessageObject } from "./message.dto.ts";
+import { canReadMessages } from "./message-access.ts";
 import { contentMatch, searchIndexBuildOf, searchWords } from "./message-search-index.ts";
 import { SEARCH_LIMIT_DEFAULT, type TSearchGuildMessagesQuery } from "./message-search.schema.ts";
 
@@ -54,7 +55,7 @@ async function searchScope(ctx: ServiceContext, access: GuildAccess, query: TSea
     // Channels that hold no messages themselves (categories, forums) simply match nothing.
     reach.set(row.id, {
       visible: hasPermission(permissions, P.ViewChannel),
-      readable: hasAll(permissions, P.ViewChannel, P.ReadMessageHistory),
+      readable: canReadMessages(permissions, row),
       nsfw: row.nsfw,
       parentType: null,
     });
@@ -68,8 +69,9 @@ async function searchScope(ctx: ServiceContext, access: GuildAccess, query: TSea
     const parent = thread.parentId ? channels.byId.get(thread.parentId) : undefined;
     if (!parent) continue;
     const permissions = threadPermissions(access, parent, thread.type);
-    const visible = canSeeThread(permissions, thread.type, thread.threadMembers.length > 0);
-    reach.set(thread.id, { visible, readable: visible && hasPermission(permissions, P.ReadMessageHistory), nsfw: parent.nsfw, parentType: parent.type });
+    const joined = thread.threadMembers.length > 0;
+    const visible = canSeeThread(permissions, thread.type, joined);
+    reach.set(thread.id, { visible, readable: canReadMessages(permissions, { type: thread.type, joined }), nsfw: parent.nsfw, parentType: parent.type });
   }
   if (named) {
     for (const id of named) {

@@ -15,6 +15,7 @@ import { deleteMessage, editMessage } from "./message-edit.service.ts";
 import { MESSAGE_INCLUDE, toMessageObjects, toSnapshot, type MessageObject, type MessageReferenceObject, type MessageRow } from "./message.dto.ts";
 import { MESSAGE_REFERENCE_FORWARD, type TCreateMessageBody, type TEditMessageBody, type TListMessagesQuery } from "./message.schema.ts";
 import { checkNewMessage, newAttachments, type UploadedFile } from "./message-validation.ts";
+import { canReadMessages } from "./message-access.ts";
 
 /** Channels whose messages are read and written here: text, announcement, voice and stage chat, threads. */
 const MESSAGE_CHANNEL_TYPES: number[] = [
@@ -31,6 +32,8 @@ type MessageChannel = {
   access: GuildAccess;
   channel: { id: string; type: number };
   permissions: bigint;
+  /** The caller may read its messages (canReadMessages). */
+  readable: boolean;
   /** For threads: the thread row and its parent's type (the thread object needs it). */
   thread: { row: ThreadRow; parentType: number } | null;
 };
@@ -38,12 +41,13 @@ type MessageChannel = {
 /** A channel the caller can view and that holds messages: 10003 unknown, 50001 unseen, 50024 another kind. */
 async function loadMessageChannel(ctx: ServiceContext, channelId: string): Promise<MessageChannel> {
   if (await isThreadChannel(ctx, channelId)) {
-    const { access, thread, parent, permissions } = await loadThreadAccess(ctx, channelId);
-    return { access, channel: thread, permissions, thread: { row: thread, parentType: parent.type } };
+    const { access, thread, parent, permissions, membership } = await loadThreadAccess(ctx, channelId);
+    const readable = canReadMessages(permissions, { type: thread.type, joined: membership !== null });
+    return { access, channel: thread, permissions, readable, thread: { row: thread, parentType: parent.type } };
   }
   const { access, channel, permissions } = await loadChannelAccess(ctx, channelId);
   if (!MESSAGE_CHANNEL_TYPES.includes(channel.type)) throw new ApiError("WRONG_CHANNEL_TYPE");
-  return { access, channel, permissions, thread: null };
+  return { access, channel, permissions, readable: canReadMessages(permissions, channel), thread: null };
 }
 
 function requirePermission(permissions: bigint, flag: bigint): void {
@@ -77,18 +81,21 @@ async function readAs(ctx: ServiceContext, row: MessageRow): Promise<{ message: 
   return { message: object!, readable: read(object!) === object };
 }
 
-/** A reply's or forward's reference, checked: the source must exist and be readable in its channel. */
-async function resolveReference(ctx: ServiceContext, channelId: string, body: TCreateMessageBody, fileCount: number) {
+/**
+ * A reply's or forward's reference, checked: both read the source, so its channel's history
+ * must be readable (a reply's own channel's too) before it is looked up: 160002 for a reply,
+ * 160014 for a forward. Then the source must exist.
+ */
+async function resolveReference(ctx: ServiceContext, target: MessageChannel, body: TCreateMessageBody, fileCount: number) {
   const request = body.message_reference;
   if (!request) return null;
   const isForward = request.type === MESSAGE_REFERENCE_FORWARD;
-  const sourceChannelId = request.channel_id ?? channelId;
+  const sourceChannelId = request.channel_id ?? target.channel.id;
+  const source = sourceChannelId === target.channel.id ? target : await loadMessageChannel(ctx, sourceChannelId);
+  if (isForward && !source.readable) throw new ApiError("CANNOT_FORWARD_UNREADABLE");
+  if (!isForward && !(source.readable && target.readable)) throw new ApiError("CANNOT_REPLY_WITHOUT_HISTORY");
   const row = await ctx.db.message.findUnique({ where: { id: request.message_id }, include: MESSAGE_INCLUDE });
   const found = row?.channelId === sourceChannelId ? row : null;
-  if (found && sourceChannelId !== channelId) {
-    const { permissions } = await loadMessageChannel(ctx, sourceChannelId);
-    requirePermission(permissions, P.ReadMessageHistory);
-  }
   if (!found) {
     if (isForward || (request.fail_if_not_exists ?? true)) {
       throw invalidField(["message_reference"], "MESSAGE_REFERENCE_UNKNOWN_MESSAGE", "Unknown message");
@@ -100,25 +107,26 @@ async function resolveReference(ctx: ServiceContext, channelId: string, body: TC
     const hasOwn = Boolean(body.content) || (body.embeds?.length ?? 0) > 0 || Boolean(body.poll) || (body.components?.length ?? 0) > 0 || fileCount > 0;
     if (hasOwn) throw invalidField(["message_reference"], "MESSAGE_FORWARD_WITH_CONTENT", "Forwards cannot have content.");
   }
-  const source = isForward ? await readAs(ctx, found) : null;
-  if (source && !source.readable) throw new ApiError("CANNOT_FORWARD_UNREADABLE");
+  const copy = isForward ? await readAs(ctx, found) : null;
+  if (copy && !copy.readable) throw new ApiError("CANNOT_FORWARD_UNREADABLE");
   const object: MessageReferenceObject = {
     type: isForward ? MESSAGE_REFERENCE_FORWARD : 0,
     message_id: found.id,
     channel_id: found.channelId,
     ...(found.guildId && { guild_id: found.guildId }),
   };
-  return { object, repliedUserId: isForward ? null : found.authorId, snapshot: source && toSnapshot(source.message) };
+  return { object, repliedUserId: isForward ? null : found.authorId, snapshot: copy && toSnapshot(copy.message) };
 }
 
 /**
  * POST /channels/{channel.id}/messages: VIEW_CHANNEL and SEND_MESSAGES (SEND_MESSAGES_IN_THREADS
  * in threads), ATTACH_FILES for files; embeds without EMBED_LINKS and tts without
- * SEND_TTS_MESSAGES are dropped as the platform drops them. Replies and forwards (160014
- * when the source cannot be read).
+ * SEND_TTS_MESSAGES are dropped as the platform drops them. Replies (160002 without
+ * readable history) and forwards (160014 when the source cannot be read).
  */
 export async function sendMessage(ctx: ServiceContext, input: { channelId: string; body: TCreateMessageBody; files: UploadedFile[] }): Promise<MessageObject> {
-  const { access, channel, permissions, thread } = await loadMessageChannel(ctx, input.channelId);
+  const target = await loadMessageChannel(ctx, input.channelId);
+  const { access, channel, permissions, thread } = target;
   requirePermission(permissions, thread ? P.SendMessagesInThreads : P.SendMessages);
   // A message brings an archived thread back, unless it is locked to all but its managers.
   const unarchive = thread?.row.threadArchived ? thread : null;
@@ -127,8 +135,7 @@ export async function sendMessage(ctx: ServiceContext, input: { channelId: strin
   const body = { ...input.body };
   if (!hasPermission(permissions, P.EmbedLinks)) body.embeds = null;
   if (!hasPermission(permissions, P.SendTTSMessages)) body.tts = false;
-  const reference = await resolveReference(ctx, channel.id, body, input.files.length);
-  if (reference?.object.type === 0) requirePermission(permissions, P.ReadMessageHistory);
+  const reference = await resolveReference(ctx, target, body, input.files.length);
   if (reference?.object.type !== MESSAGE_REFERENCE_FORWARD) checkNewMessage(body, input.files);
   const files = newAttachments(input.files, body.attachments);
   const user = await ctx.db.user.findUniqueOrThrow({ where: { id: ctx.actor.userId } });
@@ -180,8 +187,8 @@ async function pageIds(ctx: ServiceContext, channelId: string, query: TListMessa
 
 /** GET /channels/{channel.id}/messages: VIEW_CHANNEL and READ_MESSAGE_HISTORY; newest first; limit 1-100 (50), before, after or around. */
 export async function listMessages(ctx: ServiceContext, input: { channelId: string; query: TListMessagesQuery }): Promise<MessageObject[]> {
-  const { permissions, channel } = await loadMessageChannel(ctx, input.channelId);
-  if (!hasPermission(permissions, P.ReadMessageHistory)) return [];
+  const { readable, channel } = await loadMessageChannel(ctx, input.channelId);
+  if (!readable) return [];
   const ids = await pageIds(ctx, channel.id, input.query);
   const rows = await ctx.db.message.findMany({ where: { id: { in: ids } }, include: MESSAGE_INCLUDE });
   const byId = new Map(rows.map((row) => [row.id, row]));
@@ -196,8 +203,8 @@ export async function listMessages(ctx: ServiceContext, input: { channelId: stri
 
 /** GET /channels/{channel.id}/messages/{message.id}: VIEW_CHANNEL and READ_MESSAGE_HISTORY; 10008 Unknown Message. */
 export async function getMessage(ctx: ServiceContext, input: { channelId: string; messageId: string }): Promise<MessageObject> {
-  const { permissions, channel } = await loadMessageChannel(ctx, input.channelId);
-  requirePermission(permissions, P.ReadMessageHistory);
+  const { readable, channel } = await loadMessageChannel(ctx, input.channelId);
+  if (!readable) throw new ApiError("MISSING_PERMISSIONS");
   const row = await findMessage(ctx, channel.id, input.messageId);
   const [object] = await toMessageObjects(ctx.db, [row]);
   return (await contentReader(ctx))(object!);

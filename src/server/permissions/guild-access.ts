@@ -40,8 +40,8 @@ export async function loadGuildState(db: Db, guildId: string, forUserId: string 
   return state;
 }
 
-/** The actor's access in a guild whose state is loaded; 50001 Missing Access for non-members. */
-export async function accessIn(state: GuildState, actor: Actor): Promise<GuildAccess> {
+/** The actor's (or any member's) access in a guild whose state is loaded; 50001 Missing Access for non-members. */
+export async function accessIn(state: GuildState, actor: Pick<Actor, "userId">): Promise<GuildAccess> {
   const member = await state.member(actor.userId);
   // The platform does not reveal more to outsiders.
   if (!member) throw new ApiError("MISSING_ACCESS");

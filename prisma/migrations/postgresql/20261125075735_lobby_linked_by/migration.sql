@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "Lobby" ADD COLUMN     "linkedById" TEXT;
