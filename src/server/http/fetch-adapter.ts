@@ -8,7 +8,9 @@ function fromFetch(request: Request): HttpRequest {
     method: request.method,
     url: url.pathname + url.search,
     header: (name) => request.headers.get(name),
-    clientAddress: request.headers.get("x-forwarded-for"),
+    // A route handler is not told who connected, and X-Forwarded-For may be the client's own
+    // words: every unauthenticated caller here is one, "local" (server.ts knows the peer).
+    clientAddress: null,
     bytes: () =>
       request.body ? readBody(request.body as unknown as AsyncIterable<Uint8Array>, request.headers.get("content-length")) : Promise.resolve(Buffer.alloc(0)),
     // Returning the stream's iterator early cancels it: the rest is never read.

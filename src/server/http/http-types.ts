@@ -5,7 +5,7 @@ export type HttpRequest = {
   url: string;
   /** A header by lower-case name; null when absent. */
   header(name: string): string | null;
-  /** Who is calling, for limits on unauthenticated callers: the proxy's X-Forwarded-For, else the peer. */
+  /** Who is calling, for limits on unauthenticated callers (client-address.ts); null when unknown. */
   clientAddress: string | null;
   /** The body, empty when there is none; 413 past MAX_BODY_BYTES. */
   bytes(): Promise<Buffer>;

@@ -1,8 +1,14 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { readBody } from "./body.ts";
+import { clientAddress, type TrustedProxies } from "./client-address.ts";
 import type { HttpHandler, HttpRequest } from "./http-types.ts";
 
-function fromNode(req: IncomingMessage): HttpRequest {
+export type NodeServeOptions = {
+  /** Peers whose X-Forwarded-For names the client (TRUSTED_PROXIES); none by default. */
+  trustedProxies?: TrustedProxies;
+};
+
+function fromNode(req: IncomingMessage, options: NodeServeOptions): HttpRequest {
   const header = (name: string): string | null => {
     const value = req.headers[name];
     return value === undefined ? null : Array.isArray(value) ? value.join(", ") : value;
@@ -11,7 +17,7 @@ function fromNode(req: IncomingMessage): HttpRequest {
     method: req.method ?? "GET",
     url: req.url ?? "/",
     header,
-    clientAddress: header("x-forwarded-for") ?? req.socket.remoteAddress ?? null,
+    clientAddress: clientAddress(req.socket.remoteAddress ?? null, header("x-forwarded-for"), options.trustedProxies ?? null),
     bytes: () => readBody(req, header("content-length")),
     stream: () => streamOf(req),
   };
@@ -32,8 +38,8 @@ async function* streamOf(req: IncomingMessage): AsyncGenerator<Uint8Array> {
  * Serves a handler on node:http directly: no WHATWG Request/Response in between, which
  * costs more than a cached REST answer does.
  */
-export function serveNode(handler: HttpHandler, req: IncomingMessage, res: ServerResponse): void {
-  handler(fromNode(req))
+export function serveNode(handler: HttpHandler, req: IncomingMessage, res: ServerResponse, options: NodeServeOptions = {}): void {
+  handler(fromNode(req, options))
     .then((response) => {
       res.writeHead(response.status, response.headers);
       res.end(response.body ?? undefined);
