@@ -7,7 +7,7 @@ import type { Db } from "~/server/db/client.ts";
 import { ApiError, fromZodError, invalidField } from "~/server/errors.ts";
 import { MAX_FORM_BYTES, type HttpHandler, type HttpRequest, type HttpResponse } from "~/server/http/http-types.ts";
 import { parseMultipart } from "~/server/http/multipart.ts";
-import { BUCKETS, type BucketSpec, type RateLimiter, type RateLimitState } from "~/server/ratelimit/ratelimit.ts";
+import { BUCKETS, type BucketName, type BucketSpec, type RateLimiter, type RateLimitState } from "~/server/ratelimit/ratelimit.ts";
 import { stateCache } from "~/server/state/state-cache.ts";
 import { toJson } from "~/server/state/wire-json.ts";
 import { recordActivity } from "~/server/users/activity.ts";
@@ -25,6 +25,11 @@ const JSON_HEADERS = { "content-type": "application/json" } as const;
  */
 export function createDispatcher(options: { db: Db; limiter: RateLimiter; routes: readonly Route[]; log?: (error: unknown) => void }): Dispatcher {
   const match = buildRouteTable(options.routes);
+  for (const route of options.routes) {
+    // A bucket all callers share, counted before anyone is checked, would let anyone spend it.
+    if (route.bucket && (BUCKETS[route.bucket] as BucketSpec).perResource && !route.guard)
+      throw new Error(`Route ${route.method} ${route.path}: a shared bucket needs a guard`);
+  }
   const log = options.log ?? ((error: unknown) => console.error("[rest] unexpected error", error));
 
   return async function dispatch(request) {
@@ -41,23 +46,27 @@ export function createDispatcher(options: { db: Db; limiter: RateLimiter; routes
 
       const authorization = request.header("authorization");
       const actor = authorization ? await authenticate(options.db, authorization) : null;
+      // Counted before credentials are judged: a wrong token spends its sender's address.
+      const principal = actor ? `u${actor.userId}` : `ip${request.clientAddress ?? "local"}`;
+      const global = await options.limiter.consume("global", "global", principal, true);
+      if (global.limited) return rateLimited(global);
       if (authorization && !actor && route.auth !== "none") throw new ApiError("UNAUTHORIZED");
       checkAuth(route, actor);
       if (actor) recordActivity(options.db, actor.userId);
 
-      const principal = actor ? `u${actor.userId}` : `ip${request.clientAddress ?? "local"}`;
-      const global = await options.limiter.consume("global", "global", principal, true);
-      if (global.limited) return rateLimited(global);
+      // The caller's own count first, so attempts the guard refuses limit only the caller.
       const major = MAJOR_PARAMS.map((name) => params[name]).find(Boolean) ?? "";
-      const bucketId = route.bucket ?? `${route.method} ${route.path}`;
       const bucket = route.bucket ?? "route";
-      const perResource = (BUCKETS[bucket] as BucketSpec).perResource ?? false;
-      rateLimit = await options.limiter.consume(bucket, bucketId, perResource ? major : `${principal}:${major}`);
+      rateLimit = await options.limiter.consume(bucket, route.bucket ?? `${route.method} ${route.path}`, `${principal}:${major}`);
       if (rateLimit.limited) return rateLimited(rateLimit);
-      const resource = route.resourceBucket && (await route.resourceBucket.resourceOf(options.db, params));
-      if (resource) {
-        const second = await options.limiter.consume(route.resourceBucket!.bucket, route.resourceBucket!.bucket, resource);
-        if (second.limited) return rateLimited(second);
+      const ctx: RestContext = { db: options.db, actor: actor!, auditReason: auditReason(request) };
+      if (route.guard) {
+        for (const [name, key] of Object.entries(await route.guard({ ctx, params })) as [BucketName, string | null][]) {
+          if (!key) continue;
+          const shared = await options.limiter.consume(name, name, key);
+          if (shared.limited) return rateLimited(shared);
+          if (name === bucket) rateLimit = shared;
+        }
       }
       if (route.devBucket && actor?.applicationId) {
         const application = await stateCache(options.db).application(actor.applicationId);
@@ -67,7 +76,6 @@ export function createDispatcher(options: { db: Db; limiter: RateLimiter; routes
         }
       }
 
-      const ctx: RestContext = { db: options.db, actor: actor!, auditReason: auditReason(request) };
       const query = route.query ? parseInput(route.query, queryObject(queryStart < 0 ? "" : request.url.slice(queryStart + 1))) : undefined;
       const body = route.body ? parseInput(route.body, route.form ? await readForm(request, route.form === "or-json") : await readJson(request)) : undefined;
       return withRateLimit(toResponse(await route.handler({ ctx, params, query, body, header: (name) => request.header(name) })), rateLimit);
