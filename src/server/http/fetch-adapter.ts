@@ -1,4 +1,3 @@
-import { readBody } from "./body.ts";
 import type { HttpHandler, HttpRequest } from "./http-types.ts";
 
 // Node's ReadableStream is async iterable; the DOM typings do not say so.
@@ -11,8 +10,6 @@ function fromFetch(request: Request): HttpRequest {
     // A route handler is not told who connected, and X-Forwarded-For may be the client's own
     // words: every unauthenticated caller here is one, "local" (server.ts knows the peer).
     clientAddress: null,
-    bytes: () =>
-      request.body ? readBody(request.body as unknown as AsyncIterable<Uint8Array>, request.headers.get("content-length")) : Promise.resolve(Buffer.alloc(0)),
     // Returning the stream's iterator early cancels it: the rest is never read.
     stream: () => (request.body ?? new ReadableStream({ start: (controller) => controller.close() })) as unknown as AsyncIterable<Uint8Array>,
   };

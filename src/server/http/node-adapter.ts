@@ -1,5 +1,4 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { readBody } from "./body.ts";
 import { clientAddress, type TrustedProxies } from "./client-address.ts";
 import type { HttpHandler, HttpRequest } from "./http-types.ts";
 
@@ -18,12 +17,11 @@ function fromNode(req: IncomingMessage, options: NodeServeOptions): HttpRequest 
     url: req.url ?? "/",
     header,
     clientAddress: clientAddress(req.socket.remoteAddress ?? null, header("x-forwarded-for"), options.trustedProxies ?? null),
-    bytes: () => readBody(req, header("content-length")),
     stream: () => streamOf(req),
   };
 }
 
-/** The request's chunks; stopping early discards the rest rather than destroying the socket, so the answer still goes out. */
+/** The request's chunks; stopping early leaves the rest to finishUnread rather than destroying the socket, so the answer still goes out. */
 async function* streamOf(req: IncomingMessage): AsyncGenerator<Uint8Array> {
   let finished = false;
   try {
@@ -32,6 +30,22 @@ async function* streamOf(req: IncomingMessage): AsyncGenerator<Uint8Array> {
   } finally {
     if (!finished) req.resume();
   }
+}
+
+/** How long the rest of a body answered before it was read is still taken in and discarded. */
+const DISCARD_MS = 2000;
+
+/**
+ * A request answered before its body was all read (refused, or too large): what still arrives
+ * is discarded for a moment, so the client gets to read the answer (closing at once can reset
+ * the connection under it), then the connection is closed rather than the rest taken in.
+ */
+function finishUnread(req: IncomingMessage): void {
+  if (req.complete) return;
+  req.resume();
+  setTimeout(() => {
+    if (!req.complete) req.socket.destroy();
+  }, DISCARD_MS).unref();
 }
 
 /**
@@ -43,6 +57,7 @@ export function serveNode(handler: HttpHandler, req: IncomingMessage, res: Serve
     .then((response) => {
       res.writeHead(response.status, response.headers);
       res.end(response.body ?? undefined);
+      finishUnread(req);
     })
     .catch((error: unknown) => {
       console.error("[server] request failed", error);
