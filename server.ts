@@ -1,5 +1,7 @@
 import "dotenv/config";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { env } from "~/env.ts";
+import { parseTrustedProxies } from "~/server/http/client-address.ts";
 import { serveNode } from "~/server/http/node-adapter.ts";
 import { whenHearingEvents } from "~/server/events/fanout.ts";
 import { serveCdn } from "~/server/images/cdn.ts";
@@ -35,12 +37,13 @@ async function main(): Promise<void> {
   if (!(await whenHearingEvents(10_000))) console.error("[events] not subscribed to Redis yet; caching stays off until the subscription is up");
   const handleNext = restOnly ? notServed : await startNext();
   const dispatch = getDispatcher();
+  const serveOptions = { trustedProxies: parseTrustedProxies(env().TRUSTED_PROXIES) };
 
   const server = createServer((req, res) => {
     const path = req.url ?? "/";
     const handler = path.startsWith("/api/") && !FRAMEWORK_API.test(path) ? dispatch : path.startsWith("/cdn/") ? serveCdn : null;
     if (!handler) return void handleNext(req, res);
-    serveNode(handler, req, res);
+    serveNode(handler, req, res, serveOptions);
   });
   server.keepAliveTimeout = 65_000;
   server.listen(port, host, () => console.log(`Guildhall listening on http://${host}:${port}${restOnly ? " (REST only)" : ""}`));

@@ -6,6 +6,10 @@ const ZEnv = z.object({
   REDIS_URL: z.string().optional(),
   /** Multiplies every rate-limit bucket (benchmarks and test rigs raise it). */
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
+  /** Proxies whose X-Forwarded-For names the client: comma-separated addresses and CIDR ranges (client-address.ts). */
+  TRUSTED_PROXIES: z.string().default(""),
+  /** Request bodies held in memory at once, in MiB (default: upload-memory.ts): uploads past it are refused (429) until others finish. */
+  UPLOAD_MEMORY_MIB: z.coerce.number().positive().optional(),
   /** At most this many guilds' state (roles, channels, members' access) are cached per process. */
   GUILD_CACHE_MAX: z.coerce.number().int().positive().default(1000),
   /** At most this many authenticated tokens are cached per process. */

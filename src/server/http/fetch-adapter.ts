@@ -1,4 +1,3 @@
-import { readBody } from "./body.ts";
 import type { HttpHandler, HttpRequest } from "./http-types.ts";
 
 // Node's ReadableStream is async iterable; the DOM typings do not say so.
@@ -8,9 +7,9 @@ function fromFetch(request: Request): HttpRequest {
     method: request.method,
     url: url.pathname + url.search,
     header: (name) => request.headers.get(name),
-    clientAddress: request.headers.get("x-forwarded-for"),
-    bytes: () =>
-      request.body ? readBody(request.body as unknown as AsyncIterable<Uint8Array>, request.headers.get("content-length")) : Promise.resolve(Buffer.alloc(0)),
+    // A route handler is not told who connected, and X-Forwarded-For may be the client's own
+    // words: every unauthenticated caller here is one, "local" (server.ts knows the peer).
+    clientAddress: null,
     // Returning the stream's iterator early cancels it: the rest is never read.
     stream: () => (request.body ?? new ReadableStream({ start: (controller) => controller.close() })) as unknown as AsyncIterable<Uint8Array>,
   };

@@ -5,13 +5,11 @@ export type HttpRequest = {
   url: string;
   /** A header by lower-case name; null when absent. */
   header(name: string): string | null;
-  /** Who is calling, for limits on unauthenticated callers: the proxy's X-Forwarded-For, else the peer. */
+  /** Who is calling, for limits on unauthenticated callers (client-address.ts); null when unknown. */
   clientAddress: string | null;
-  /** The body, empty when there is none; 413 past MAX_BODY_BYTES. */
-  bytes(): Promise<Buffer>;
   /**
-   * The body as it arrives, for multipart uploads past MAX_BODY_BYTES. Returning the
-   * iterator early leaves the rest unread (and discarded, on node:http).
+   * The body as it arrives, empty when there is none. Returning the iterator early leaves the
+   * rest unread (discarded for a moment, then the connection closed, on node:http).
    */
   stream(): AsyncIterable<Uint8Array>;
 };
@@ -28,5 +26,5 @@ export const MAX_BODY_BYTES = 16 * 1024 * 1024;
 export const MAX_FILE_BYTES = 20 * 1024 * 1024;
 /** Files per multipart request. */
 export const MAX_FORM_FILES = 10;
-/** The largest multipart body: every file at its largest, and room for the other fields. */
+/** The largest multipart body, enforced as it streams in: every file at its largest, and room for the other fields. */
 export const MAX_FORM_BYTES = MAX_FORM_FILES * MAX_FILE_BYTES + 1024 * 1024;

@@ -24,7 +24,8 @@ const invalidForm = () => new ApiError("INVALID_FORM_BODY", { message: "Invalid 
 /**
  * Parses a multipart/form-data body as it arrives: 50035 when it is not one, 40005 Request
  * entity too large as soon as a file passes MAX_FILE_BYTES, without reading the rest of the
- * body (the source's iterator is returned; adapters discard what is left of it).
+ * body (the source's iterator is returned; adapters discard what is left of it). A failure of
+ * the source itself (its size limit) ends the parse with that error.
  */
 export async function parseMultipart(body: AsyncIterable<Uint8Array>, contentType: string): Promise<FormBody> {
   let parser: busboy.Busboy;
@@ -72,6 +73,9 @@ export async function parseMultipart(body: AsyncIterable<Uint8Array>, contentTyp
       if (!parser.write(next.value)) await drained(parser);
       if (failure()) break;
     }
+  } catch (error) {
+    parser.destroy();
+    throw error;
   } finally {
     if (failure()) await iterator.return?.();
   }

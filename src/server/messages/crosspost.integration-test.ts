@@ -6,7 +6,7 @@ import { createRateLimiter } from "~/server/ratelimit/ratelimit.ts";
 import { createDispatcher } from "~/server/rest/dispatch.ts";
 import { ROUTES } from "~/server/rest/routes.ts";
 import { createCaller } from "~/server/trpc/root.ts";
-import { writeGuildState } from "~/test/factories.ts";
+import { makeBot, writeGuildState } from "~/test/factories.ts";
 import { followKit } from "~/test/follow-kit.ts";
 import { MISSING_PERMISSIONS } from "~/test/member-kit.ts";
 import { loadConformance } from "~/test/openapi-conformance.ts";
@@ -191,5 +191,23 @@ describe("POST /channels/{channel.id}/messages/{message.id}/crosspost", () => {
     expect(limited.body.retry_after).toBeGreaterThan(3500);
     expect((await app.db.message.findUniqueOrThrow({ where: { id: ids[10]! } })).flags).toBe(0);
     expect((await publish(source.owner.token, other.id, spare)).status).toBe(200);
+  });
+
+  it("counts only publications the caller may make against the channel's hour: others spend their own limit", async () => {
+    const source = await kit.publisher();
+    const outsider = await makeBot(app.db);
+    const writer = await kit.addBotWithRole(source.guild.id, P.ViewChannel | P.SendMessages);
+    const ids: string[] = [];
+    for (let i = 0; i < 10; i++) ids.push((await source.api.post(`/channels/${source.news.id}/messages`, { content: `news ${i}` })).body.id as string);
+    const dispatch = fetchHandler(createDispatcher({ db: app.db, limiter: createRateLimiter(), routes: ROUTES }));
+    const publish = (token: string, id: string) => restClient(dispatch, `Bot ${token}`).post(`/channels/${source.news.id}/messages/${id}/crosspost`);
+
+    // A bot outside the guild, and a member who may not publish another's message, try a dozen times each.
+    const refused = [];
+    for (let i = 0; i < 12; i++) refused.push((await publish(outsider.token, ids[0]!)).status, (await publish(writer.token, ids[0]!)).status);
+    expect(new Set(refused.slice(0, 20))).toEqual(new Set([403]));
+    expect(refused.slice(20)).toEqual([429, 429, 429, 429]);
+
+    for (const id of ids) expect((await publish(source.owner.token, id)).status).toBe(200);
   });
 });

@@ -19,17 +19,15 @@ const DELIVERY_CHANNEL_TYPES: readonly number[] = [ChannelType.GuildText, Channe
 /** What of the source's flags a copy keeps: how it is drawn. */
 const COPIED_FLAGS = MessageFlags.SuppressEmbeds | MessageFlags.IsComponentsV2;
 
+type CrosspostInput = { channelId: string; messageId: string };
+
 /**
- * POST /channels/{channel.id}/messages/{message.id}/crosspost: publishes a message of an
- * announcement channel (else 50024) to the channels following it. Readable history,
- * SEND_MESSAGES, and MANAGE_MESSAGES as well for another author's message; once only (40033). Sets CROSSPOSTED
- * (Message Update) and answers the message; then each follower webhook posts a copy.
+ * Whether the caller may publish this message: it is in an announcement channel (else 50024)
+ * they can see and read the history of, and they hold SEND_MESSAGES, and MANAGE_MESSAGES as well for another
+ * author's message. REST asks before counting the channel's publications, which every
+ * publisher shares.
  */
-export async function crosspostMessage(
-  ctx: ServiceContext,
-  input: { channelId: string; messageId: string },
-  log: (error: unknown) => void = console.error,
-): Promise<MessageObject> {
+export async function checkCrosspost(ctx: ServiceContext, input: CrosspostInput): Promise<{ channelId: string; row: MessageRow }> {
   const { channel, permissions } = await loadChannelNotThread(ctx, input.channelId);
   if (channel.type !== ChannelType.GuildAnnouncement) throw new ApiError("WRONG_CHANNEL_TYPE");
   // Publishing hands the message back: it is a read of the channel's history.
@@ -38,6 +36,17 @@ export async function crosspostMessage(
   if (row?.channelId !== channel.id) throw new ApiError("UNKNOWN_MESSAGE");
   const isOwn = row.authorId === ctx.actor.userId;
   if (!hasPermission(permissions, P.SendMessages) || (!isOwn && !hasPermission(permissions, P.ManageMessages))) throw new ApiError("MISSING_PERMISSIONS");
+  return { channelId: channel.id, row };
+}
+
+/**
+ * POST /channels/{channel.id}/messages/{message.id}/crosspost: publishes a message of an
+ * announcement channel to the channels following it (checkCrosspost), once only (40033).
+ * Sets CROSSPOSTED (Message Update) and answers the message; then each follower webhook
+ * posts a copy.
+ */
+export async function crosspostMessage(ctx: ServiceContext, input: CrosspostInput, log: (error: unknown) => void = console.error): Promise<MessageObject> {
+  const { row } = await checkCrosspost(ctx, input);
   if (row.flags & MessageFlags.Crossposted) throw new ApiError("ALREADY_CROSSPOSTED");
   const published: MessageRow = { ...row, flags: row.flags | MessageFlags.Crossposted };
   const message = await runChange(ctx, async (change) => {

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { noContent, ok, route } from "~/server/rest/route.ts";
 import { ZCreateMessageBody, ZEditMessageBody, ZListMessagesQuery } from "./message.schema.ts";
 import { deleteChannelMessage, editOwnMessage, getMessage, listMessages, sendMessage } from "./message.service.ts";
-import { crosspostMessage } from "./crosspost.service.ts";
+import { checkCrosspost, crosspostMessage } from "./crosspost.service.ts";
 import { readMessageRequest } from "./message-validation.ts";
 
 // JSON or multipart: readMessageRequest parses either with the message schema.
@@ -49,6 +49,7 @@ export const messageRoutes = [
     path: "/channels/:channelId/messages/:messageId/crosspost",
     auth: "bot",
     bucket: "crosspost",
+    guard: async ({ ctx, params }) => ({ crosspost: (await checkCrosspost(ctx, params)).channelId }),
     handler: async ({ ctx, params }) => ok(await crosspostMessage(ctx, params)),
   }),
   route({

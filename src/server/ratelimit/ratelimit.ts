@@ -4,7 +4,10 @@ import type { Redis } from "ioredis";
 export type BucketSpec = {
   points: number;
   durationSeconds: number;
-  /** Counted per major resource whoever calls (a webhook's executions), not per caller. */
+  /**
+   * Also shared by every caller of one resource (a webhook's executions): counted under the key
+   * the route's guard answers, for calls that passed it, after each caller's own count.
+   */
   perResource?: boolean;
 };
 

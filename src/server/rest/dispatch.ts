@@ -5,9 +5,11 @@ import { hasScope, type Actor } from "~/server/auth/actor.ts";
 import { authenticate } from "~/server/auth/tokens.service.ts";
 import type { Db } from "~/server/db/client.ts";
 import { ApiError, fromZodError, invalidField } from "~/server/errors.ts";
-import { MAX_FORM_BYTES, type HttpHandler, type HttpRequest, type HttpResponse } from "~/server/http/http-types.ts";
+import { collect, metered } from "~/server/http/body.ts";
+import { MAX_BODY_BYTES, MAX_FORM_BYTES, type HttpHandler, type HttpRequest, type HttpResponse } from "~/server/http/http-types.ts";
 import { parseMultipart } from "~/server/http/multipart.ts";
-import { BUCKETS, type BucketSpec, type RateLimiter, type RateLimitState } from "~/server/ratelimit/ratelimit.ts";
+import { createUploadMemory, UploadMemoryFull, type UploadLease, type UploadMemory } from "~/server/http/upload-memory.ts";
+import { BUCKETS, type BucketName, type BucketSpec, type RateLimiter, type RateLimitState } from "~/server/ratelimit/ratelimit.ts";
 import { stateCache } from "~/server/state/state-cache.ts";
 import { toJson } from "~/server/state/wire-json.ts";
 import { recordActivity } from "~/server/users/activity.ts";
@@ -23,12 +25,26 @@ const JSON_HEADERS = { "content-type": "application/json" } as const;
  * The REST API as one framework-free function for every `/api[/v10]/...` path. server.ts
  * mounts it on node:http, the Next route handler through fetch-adapter.ts.
  */
-export function createDispatcher(options: { db: Db; limiter: RateLimiter; routes: readonly Route[]; log?: (error: unknown) => void }): Dispatcher {
+export function createDispatcher(options: {
+  db: Db;
+  limiter: RateLimiter;
+  routes: readonly Route[];
+  /** Bounds the request bodies held at once; by default its own, at DEFAULT_UPLOAD_MEMORY_BYTES. */
+  uploadMemory?: UploadMemory;
+  log?: (error: unknown) => void;
+}): Dispatcher {
   const match = buildRouteTable(options.routes);
+  const uploadMemory = options.uploadMemory ?? createUploadMemory();
+  for (const route of options.routes) {
+    // A bucket all callers share, counted before anyone is checked, would let anyone spend it.
+    if (route.bucket && (BUCKETS[route.bucket] as BucketSpec).perResource && !route.guard)
+      throw new Error(`Route ${route.method} ${route.path}: a shared bucket needs a guard`);
+  }
   const log = options.log ?? ((error: unknown) => console.error("[rest] unexpected error", error));
 
   return async function dispatch(request) {
     let rateLimit: RateLimitState | null = null;
+    let upload: UploadLease | null = null;
     try {
       const queryStart = request.url.indexOf("?");
       const pathname = queryStart < 0 ? request.url : request.url.slice(0, queryStart);
@@ -41,23 +57,27 @@ export function createDispatcher(options: { db: Db; limiter: RateLimiter; routes
 
       const authorization = request.header("authorization");
       const actor = authorization ? await authenticate(options.db, authorization) : null;
+      // Counted before credentials are judged: a wrong token spends its sender's address.
+      const principal = actor ? `u${actor.userId}` : `ip${request.clientAddress ?? "local"}`;
+      const global = await options.limiter.consume("global", "global", principal, true);
+      if (global.limited) return rateLimited(global);
       if (authorization && !actor && route.auth !== "none") throw new ApiError("UNAUTHORIZED");
       checkAuth(route, actor);
       if (actor) recordActivity(options.db, actor.userId);
 
-      const principal = actor ? `u${actor.userId}` : `ip${request.clientAddress ?? "local"}`;
-      const global = await options.limiter.consume("global", "global", principal, true);
-      if (global.limited) return rateLimited(global);
+      // The caller's own count first, so attempts the guard refuses limit only the caller.
       const major = MAJOR_PARAMS.map((name) => params[name]).find(Boolean) ?? "";
-      const bucketId = route.bucket ?? `${route.method} ${route.path}`;
       const bucket = route.bucket ?? "route";
-      const perResource = (BUCKETS[bucket] as BucketSpec).perResource ?? false;
-      rateLimit = await options.limiter.consume(bucket, bucketId, perResource ? major : `${principal}:${major}`);
+      rateLimit = await options.limiter.consume(bucket, route.bucket ?? `${route.method} ${route.path}`, `${principal}:${major}`);
       if (rateLimit.limited) return rateLimited(rateLimit);
-      const resource = route.resourceBucket && (await route.resourceBucket.resourceOf(options.db, params));
-      if (resource) {
-        const second = await options.limiter.consume(route.resourceBucket!.bucket, route.resourceBucket!.bucket, resource);
-        if (second.limited) return rateLimited(second);
+      const ctx: RestContext = { db: options.db, actor: actor!, auditReason: auditReason(request) };
+      if (route.guard) {
+        for (const [name, key] of Object.entries(await route.guard({ ctx, params })) as [BucketName, string | null][]) {
+          if (!key) continue;
+          const shared = await options.limiter.consume(name, name, key);
+          if (shared.limited) return rateLimited(shared);
+          if (name === bucket) rateLimit = shared;
+        }
       }
       if (route.devBucket && actor?.applicationId) {
         const application = await stateCache(options.db).application(actor.applicationId);
@@ -67,12 +87,13 @@ export function createDispatcher(options: { db: Db; limiter: RateLimiter; routes
         }
       }
 
-      const ctx: RestContext = { db: options.db, actor: actor!, auditReason: auditReason(request) };
       const query = route.query ? parseInput(route.query, queryObject(queryStart < 0 ? "" : request.url.slice(queryStart + 1))) : undefined;
-      const body = route.body ? parseInput(route.body, route.form ? await readForm(request, route.form === "or-json") : await readJson(request)) : undefined;
+      const body = route.body ? parseInput(route.body, await readInput(request, route, (upload = uploadMemory.lease()))) : undefined;
       return withRateLimit(toResponse(await route.handler({ ctx, params, query, body, header: (name) => request.header(name) })), rateLimit);
     } catch (error) {
       return withRateLimit(errorResponse(error, log), rateLimit);
+    } finally {
+      upload?.release();
     }
   };
 }
@@ -126,22 +147,22 @@ function auditReason(request: HttpRequest): string | null {
   return reason || null;
 }
 
-/**
- * A multipart/form-data (or URL-encoded) body as fields and files, read as it streams in (files may pass
- * MAX_BODY_BYTES). Otherwise JSON for routes that take either, and nothing (50035) for
- * form-only ones.
- */
-async function readForm(request: HttpRequest, alsoJson: boolean): Promise<unknown> {
-  const contentType = request.header("content-type") ?? "";
-  // busboy reads URL-encoded forms too (fields only), which the platform also takes.
-  if (!/^(multipart\/form-data|application\/x-www-form-urlencoded)/i.test(contentType)) return alsoJson ? readJson(request) : undefined;
-  const declared = request.header("content-length");
-  if (declared !== null && Number(declared) > MAX_FORM_BYTES) throw new ApiError("REQUEST_TOO_LARGE");
-  return parseMultipart(request.stream(), contentType);
-}
+// busboy reads URL-encoded forms too (fields only), which the platform also takes.
+const FORM_TYPES = /^(multipart\/form-data|application\/x-www-form-urlencoded)/i;
 
-async function readJson(request: HttpRequest): Promise<unknown> {
-  const text = (await request.bytes()).toString("utf8");
+/**
+ * The body as the route takes it, read as it streams in (metered: the route's size limit and
+ * the process's upload memory): a form's fields and files, else JSON for routes that take
+ * either, and nothing (50035) for form-only ones.
+ */
+async function readInput(request: HttpRequest, route: Route, upload: UploadLease): Promise<unknown> {
+  const contentType = request.header("content-type") ?? "";
+  const isForm = Boolean(route.form) && FORM_TYPES.test(contentType);
+  if (route.form === true && !isForm) return undefined;
+  const maxBytes = route.maxBodyBytes ?? (isForm ? MAX_FORM_BYTES : MAX_BODY_BYTES);
+  const chunks = metered(request.stream(), { maxBytes, declaredLength: request.header("content-length"), lease: upload });
+  if (isForm) return parseMultipart(chunks, contentType);
+  const text = (await collect(chunks)).toString("utf8");
   if (text.trim() === "") return undefined;
   try {
     return JSON.parse(text) as unknown;
@@ -169,6 +190,7 @@ function toResponse(result: RestResult): HttpResponse {
 
 function errorResponse(error: unknown, log: (error: unknown) => void): HttpResponse {
   if (error instanceof ApiError) return json(error.status, error.toBody());
+  if (error instanceof UploadMemoryFull) return uploadsBusy();
   const prismaCode = (error as { code?: unknown } | null)?.code;
   if (prismaCode === "P2025") return json(404, new ApiError("NOT_FOUND").toBody());
   log(error);
@@ -200,6 +222,12 @@ function rateLimited(state: RateLimitState): HttpResponse {
   };
   if (state.global) headers["x-ratelimit-global"] = "true";
   return json(429, { message: "You are being rate limited.", retry_after: Number(retryAfter.toFixed(3)), global: state.global }, headers);
+}
+
+/** Other requests' bodies fill the upload memory: a 429 like a shared bucket's, to try again in a second. */
+function uploadsBusy(): HttpResponse {
+  const headers = { "retry-after": "1", "x-ratelimit-scope": "shared" };
+  return json(429, { message: "The server is receiving too many uploads at once.", retry_after: 1, global: false }, headers);
 }
 
 // The platform exposes an opaque bucket id; a stable hash of our bucket name serves.

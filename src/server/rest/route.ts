@@ -23,7 +23,8 @@ export type RestResult =
   | { status: 200; file: string | Uint8Array; headers: Record<string, string> }
   | { status: 204 };
 
-export type ResourceBucket = { bucket: BucketName; resourceOf(db: Db, params: Record<string, string>): Promise<string | null> };
+/** The resource a call reaches, as the key of each shared bucket it spends (`{ webhook: id, webhookChannel: channelId }`); null skips one. */
+export type ResourceKeys = Partial<Record<BucketName, string | null>>;
 
 type ParamsOf<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
   ? { [K in Name]: string } & ParamsOf<`/${Rest}`>
@@ -36,16 +37,23 @@ export type Route = {
   path: string;
   auth: RouteAuth;
   scopes?: readonly OAuth2Scope[];
-  /** The rate-limit bucket; defaults to a per-route bucket. */
+  /** The rate-limit bucket, counted per caller; defaults to a per-route bucket. */
   bucket?: BucketName;
-  /** A second bucket counted per resource the path leads to (a webhook's channel); null skips it. */
-  resourceBucket?: ResourceBucket;
+  /**
+   * The service's access check for the path's resource, run once the caller is authenticated
+   * and before the body is read: throws the service's error (10015, 50013...), or answers the
+   * resource's keys in the buckets every caller of it shares (perResource in BUCKETS), which so
+   * count only calls that passed. Required with a perResource bucket.
+   */
+  guard?(input: { ctx: RestContext; params: Record<string, string> }): Promise<ResourceKeys>;
   /** A development rate limit counted per application, unless its limits are lifted. */
   devBucket?: BucketName;
   query?: z.ZodType;
   body?: z.ZodType;
   /** The body is multipart/form-data (fields as strings, files as Buffers), checked by `body`; "or-json": either. */
   form?: boolean | "or-json";
+  /** The largest body this route reads, 413 as soon as more streams in; by default MAX_FORM_BYTES for a form, else MAX_BODY_BYTES. */
+  maxBodyBytes?: number;
   handler(input: { ctx: RestContext; params: Record<string, string>; query: unknown; body: unknown; header: RequestHeader }): Promise<RestResult>;
 };
 
@@ -56,11 +64,12 @@ export function route<P extends string, A extends RouteAuth, Q extends z.ZodType
   auth: A;
   scopes?: readonly OAuth2Scope[];
   bucket?: BucketName;
-  resourceBucket?: ResourceBucket;
+  guard?(input: { ctx: RestContext<A>; params: ParamsOf<P> }): Promise<ResourceKeys>;
   devBucket?: BucketName;
   query?: Q;
   body?: B;
   form?: boolean | "or-json";
+  maxBodyBytes?: number;
   handler(input: {
     ctx: RestContext<A>;
     params: ParamsOf<P>;

@@ -1,5 +1,7 @@
+import { env } from "~/env.ts";
 import { startBackgroundWork } from "~/server/background.ts";
 import { getDb } from "~/server/db/client.ts";
+import { createUploadMemory } from "~/server/http/upload-memory.ts";
 import { getRateLimiter } from "~/server/ratelimit/shared-limiter.ts";
 import { createDispatcher, type Dispatcher } from "./dispatch.ts";
 import { ROUTES } from "./routes.ts";
@@ -9,10 +11,12 @@ const globalForRest = globalThis as unknown as { guildhallDispatcher?: Dispatche
 /** The process-wide REST dispatcher on the configured database and rate-limit store; starts the process's background work. */
 export function getDispatcher(): Dispatcher {
   startBackgroundWork(getDb());
+  const uploadMemoryMib = env().UPLOAD_MEMORY_MIB;
   globalForRest.guildhallDispatcher ??= createDispatcher({
     db: getDb(),
     limiter: getRateLimiter(),
     routes: ROUTES,
+    uploadMemory: uploadMemoryMib ? createUploadMemory(uploadMemoryMib * 1024 * 1024) : undefined,
   });
   return globalForRest.guildhallDispatcher;
 }

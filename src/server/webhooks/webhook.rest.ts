@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { readMessageRequest } from "~/server/messages/message-validation.ts";
-import { noContent, ok, route, type ResourceBucket } from "~/server/rest/route.ts";
+import { noContent, ok, route, type ResourceKeys, type RestContext } from "~/server/rest/route.ts";
 import { ZWebhookExecuteBody, ZWebhookExecuteQuery } from "./webhook-execute.schema.ts";
 import { executeWebhook } from "./webhook-execute.service.ts";
 import { ZWebhookMessageEditBody, ZWebhookMessageEditQuery, ZWebhookMessageQuery } from "./webhook-message.schema.ts";
@@ -14,17 +14,28 @@ import {
   createWebhook,
   deleteWebhook,
   deleteWebhookWithToken,
+  findWebhookByToken,
   getWebhook,
   getWebhookWithToken,
   listChannelWebhooks,
   listGuildWebhooks,
   modifyWebhook,
   modifyWebhookWithToken,
-  webhookChannelOf,
 } from "./webhook.service.ts";
 
-/** Executions also count against the webhook's channel, whichever of its webhooks posts. */
-const CHANNEL_BUCKET: ResourceBucket = { bucket: "webhookChannel", resourceOf: (db, params) => webhookChannelOf(db, params.webhookId!) };
+type TokenPath = { ctx: RestContext; params: { webhookId: string; token: string } };
+
+/** The token is checked before a body is read. */
+const tokenGuard = async ({ ctx, params }: TokenPath): Promise<ResourceKeys> => {
+  await findWebhookByToken(ctx.db, params);
+  return {};
+};
+
+/** An execution, once its token is right, spends the webhook's bucket and its channel's, whichever of its webhooks posts. */
+const executionGuard = async ({ ctx, params }: TokenPath): Promise<ResourceKeys> => {
+  const webhook = await findWebhookByToken(ctx.db, params);
+  return { webhook: webhook.id, webhookChannel: webhook.channelId };
+};
 
 export const webhookRoutes = [
   route({
@@ -86,6 +97,7 @@ export const webhookRoutes = [
     method: "PATCH",
     path: "/webhooks/:webhookId/:token",
     auth: "none",
+    guard: tokenGuard,
     body: ZWebhookTokenModifyBodySchema,
     handler: async ({ ctx, params, body }) => ok(await modifyWebhookWithToken(ctx, { ...params, body })),
   }),
@@ -103,7 +115,7 @@ export const webhookRoutes = [
     path: "/webhooks/:webhookId/:token",
     auth: "none",
     bucket: "webhook",
-    resourceBucket: CHANNEL_BUCKET,
+    guard: executionGuard,
     query: ZWebhookExecuteQuery,
     // JSON or multipart: readMessageRequest parses either with the execute schema.
     form: "or-json",
@@ -124,6 +136,7 @@ export const webhookRoutes = [
     method: "PATCH",
     path: "/webhooks/:webhookId/:token/messages/:messageId",
     auth: "none",
+    guard: tokenGuard,
     query: ZWebhookMessageEditQuery,
     form: "or-json",
     body: z.unknown(),
@@ -145,7 +158,7 @@ export const webhookRoutes = [
     path: "/webhooks/:webhookId/:token/slack",
     auth: "none",
     bucket: "webhook",
-    resourceBucket: CHANNEL_BUCKET,
+    guard: executionGuard,
     query: ZSlackQuery,
     // JSON or a form: readSlackPayload reads either.
     form: "or-json",
@@ -161,7 +174,7 @@ export const webhookRoutes = [
     path: "/webhooks/:webhookId/:token/github",
     auth: "none",
     bucket: "webhook",
-    resourceBucket: CHANNEL_BUCKET,
+    guard: executionGuard,
     query: ZGithubQuery,
     body: ZGithubPayload,
     handler: async ({ ctx, params, query, body, header }) => {

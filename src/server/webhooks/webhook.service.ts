@@ -62,11 +62,6 @@ export async function findWebhookByToken(db: Db, input: { webhookId: string; tok
   return row;
 }
 
-/** The channel a webhook posts into, for its channel's rate-limit bucket; null when the id names none. */
-export async function webhookChannelOf(db: Db, webhookId: string): Promise<string | null> {
-  return WEBHOOK_ID.test(webhookId) ? ((await stateCache(db).webhook(webhookId))?.channelId ?? null) : null;
-}
-
 /** A channel the caller can see and holds MANAGE_WEBHOOKS in. */
 export async function requireManageIn(ctx: ServiceContext, channelId: string): Promise<ChannelAccess> {
   const found = await loadChannelAccess(ctx, channelId);
