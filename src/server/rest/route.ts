@@ -25,6 +25,18 @@ export type RestResult =
 
 export type ResourceBucket = { bucket: BucketName; resourceOf(db: Db, params: Record<string, string>): Promise<string | null> };
 
+/**
+ * Who may call a route beyond those its permission names, on purpose, and why. Each level
+ * includes the ones before it: "member" any member of the guild or lobby the path names,
+ * without any permission; "outsider" also a caller outside it (the route is about the
+ * caller's own things, or the resource is discoverable); "token" any valid token of either
+ * kind; "anyone" no credentials at all. `noop`: those callers are answered as if it were
+ * done, and nothing changes (an idempotent delete of what they cannot see). The route
+ * table's authorization test holds every row to it: other callers are refused, and the
+ * ones named here are answered.
+ */
+export type RouteOpen = { to: "member" | "outsider" | "token" | "anyone"; why: string; noop?: true };
+
 type ParamsOf<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
   ? { [K in Name]: string } & ParamsOf<`/${Rest}`>
   : P extends `${string}:${infer Name}`
@@ -46,6 +58,7 @@ export type Route = {
   body?: z.ZodType;
   /** The body is multipart/form-data (fields as strings, files as Buffers), checked by `body`; "or-json": either. */
   form?: boolean | "or-json";
+  open?: RouteOpen;
   handler(input: { ctx: RestContext; params: Record<string, string>; query: unknown; body: unknown; header: RequestHeader }): Promise<RestResult>;
 };
 
@@ -61,6 +74,7 @@ export function route<P extends string, A extends RouteAuth, Q extends z.ZodType
   query?: Q;
   body?: B;
   form?: boolean | "or-json";
+  open?: RouteOpen;
   handler(input: {
     ctx: RestContext<A>;
     params: ParamsOf<P>;
