@@ -4,7 +4,9 @@
 // text and numbers at the edges) spliced into them as raw JSON.
 import fc from "fast-check";
 import type { z } from "zod";
-import { ZSnowflake } from "~/server/validation/fields.ts";
+import { ZImageData } from "~/server/images/image.schema.ts";
+import { ZPermissionString, ZSnowflake } from "~/server/validation/fields.ts";
+import { PNG } from "./member-kit.ts";
 
 type Def = { type: string; [key: string]: unknown };
 type Check = { _zod: { def: { check: string; [key: string]: unknown } } };
@@ -22,6 +24,9 @@ const EDGE_SNOWFLAKES = ["0", "1", "99999999999999999999", "18446744073709551616
 /** Values `schema` should take (lengths and sizes kept small). Schema kinds it does not know give any JSON. */
 export function validArbitrary(schema: z.ZodType, hints: Hints, depth = 0): fc.Arbitrary<unknown> {
   if (schema === ZSnowflake) return snowflake(hints);
+  // Refinements cannot be solved from a definition: the shared ones are known here.
+  if (schema === defOf(ZImageData).innerType) return fc.constant(PNG);
+  if (schema === ZPermissionString) return fc.bigInt(0n, 2n ** 50n).map(String);
   const def = defOf(schema);
   const inner = (key: string) => validArbitrary(def[key] as z.ZodType, hints, depth + 1);
   switch (def.type) {
@@ -47,9 +52,15 @@ export function validArbitrary(schema: z.ZodType, hints: Hints, depth = 0): fc.A
     case "catch":
     case "nonoptional":
       return inner("innerType");
-    case "pipe":
+    case "pipe": {
       // z.preprocess is a pipe out of a transform: what it takes is what the pipe's end takes.
-      return defOf(def.in as z.ZodType).type === "transform" ? inner("out") : inner("in");
+      const from = defOf(def.in as z.ZodType);
+      if (from.type === "transform") return inner("out");
+      // Text read as a number (a query's integer): the number's bounds, written out.
+      if (from.type === "pipe" && defOf(from.out as z.ZodType).type === "transform" && defOf(def.out as z.ZodType).type === "number")
+        return inner("out").map(String);
+      return inner("in");
+    }
     case "lazy":
       return depth > 6 ? fc.constant(undefined) : validArbitrary((def.getter as () => z.ZodType)(), hints, depth + 1);
     case "object": {
