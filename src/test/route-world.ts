@@ -14,8 +14,6 @@ import { lobbyKit } from "./lobby-kit.ts";
 import { bearer, bot } from "./rest-client.ts";
 import type { TestApp } from "./test-app.ts";
 
-type Api = ReturnType<TestApp["as"]>;
-
 const ALL_SCOPES: OAuth2Scope[] = ["identify", "email", "connections", "guilds", "guilds.join", "guilds.members.read", "sdk.social_layer"];
 const PLAYER_SCOPES: OAuth2Scope[] = ["identify", "guilds", "guilds.join", "sdk.social_layer"];
 
@@ -57,6 +55,7 @@ export async function buildWorld(app: TestApp) {
     writeGuildState(app.db, g, (tx) => tx.channel.create({ data: { id: newId(), guildId: g, name, type } }));
   const announcement = (await addChannel(ChannelType.GuildAnnouncement, "news")).id;
   const forum = (await addChannel(ChannelType.GuildForum, "forum")).id;
+  const media = (await addChannel(ChannelType.GuildMedia, "media")).id;
   const stage = (await addChannel(ChannelType.GuildStageVoice, "stage")).id;
   const category = (await addChannel(ChannelType.GuildCategory, "category")).id;
   const thread = (await ok<{ id: string }>("thread", api.post(`/channels/${text}/threads`, { name: "thread", type: ChannelType.PublicThread }))).id;
@@ -121,7 +120,7 @@ export async function buildWorld(app: TestApp) {
     owner: { ...owner, api },
     player,
     guild: g,
-    channels: { text, voice, announcement, forum, stage, category, thread },
+    channels: { text, voice, announcement, forum, media, stage, category, thread },
     message,
     news,
     webhook,
@@ -143,6 +142,7 @@ export async function buildWorld(app: TestApp) {
       voice,
       announcement,
       forum,
+      media,
       stage,
       category,
       thread,
@@ -276,5 +276,3 @@ export async function makeCaller(app: TestApp, world: World, route: Route, name:
     }
   }
 }
-
-export type { Api };

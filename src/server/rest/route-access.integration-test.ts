@@ -66,7 +66,7 @@ describe("every route refuses everyone it is not for", () => {
         if (open && !route.open!.noop) continue;
         const changed = await changes.since(mark);
         if (Object.keys(changed).length > 0)
-          problems.push(`${name}: ${open ? "answered as a no-op" : "refused"}, yet rows changed: ${JSON.stringify(changed)}`);
+          problems.push(`${name}: ${open ? "answered as a no-op" : "not theirs to call"}, yet rows changed: ${JSON.stringify(changed)}`);
       }
       // The world is real: a read by the caller the row is for succeeds with the same parameters.
       if (route.method === "GET") {
