@@ -12,6 +12,7 @@ export const channelRoutes = [
     method: "GET",
     path: "/guilds/:guildId/channels",
     auth: "bot",
+    open: { to: "member", why: "lists only the channels the member can view" },
     handler: async ({ ctx, params }) => ok(await listGuildChannels(ctx, params)),
   }),
   route({

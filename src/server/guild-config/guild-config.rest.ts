@@ -13,12 +13,14 @@ export const guildConfigRoutes = [
     method: "GET",
     path: "/voice/regions",
     auth: "any",
+    open: { to: "token", why: "the same list for every caller" },
     handler: () => Promise.resolve(ok(listVoiceRegions())),
   }),
   route({
     method: "GET",
     path: "/guilds/:guildId/regions",
     auth: "bot",
+    open: { to: "member", why: "any member reads the guild's regions" },
     handler: async ({ ctx, params }) => ok(await listGuildVoiceRegions(ctx, params)),
   }),
   route({
@@ -45,6 +47,7 @@ export const guildConfigRoutes = [
     method: "GET",
     path: "/guilds/:guildId/onboarding",
     auth: "bot",
+    open: { to: "member", why: "members read it to onboard" },
     handler: async ({ ctx, params }) => ok(await getOnboarding(ctx, params)),
   }),
   route({
@@ -71,12 +74,14 @@ export const guildConfigRoutes = [
     method: "GET",
     path: "/guilds/:guildId/widget.json",
     auth: "none",
+    open: { to: "anyone", why: "an enabled widget is public" },
     handler: async ({ ctx, params }) => ok(await getWidget(ctx.db, params)),
   }),
   route({
     method: "GET",
     path: "/guilds/:guildId/widget.png",
     auth: "none",
+    open: { to: "anyone", why: "no permission or authentication (spec 5)" },
     query: ZWidgetImageQuerySchema,
     handler: async ({ ctx, params, query }) => ({
       status: 200,

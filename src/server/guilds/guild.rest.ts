@@ -7,6 +7,7 @@ export const guildRoutes = [
     method: "POST",
     path: "/guilds",
     auth: "bot",
+    open: { to: "outsider", why: "the guild made is the caller's own" },
     body: ZGuildCreateBodySchema,
     handler: async ({ ctx, body }) => created(await createGuild(ctx, body)),
   }),
@@ -14,6 +15,7 @@ export const guildRoutes = [
     method: "GET",
     path: "/guilds/:guildId",
     auth: "bot",
+    open: { to: "member", why: "any member reads the guild" },
     query: ZGuildGetQuerySchema,
     handler: async ({ ctx, params, query }) => ok(await getGuild(ctx, { guildId: params.guildId, withCounts: query.with_counts })),
   }),
@@ -21,6 +23,7 @@ export const guildRoutes = [
     method: "GET",
     path: "/guilds/:guildId/preview",
     auth: "bot",
+    open: { to: "outsider", why: "a discoverable guild's preview is for anyone (spec 4.2)" },
     handler: async ({ ctx, params }) => ok(await getGuildPreview(ctx, params)),
   }),
   route({

@@ -29,6 +29,7 @@ export const inviteRoutes = [
     method: "GET",
     path: "/invites/:code",
     auth: "none",
+    open: { to: "anyone", why: "the code is what shows the invite" },
     query: ZInviteGetQuerySchema,
     handler: async ({ ctx, params, query }) => ok(await getInvite(ctx.db, { code: params.code, query })),
   }),
@@ -45,6 +46,7 @@ export const inviteRoutes = [
     path: "/invites/:code",
     auth: "bearer",
     scopes: ["guilds.join"],
+    open: { to: "outsider", why: "the invite admits whoever holds its code" },
     handler: async ({ ctx, params }) => {
       const invite = await getInvite(ctx.db, { code: params.code, query: {} });
       const { joined } = await acceptInvite(ctx, params);

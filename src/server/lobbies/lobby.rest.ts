@@ -25,6 +25,7 @@ export const lobbyRoutes = [
     method: "POST",
     path: "/lobbies",
     auth: "bot",
+    open: { to: "outsider", why: "a lobby of the caller's own application" },
     devBucket: "devLobbyCreate",
     body: ZLobbyCreateBody.default({}),
     handler: async ({ ctx, body }) => ok(await createLobby(ctx, body)),
@@ -34,6 +35,7 @@ export const lobbyRoutes = [
     path: "/lobbies",
     auth: "bearer",
     scopes: SOCIAL,
+    open: { to: "outsider", why: "a lobby of the caller's own application" },
     devBucket: "devLobbyJoin",
     body: ZLobbyJoinBody,
     handler: async ({ ctx, body }) => ok(await createOrJoinLobby(ctx, body)),
@@ -56,6 +58,7 @@ export const lobbyRoutes = [
     method: "DELETE",
     path: "/lobbies/:lobbyId",
     auth: "bot",
+    open: { to: "outsider", why: "another application's lobby is as unknown as a deleted one, and deleting that is safe (spec 4.7)", noop: true },
     handler: async ({ ctx, params }) => {
       await deleteLobby(ctx, params.lobbyId);
       return noContent();
@@ -74,6 +77,7 @@ export const lobbyRoutes = [
     path: "/lobbies/:lobbyId/members/@me",
     auth: "bearer",
     scopes: SOCIAL,
+    open: { to: "member", why: "a member may leave" },
     handler: async ({ ctx, params }) => {
       await removeLobbyMember(ctx, { lobbyId: params.lobbyId, userId: ctx.actor.userId });
       return noContent();
@@ -84,6 +88,7 @@ export const lobbyRoutes = [
     path: "/lobbies/:lobbyId/members/@me/invites",
     auth: "bearer",
     scopes: SOCIAL,
+    open: { to: "member", why: "a member invites themselves (spec 4.7)" },
     devBucket: "devLobbyInviteSelf",
     handler: async ({ ctx, params }) => ok(await createLobbyInvite(ctx, { lobbyId: params.lobbyId, userId: ctx.actor.userId })),
   }),
@@ -126,6 +131,7 @@ export const lobbyRoutes = [
     path: "/lobbies/:lobbyId/messages",
     auth: "bearer",
     scopes: SOCIAL,
+    open: { to: "member", why: "members talk in their lobby (spec 4.7)" },
     devBucket: "devLobbyMessage",
     body: ZLobbyMessageBody,
     handler: async ({ ctx, params, body }) => ok(await postLobbyMessage(ctx, { lobbyId: params.lobbyId, body })),
@@ -135,6 +141,7 @@ export const lobbyRoutes = [
     path: "/lobbies/:lobbyId/messages",
     auth: "bearer",
     scopes: SOCIAL,
+    open: { to: "member", why: "members read their lobby (spec 4.7)" },
     query: ZLobbyMessagesQuery,
     handler: async ({ ctx, params, query }) => ok(await listLobbyMessages(ctx, { lobbyId: params.lobbyId, query })),
   }),

@@ -25,6 +25,7 @@ export const memberRoutes = [
     method: "GET",
     path: "/guilds/:guildId/members",
     auth: "bot",
+    open: { to: "member", why: "needs only the GUILD_MEMBERS intent (spec 5)" },
     query: ZMemberListQuerySchema,
     handler: async ({ ctx, params, query }) => ok(await listMembers(ctx, { guildId: params.guildId, query })),
   }),
@@ -32,6 +33,7 @@ export const memberRoutes = [
     method: "GET",
     path: "/guilds/:guildId/members/search",
     auth: "bot",
+    open: { to: "member", why: "any member finds members" },
     query: ZMemberSearchQuerySchema,
     handler: async ({ ctx, params, query }) => ok(await searchMembers(ctx, { guildId: params.guildId, query })),
   }),
@@ -56,6 +58,7 @@ export const memberRoutes = [
     method: "GET",
     path: "/guilds/:guildId/members/:userId",
     auth: "bot",
+    open: { to: "member", why: "any member reads members" },
     handler: async ({ ctx, params }) => ok(await getMember(ctx, params)),
   }),
   route({
@@ -106,6 +109,7 @@ export const memberRoutes = [
     method: "DELETE",
     path: "/users/@me/guilds/:guildId",
     auth: "bot",
+    open: { to: "member", why: "a member may leave" },
     handler: async ({ ctx, params }) => {
       await leaveGuild(ctx, params);
       return noContent();
@@ -115,6 +119,7 @@ export const memberRoutes = [
     method: "GET",
     path: "/guilds/:guildId/member-verification",
     auth: "bot",
+    open: { to: "member", why: "members read the screening form to fill it in" },
     handler: async ({ ctx, params }) => ok(await getScreening(ctx, params)),
   }),
   route({
@@ -130,6 +135,7 @@ export const memberRoutes = [
     path: "/guilds/:guildId/requests/@me",
     auth: "bearer",
     scopes: ["guilds.join"],
+    open: { to: "member", why: "a member completes their own screening" },
     handler: async ({ ctx, params }) => ok(await completeScreening(ctx, params)),
   }),
   route({

@@ -7,6 +7,7 @@ export const messageSearchRoutes = [
     method: "GET",
     path: "/guilds/:guildId/messages/search",
     auth: "bot",
+    open: { to: "member", why: "finds only messages in channels the member may read" },
     query: ZSearchGuildMessagesQuery,
     handler: async ({ ctx, params, query }) => {
       const answer = await searchGuildMessages(ctx, { guildId: params.guildId, query });

@@ -32,6 +32,16 @@ describe("REST dispatcher", () => {
     expect((await app.dispatch(new Request("http://x/api/v9/users/@me", { headers }))).status).toBe(404);
   });
 
+  it("answers a path segment with a NUL byte as no such resource (PostgreSQL takes no NUL in text)", async () => {
+    const b = await makeBot(app.db);
+    const guild = await makeGuild(app.db, b.actor);
+    const api = app.as(bot(b.token));
+    for (const path of [`/guilds/%00`, `/guilds/${guild.id}/members/a%00b`, `/webhooks/1/%00`]) {
+      const res = await api.get(path);
+      expect([path, res.status, res.body]).toEqual([path, 404, { code: 0, message: "404: Not Found" }]);
+    }
+  });
+
   it("answers malformed JSON with 50109 and changes nothing", async () => {
     const b = await makeBot(app.db);
     const guild = await makeGuild(app.db, b.actor);

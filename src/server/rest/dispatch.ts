@@ -98,7 +98,10 @@ export function createDispatcher(options: {
   };
 }
 
-/** `/api/v10/a/b` or `/api/a/b` → decoded segments; null for other versions or paths. */
+/**
+ * `/api/v10/a/b` or `/api/a/b` → decoded segments; null for other versions or paths, and for
+ * a segment with a NUL byte, which no id, code or token has (and PostgreSQL refuses in text).
+ */
 function pathSegments(pathname: string): string[] | null {
   const parts = pathname.split("/").slice(1);
   if (parts[0] !== "api") return null;
@@ -109,7 +112,8 @@ function pathSegments(pathname: string): string[] | null {
   }
   if (rest.at(-1) === "") rest = rest.slice(0, -1);
   try {
-    return rest.map((segment) => decodeURIComponent(segment));
+    const segments = rest.map((segment) => decodeURIComponent(segment));
+    return segments.some((segment) => segment.includes("\0")) ? null : segments;
   } catch {
     return null;
   }

@@ -26,6 +26,18 @@ export type RestResult =
 /** The resource a call reaches, as the key of each shared bucket it spends (`{ webhook: id, webhookChannel: channelId }`); null skips one. */
 export type ResourceKeys = Partial<Record<BucketName, string | null>>;
 
+/**
+ * Who may call a route beyond those its permission names, on purpose, and why. Each level
+ * includes the ones before it: "member" any member of the guild or lobby the path names,
+ * without any permission; "outsider" also a caller outside it (the route is about the
+ * caller's own things, or the resource is discoverable); "token" any valid token of either
+ * kind; "anyone" no credentials at all. `noop`: those callers are answered as if it were
+ * done, and nothing changes (an idempotent delete of what they cannot see). The route
+ * table's authorization test holds every row to it: other callers are refused, and the
+ * ones named here are answered.
+ */
+export type RouteOpen = { to: "member" | "outsider" | "token" | "anyone"; why: string; noop?: true };
+
 type ParamsOf<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
   ? { [K in Name]: string } & ParamsOf<`/${Rest}`>
   : P extends `${string}:${infer Name}`
@@ -54,6 +66,7 @@ export type Route = {
   form?: boolean | "or-json";
   /** The largest body this route reads, 413 as soon as more streams in; by default MAX_FORM_BYTES for a form, else MAX_BODY_BYTES. */
   maxBodyBytes?: number;
+  open?: RouteOpen;
   handler(input: { ctx: RestContext; params: Record<string, string>; query: unknown; body: unknown; header: RequestHeader }): Promise<RestResult>;
 };
 
@@ -70,6 +83,7 @@ export function route<P extends string, A extends RouteAuth, Q extends z.ZodType
   body?: B;
   form?: boolean | "or-json";
   maxBodyBytes?: number;
+  open?: RouteOpen;
   handler(input: {
     ctx: RestContext<A>;
     params: ParamsOf<P>;

@@ -7,6 +7,7 @@ export const roleRoutes = [
     method: "GET",
     path: "/guilds/:guildId/roles",
     auth: "bot",
+    open: { to: "member", why: "any member reads the guild's roles" },
     handler: async ({ ctx, params }) => ok(await listRoles(ctx, params)),
   }),
   route({
@@ -27,6 +28,7 @@ export const roleRoutes = [
     method: "GET",
     path: "/guilds/:guildId/roles/:roleId",
     auth: "bot",
+    open: { to: "member", why: "any member reads the guild's roles" },
     handler: async ({ ctx, params }) => ok(await getRole(ctx, params)),
   }),
   route({

@@ -41,6 +41,7 @@ export const threadRoutes = [
     method: "GET",
     path: "/guilds/:guildId/threads/active",
     auth: "bot",
+    open: { to: "member", why: "lists only the threads the member can view" },
     handler: async ({ ctx, params }) => ok(await listActiveGuildThreads(ctx, params)),
   }),
 ];

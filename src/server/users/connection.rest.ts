@@ -7,6 +7,7 @@ export const connectionRoutes = [
     path: "/users/@me/connections",
     auth: "any",
     scopes: ["connections"],
+    open: { to: "outsider", why: "the caller's own connections" },
     handler: async ({ ctx }) => ok(await listCurrentUserConnections(ctx)),
   }),
 ];

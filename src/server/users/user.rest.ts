@@ -8,6 +8,7 @@ export const userRoutes = [
     path: "/users/@me",
     auth: "any",
     scopes: ["identify"],
+    open: { to: "outsider", why: "the caller's own user" },
     handler: async ({ ctx }) => ok(await getCurrentUser(ctx)),
   }),
   route({
@@ -15,6 +16,7 @@ export const userRoutes = [
     path: "/users/@me/guilds",
     auth: "any",
     scopes: ["guilds"],
+    open: { to: "outsider", why: "the caller's own guilds" },
     query: ZCurrentUserGuildsQuerySchema,
     handler: async ({ ctx, query }) => ok(await listCurrentUserGuilds(ctx, query)),
   }),

@@ -53,7 +53,7 @@ const ZSlackAttachment = z.object({
  * The chat product's payload (spec 4.8). `channel`, `icon_emoji`, `mrkdwn` and `mrkdwn_in`
  * are not supported: zod drops them with any other unknown key.
  */
-const ZSlackPayload = z.object({
+export const ZSlackPayload = z.object({
   text: z.string().max(MESSAGE_LIMITS.content).nullish(),
   username: z.string().nullish(),
   icon_url: ZUrl.nullish(),
