@@ -70,8 +70,12 @@ export async function buildWorld(app: TestApp) {
   await ok("widget", api.patch(`/guilds/${g}/widget`, { enabled: true, channel_id: text }));
   const invite = (await ok<{ code: string }>("invite", api.post(`/channels/${text}/invites`, { unique: true }))).code;
   const role = (await ok<{ id: string }>("role", api.post(`/guilds/${g}/roles`, { name: "plain role" }))).id;
-  const speakers = (await ok<{ id: string }>("role", api.post(`/guilds/${g}/roles`, { name: "speakers", permissions: String(P.ViewChannel | P.SendMessages) })))
-    .id;
+  const speakers = (
+    await ok<{ id: string }>(
+      "role",
+      api.post(`/guilds/${g}/roles`, { name: "speakers", permissions: String(P.ViewChannel | P.SendMessages | P.CreateInstantInvite) }),
+    )
+  ).id;
 
   // A member, a user banned, another bot added by a person (its integration), an event.
   const target = await makeUser(app.db);
@@ -108,7 +112,7 @@ export async function buildWorld(app: TestApp) {
     app.as(bot(elsewhere.token)).post(`/channels/${otherText}/webhooks`, { name: "foreign" }),
   );
 
-  // The owner's game: a player who may link channels, in the guild with a role to speak, the lobby linked to #text.
+  // The owner's game: a player who may link channels, in the guild with a role to speak and invite, the lobby linked to #text.
   const lobbies = lobbyKit(app);
   const player = await lobbies.player(owner.application.id, PLAYER_SCOPES);
   await addMember(app.db, g, player.user.id, [speakers]);
