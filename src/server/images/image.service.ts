@@ -49,9 +49,11 @@ export async function replaceImage(change: Change, folder: string, before: strin
 
 /** The stored file at `path`, unless it is gone or going with its holder. */
 async function readStored(db: Tx, path: string): Promise<{ contentType: string; data: Uint8Array } | null> {
+  // The pending removal first: it goes in the same commit as the file, so a removal committing
+  // between the two reads leaves the file unread rather than served.
+  if (await isRemovalPending(db, path)) return null;
   const row = await db.image.findUnique({ where: { path } });
-  if (!row || (await isRemovalPending(db, path))) return null;
-  return { contentType: row.contentType, data: row.data };
+  return row && { contentType: row.contentType, data: row.data };
 }
 
 /** A stored image by what it belongs to and its hash (a guild's icon: "icons", guild id, icon hash); null when unknown. */
