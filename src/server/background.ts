@@ -2,6 +2,8 @@ import { env } from "~/env.ts";
 import type { Db } from "~/server/db/client.ts";
 import { hearOtherProcesses } from "~/server/events/fanout.ts";
 import { startOutboxRetention } from "~/server/events/outbox-retention.ts";
+import { startStoredFileSweep } from "~/server/images/file-removal.ts";
+import { startBanMessageDeletions } from "~/server/members/ban-message-deletion.ts";
 import { startInviteSweep } from "~/server/invites/invite-sweep.ts";
 import { startLobbySweep } from "~/server/lobbies/lobby-sweep.ts";
 import { startTargetUsersJobs } from "~/server/invites/target-users-job.ts";
@@ -14,7 +16,8 @@ const globalForWork = globalThis as unknown as { guildhallBackground?: true };
 
 /**
  * What a serving process does besides answering: outbox retention, the expired-invite sweep,
- * target-users jobs, message search index builds, idle lobby shutdown and, without Redis, hearing other processes.
+ * target-users jobs, message search index builds, idle lobby shutdown, removing deleted files, deleting
+ * banned users' messages and, without Redis, hearing other processes.
  */
 export function startBackgroundWork(db: Db): void {
   if (globalForWork.guildhallBackground) return;
@@ -24,5 +27,7 @@ export function startBackgroundWork(db: Db): void {
   startTargetUsersJobs(db);
   startSearchIndexBuilds(db);
   startLobbySweep(db);
+  startStoredFileSweep(db);
+  startBanMessageDeletions(db);
   hearOtherProcesses(db);
 }

@@ -1,11 +1,12 @@
 "use client";
 
-import { Alert, Button, Group, Modal, Stack, Text } from "@mantine/core";
+import { Alert, Button, Group, Modal, Select, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { notifyFailure, notifySuccess } from "~/components/forms/server-errors.ts";
 import { IconAlertTriangle, IconCheck } from "~/components/icons.tsx";
 import { api, type RouterOutputs } from "~/trpc/react.tsx";
 import { displayName, type MemberObject } from "./member-display.ts";
+import { DELETE_HISTORY_OPTIONS } from "./moderation-options.ts";
 import { ReasonConfirm } from "./reason-input.tsx";
 import { useMemberRefresh } from "./use-member-refresh.ts";
 
@@ -25,6 +26,7 @@ function BulkBanForm({ guildId, members, onClose, onBanned }: Omit<Props, "opene
   const refresh = useMemberRefresh(guildId);
   // The members asked about, kept so the result can name them after the list refreshes.
   const [asked] = useState(members);
+  const [deleteSeconds, setDeleteSeconds] = useState("0");
   const [result, setResult] = useState<RouterOutputs["member"]["bulkBan"] | null>(null);
   const bulkBan = api.member.bulkBan.useMutation({
     onSuccess: async (outcome) => {
@@ -63,12 +65,22 @@ function BulkBanForm({ guildId, members, onClose, onBanned }: Omit<Props, "opene
       confirmLabel={`Ban ${count}`}
       loading={bulkBan.isPending}
       onCancel={onClose}
-      onConfirm={(reason) => bulkBan.mutate({ guildId, body: { user_ids: asked.map((member) => member.user.id) }, reason })}
+      onConfirm={(reason) =>
+        bulkBan.mutate({ guildId, body: { user_ids: asked.map((member) => member.user.id), delete_message_seconds: Number(deleteSeconds) }, reason })
+      }
     >
       <Text size="sm">
         Ban <b>{count}</b>: {names}
         {more > 0 ? ` and ${more} more` : ""}. They are removed and can&apos;t rejoin until unbanned.
       </Text>
+      <Select
+        label="Delete message history"
+        data={DELETE_HISTORY_OPTIONS}
+        value={deleteSeconds}
+        onChange={(value) => setDeleteSeconds(value ?? "0")}
+        allowDeselect={false}
+        comboboxProps={{ withinPortal: true }}
+      />
     </ReasonConfirm>
   );
 }

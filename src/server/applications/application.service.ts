@@ -1,8 +1,8 @@
 import type { ServiceContext } from "~/server/context.ts";
 import type { Prisma } from "~/generated/prisma/client.ts";
 import { runChange, type ChangeContext } from "~/server/events/change.ts";
-import { decodeImageField } from "~/server/images/image-data.ts";
-import { storeImage } from "~/server/images/image.service.ts";
+import { decodeImageField, imageHash } from "~/server/images/image-data.ts";
+import { imageFolder, replaceImage } from "~/server/images/image.service.ts";
 import { APPLICATION_UPDATED_EVENT, type ApplicationUpdatedData } from "~/server/state/state-cache.ts";
 import { ApiError } from "~/server/errors.ts";
 import { toUserObject } from "~/server/users/user.dto.ts";
@@ -103,17 +103,19 @@ export type ApplicationEdit = { name?: string; description?: string; icon?: stri
  * Whether the caller may edit it is the caller's to check.
  */
 export async function editApplication(ctx: ChangeContext, applicationId: string, edit: ApplicationEdit): Promise<void> {
-  const app = await ctx.db.application.findUnique({ where: { id: applicationId }, select: { flags: true, botUserId: true } });
+  const app = await ctx.db.application.findUnique({ where: { id: applicationId }, select: { flags: true, botUserId: true, icon: true } });
   if (!app) throw new ApiError("UNKNOWN_APPLICATION");
   const icon = typeof edit.icon === "string" ? decodeImageField("icon", edit.icon) : edit.icon;
   const intents = edit.intents ? await ownIntentChange(ctx.db, app, edit.intents) : null;
   if (edit.name === undefined && edit.description === undefined && icon === undefined && !intents) return;
-  await runChange(ctx, async ({ tx, emit }) => {
+  await runChange(ctx, async (change) => {
+    const { tx, emit } = change;
     const data: Prisma.ApplicationUpdateInput = {};
     if (edit.name !== undefined) data.name = edit.name;
     if (edit.description !== undefined) data.description = edit.description;
-    if (icon !== undefined) data.icon = icon && (await storeImage(tx, "app-icons", applicationId, icon));
+    if (icon !== undefined) data.icon = icon && imageHash(icon);
     if (Object.keys(data).length > 0) await tx.application.update({ where: { id: applicationId }, data });
+    if (icon !== undefined) await replaceImage(change, imageFolder("app-icons", applicationId), app.icon, icon);
     if (intents) await writeOwnIntentChange(tx, applicationId, intents);
     await emit(APPLICATION_UPDATED_EVENT, null, { application_id: applicationId } satisfies ApplicationUpdatedData);
   });

@@ -6,6 +6,8 @@ import { ApiError, invalidField } from "~/server/errors.ts";
 import type { ServiceContext } from "~/server/context.ts";
 import { runChange, type Change } from "~/server/events/change.ts";
 import { parseFeatures, toGuildObject } from "~/server/guilds/guild.dto.ts";
+import { removeStoredFiles } from "~/server/images/file-removal.ts";
+import { attachmentPathsOf } from "~/server/messages/attachments.ts";
 import { accessIn, channelPermissions, loadGuildAccess, requirePermissions, toOverwriteInputs, type GuildAccess } from "~/server/permissions/guild-access.ts";
 import { stateCache } from "~/server/state/state-cache.ts";
 import { ALL_PERMISSIONS, hasPermission, missingPermissions, type PermissionOverwriteInput } from "~/server/permissions/permissions.ts";
@@ -230,7 +232,9 @@ export async function deleteChannel(ctx: ServiceContext, input: { channelId: str
     const { tx, emit, audit } = change;
     const children = channel.type === ChannelType.GuildCategory ? await tx.channel.findMany({ where: { parentId: channel.id }, include: CHANNEL_INCLUDE }) : [];
     if (children.length) await tx.channel.updateMany({ where: { parentId: channel.id }, data: { parentId: null } });
-    // Threads go with their channel, as on the platform.
+    // Threads go with their channel, as on the platform, and the files of every message in them.
+    const threads = await tx.channel.findMany({ where: { parentId: channel.id, type: { in: THREAD_TYPES } }, select: { id: true } });
+    await removeStoredFiles(change, await attachmentPathsOf(tx, { channelId: { in: [channel.id, ...threads.map((thread) => thread.id)] } }));
     await tx.channel.deleteMany({ where: { parentId: channel.id, type: { in: THREAD_TYPES } } });
     await dropChannelWebhooks(change, guild.id, channel.id);
     await tx.channel.delete({ where: { id: channel.id } });

@@ -13,6 +13,12 @@ export type Change = {
   emit: (type: string, guildId: string | null, data: unknown) => Promise<void>;
   /** Records an audit log entry by the acting user, with the request's audit reason. */
   audit: (entry: Omit<AuditEntryInput, "userId" | "reason">) => Promise<void>;
+  /**
+   * Starts `work` once the change has committed, without holding up its answer. Only for work
+   * whose state the change stored (so the background takes it up again if it fails or this
+   * process stops); a failure is logged.
+   */
+  afterCommit: (label: string, work: (db: Db) => Promise<unknown>) => void;
 };
 
 /**
@@ -22,6 +28,7 @@ export type Change = {
  */
 export async function runChange<T>(ctx: ChangeContext, fn: (change: Change) => Promise<T>): Promise<T> {
   const committed: StoredEvent[] = [];
+  const later: { label: string; work: (db: Db) => Promise<unknown> }[] = [];
   const result = await ctx.db.$transaction(async (tx) => {
     const change: Change = {
       tx,
@@ -35,9 +42,13 @@ export async function runChange<T>(ctx: ChangeContext, fn: (change: Change) => P
       async audit(entry) {
         await recordAuditEntry(tx, { ...entry, userId: ctx.actor?.userId ?? null, reason: ctx.auditReason ?? null });
       },
+      afterCommit(label, work) {
+        later.push({ label, work });
+      },
     };
     return fn(change);
   });
   deliverCommitted(committed);
+  for (const { label, work } of later) work(ctx.db).catch((error: unknown) => console.error(`${label} failed`, error));
   return result;
 }

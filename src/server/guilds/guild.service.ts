@@ -5,11 +5,13 @@ import { ApiError, invalidField } from "~/server/errors.ts";
 import { diffChanges } from "~/server/audit/audit.service.ts";
 import type { ServiceContext } from "~/server/context.ts";
 import { runChange } from "~/server/events/change.ts";
-import { decodeImageField } from "~/server/images/image-data.ts";
-import { storeImage, type ImageKind } from "~/server/images/image.service.ts";
+import { removeStoredFiles } from "~/server/images/file-removal.ts";
+import { decodeImageField, imageHash } from "~/server/images/image-data.ts";
+import { imageFolder, replaceImage, storeImage, type ImageKind } from "~/server/images/image.service.ts";
 import { loadGuildAccess, loadGuildState, requirePermissions, type GuildAccess } from "~/server/permissions/guild-access.ts";
 import { DEFAULT_EVERYONE_PERMISSIONS, hasPermission, serializePermissions } from "~/server/permissions/permissions.ts";
 import { newId } from "~/server/snowflake/snowflake.ts";
+import { guildFilePaths } from "./guild-files.ts";
 import { parseFeatures, toGuildObject, toGuildPreview, type GuildCounts, type GuildObject } from "./guild.dto.ts";
 import { MUTABLE_FEATURES, type TGuildCreateBody, type TGuildModifyBody } from "./guild.schema.ts";
 
@@ -158,12 +160,12 @@ export async function modifyGuild(ctx: ServiceContext, input: { guildId: string;
   }
   const images = checkImages(body, nextFeatures);
 
-  return runChange(ctx, async ({ tx, emit, audit }) => {
-    for (const image of images) {
-      data[image.column] = image.value === null ? null : await storeImage(tx, image.kind, guild.id, image.value);
-    }
+  for (const image of images) data[image.column] = image.value && imageHash(image.value);
+  return runChange(ctx, async (change) => {
+    const { tx, emit, audit } = change;
     const before = access.state.guildObject;
     const updated = await tx.guild.update({ where: { id: guild.id }, data });
+    for (const image of images) await replaceImage(change, imageFolder(image.kind, guild.id), guild[image.column], image.value);
     const after = toGuildObject(updated, access.roles);
     const changes = diffChanges(before, after, GUILD_AUDIT_KEYS);
     if (changes.length) await audit({ guildId: guild.id, actionType: AuditLogEvent.GuildUpdate, targetId: guild.id, changes });
@@ -267,7 +269,9 @@ function checkImages(body: TGuildModifyBody, features: readonly string[]): Image
 export async function deleteGuild(ctx: ServiceContext, input: { guildId: string }): Promise<void> {
   const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
   if (!access.isOwner) throw new ApiError("MISSING_PERMISSIONS");
-  await runChange(ctx, async ({ tx, emit }) => {
+  await runChange(ctx, async (change) => {
+    const { tx, emit } = change;
+    await removeStoredFiles(change, await guildFilePaths(tx, input.guildId));
     await tx.guild.delete({ where: { id: input.guildId } });
     await emit(GatewayDispatchEvents.GuildDelete, input.guildId, { id: input.guildId });
   });

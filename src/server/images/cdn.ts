@@ -1,4 +1,4 @@
-import { getDb } from "~/server/db/client.ts";
+import { getDb, type Db } from "~/server/db/client.ts";
 import type { HttpHandler, HttpResponse } from "~/server/http/http-types.ts";
 import { readAttachmentFile, readImage } from "./image.service.ts";
 
@@ -10,22 +10,27 @@ const INLINE_TYPES = new Set(["image/png", "image/jpeg", "image/gif", "image/web
  * Serves stored images at the platform's CDN-style paths (`/cdn/icons/{guild_id}/{hash}.png`)
  * and message attachments at `/cdn/attachments/{channel_id}/{attachment_id}/{filename}`.
  */
-export const serveCdn: HttpHandler = async (request): Promise<HttpResponse> => {
-  const queryStart = request.url.indexOf("?");
-  const pathname = queryStart < 0 ? request.url : request.url.slice(0, queryStart);
-  const image = await readImage(getDb(), pathname);
-  if (image) return { status: 200, headers: { "content-type": image.contentType, "cache-control": CACHE }, body: image.data };
-  const file = await readAttachmentFile(getDb(), pathname);
-  if (!file) return { status: 404, headers: { "content-type": "text/plain" }, body: "Not Found" };
-  const inline = INLINE_TYPES.has(file.contentType);
-  return {
-    status: 200,
-    headers: {
-      "content-type": file.contentType,
-      "cache-control": CACHE,
-      "x-content-type-options": "nosniff",
-      ...(!inline && { "content-disposition": "attachment" }),
-    },
-    body: file.data,
+export function cdnHandler(db: () => Db): HttpHandler {
+  return async (request): Promise<HttpResponse> => {
+    const queryStart = request.url.indexOf("?");
+    const pathname = queryStart < 0 ? request.url : request.url.slice(0, queryStart);
+    const image = await readImage(db(), pathname);
+    if (image) return { status: 200, headers: { "content-type": image.contentType, "cache-control": CACHE }, body: image.data };
+    const file = await readAttachmentFile(db(), pathname);
+    if (!file) return { status: 404, headers: { "content-type": "text/plain" }, body: "Not Found" };
+    const inline = INLINE_TYPES.has(file.contentType);
+    return {
+      status: 200,
+      headers: {
+        "content-type": file.contentType,
+        "cache-control": CACHE,
+        "x-content-type-options": "nosniff",
+        ...(!inline && { "content-disposition": "attachment" }),
+      },
+      body: file.data,
+    };
   };
-};
+}
+
+/** The CDN of this process's database. */
+export const serveCdn: HttpHandler = cdnHandler(getDb);

@@ -1,35 +1,64 @@
 import type { Tx } from "~/server/db/client.ts";
+import type { Change } from "~/server/events/change.ts";
+import { isRemovalPending, keepStoredFile, removeStoredFiles } from "./file-removal.ts";
 import { imageHash, type ImageData } from "./image-data.ts";
 
 /** CDN folders by what the image belongs to, as on the platform's CDN. */
 export type ImageKind = "icons" | "splashes" | "discovery-splashes" | "banners" | "role-icons" | "avatars" | "app-icons";
 
-/** Stores an uploaded image under its CDN path and returns its hash. */
-export async function storeImage(tx: Tx, kind: ImageKind, ownerId: string, image: ImageData): Promise<string> {
-  return storeImageIn(tx, `${kind}/${ownerId}`, image);
-}
-
-/** A stored image by what it belongs to and its hash (a guild's icon: "icons", guild id, icon hash); null when unknown. */
-export async function readOwnedImage(db: Tx, kind: ImageKind, ownerId: string, hash: string): Promise<{ contentType: string; data: Uint8Array } | null> {
-  const row = await db.image.findUnique({ where: { path: `${kind}/${ownerId}/${hash}` } });
-  return row ? { contentType: row.contentType, data: row.data } : null;
+/** The folder of one holder's images, as on the platform's CDN: a guild's icons are `icons/{guild_id}`. */
+export function imageFolder(kind: ImageKind, ownerId: string): string {
+  return `${kind}/${ownerId}`;
 }
 
 /** A member's guild avatar or banner folder, as on the platform's CDN. */
-function memberImageFolder(guildId: string, userId: string, kind: "avatars" | "banners"): string {
+export function memberImageFolder(guildId: string, userId: string, kind: "avatars" | "banners"): string {
   return `guilds/${guildId}/users/${userId}/${kind}`;
+}
+
+/** The stored path of an image in a holder's folder (the CDN path without `/cdn/` and extension). */
+export function imagePath(folder: string, hash: string): string {
+  return `${folder}/${hash}`;
+}
+
+/** Stores an uploaded image of a new holder under its CDN path and returns its hash. */
+export async function storeImage(tx: Tx, kind: ImageKind, ownerId: string, image: ImageData): Promise<string> {
+  return storeImageIn(tx, imageFolder(kind, ownerId), image);
 }
 
 async function storeImageIn(tx: Tx, folder: string, image: ImageData): Promise<string> {
   const hash = imageHash(image);
-  const path = `${folder}/${hash}`;
+  const path = imagePath(folder, hash);
   await tx.image.upsert({ where: { path }, create: { path, contentType: image.contentType, data: new Uint8Array(image.bytes) }, update: {} });
   return hash;
 }
 
-/** Stores a member's guild avatar or banner and returns its hash. */
-export async function storeMemberImage(tx: Tx, guildId: string, userId: string, kind: "avatars" | "banners", image: ImageData): Promise<string> {
-  return storeImageIn(tx, memberImageFolder(guildId, userId, kind), image);
+/**
+ * A holder's image replaced (or cleared) in the caller's change, called after the holder's row
+ * was written, so two edits of one holder follow each other: stores the new image, kept even if
+ * it was being removed (an icon set back), and lets the replaced one go unless it is the same.
+ */
+export async function replaceImage(change: Change, folder: string, before: string | null, next: ImageData | null): Promise<void> {
+  const hash = next && imageHash(next);
+  if (next) {
+    await keepStoredFile(change.tx, imagePath(folder, hash!));
+    await storeImageIn(change.tx, folder, next);
+  }
+  if (before && before !== hash) await removeStoredFiles(change, [imagePath(folder, before)]);
+}
+
+/** The stored file at `path`, unless it is gone or going with its holder. */
+async function readStored(db: Tx, path: string): Promise<{ contentType: string; data: Uint8Array } | null> {
+  // The pending removal first: it goes in the same commit as the file, so a removal committing
+  // between the two reads leaves the file unread rather than served.
+  if (await isRemovalPending(db, path)) return null;
+  const row = await db.image.findUnique({ where: { path } });
+  return row && { contentType: row.contentType, data: row.data };
+}
+
+/** A stored image by what it belongs to and its hash (a guild's icon: "icons", guild id, icon hash); null when unknown. */
+export async function readOwnedImage(db: Tx, kind: ImageKind, ownerId: string, hash: string): Promise<{ contentType: string; data: Uint8Array } | null> {
+  return readStored(db, imagePath(imageFolder(kind, ownerId), hash));
 }
 
 const IMAGE_PATH = /^\/cdn\/((?:[a-z-]+\/\d{1,20})|(?:guilds\/\d{1,20}\/users\/\d{1,20}\/(?:avatars|banners)))\/((?:a_)?[0-9a-f]{32})\.(png|jpe?g|gif|webp)$/;
@@ -37,9 +66,7 @@ const IMAGE_PATH = /^\/cdn\/((?:[a-z-]+\/\d{1,20})|(?:guilds\/\d{1,20}\/users\/\
 /** Reads `/cdn/{kind}/{owner}/{hash}.{ext}` or `/cdn/guilds/{guild}/users/{user}/avatars/{hash}.{ext}`; null when unknown. */
 export async function readImage(db: Tx, pathname: string): Promise<{ contentType: string; data: Uint8Array } | null> {
   const match = IMAGE_PATH.exec(pathname);
-  if (!match) return null;
-  const row = await db.image.findUnique({ where: { path: `${match[1]}/${match[2]}` } });
-  return row ? { contentType: row.contentType, data: row.data } : null;
+  return match ? readStored(db, imagePath(match[1]!, match[2]!)) : null;
 }
 
 const ATTACHMENT_PATH = /^\/cdn\/(attachments\/\d{1,20}\/\d{1,20}\/[A-Za-z0-9._-]{1,1024})$/;
@@ -47,7 +74,5 @@ const ATTACHMENT_PATH = /^\/cdn\/(attachments\/\d{1,20}\/\d{1,20}\/[A-Za-z0-9._-
 /** Reads a message attachment's file at `/cdn/attachments/{channel_id}/{attachment_id}/{filename}`; null when unknown. */
 export async function readAttachmentFile(db: Tx, pathname: string): Promise<{ contentType: string; data: Uint8Array } | null> {
   const match = ATTACHMENT_PATH.exec(pathname);
-  if (!match) return null;
-  const row = await db.image.findUnique({ where: { path: match[1]! } });
-  return row ? { contentType: row.contentType, data: row.data } : null;
+  return match ? readStored(db, match[1]!) : null;
 }

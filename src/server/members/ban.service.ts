@@ -7,6 +7,7 @@ import { ApiError } from "~/server/errors.ts";
 import { runChange, type Change } from "~/server/events/change.ts";
 import { loadGuildAccess, requirePermissions, type GuildAccess } from "~/server/permissions/guild-access.ts";
 import { toUserObject, type UserObject } from "~/server/users/user.dto.ts";
+import { deleteBannedUserMessages, IN_BAN, messageWindow, type MessageWindow } from "./ban-message-deletion.ts";
 import { banDenial, bulkBanDenial, enforce, type Denial } from "./member-rules.ts";
 import { readMember, startsWithIgnoringCase } from "./member-queries.ts";
 import { targetOf } from "./member.service.ts";
@@ -59,29 +60,43 @@ async function banCheck(ctx: ServiceContext, access: GuildAccess, user: User): P
   return banDenial(access, member ? targetOf(access, member) : null);
 }
 
-/** Bans inside a change: the ban row (reason from the audit header), removal, Guild Ban Add, audit. */
-async function writeBan(change: Change, ctx: ServiceContext, guildId: string, user: User): Promise<void> {
+/**
+ * Bans inside a change: the ban row (reason from the audit header), removal, Guild Ban Add,
+ * audit, and the user's messages of the window (at most `budget` now, the rest in the
+ * background; ban-message-deletion.ts). Returns how many messages it deleted.
+ */
+async function writeBan(change: Change, ctx: ServiceContext, guildId: string, user: User, deletion: BanDeletion): Promise<number> {
   await change.tx.ban.create({ data: { guildId, userId: user.id, reason: ctx.auditReason ?? null } });
   const member = await change.tx.member.findUnique({ where: { guildId_userId: { guildId, userId: user.id } }, select: { userId: true } });
   if (member) await removeMembers(change, guildId, [user]);
   await change.emit(GatewayDispatchEvents.GuildBanAdd, guildId, { guild_id: guildId, user: toUserObject(user) });
   await change.audit({ guildId, actionType: AuditLogEvent.MemberBanAdd, targetId: user.id });
+  if (!deletion.window) return 0;
+  return deleteBannedUserMessages(change, { guildId, userId: user.id, window: deletion.window, budget: deletion.budget });
+}
+
+/** What a ban deletes of the user's messages: none, or those of a window, at most `budget` in the ban's change. */
+type BanDeletion = { window: MessageWindow | null; budget: number };
+
+function banDeletion(deleteMessageSeconds: number | undefined): BanDeletion {
+  return { window: deleteMessageSeconds ? messageWindow(deleteMessageSeconds, new Date()) : null, budget: IN_BAN };
 }
 
 /**
  * PUT /guilds/{guild.id}/bans/{user.id}: BAN_MEMBERS; a member must be below the actor and
- * is removed. Banning a banned user changes nothing. Messages are not stored yet, so
- * `delete_message_seconds` has nothing to delete.
+ * is removed. `deleteMessageSeconds` (0 to 7 days) deletes the user's messages of that window
+ * in every channel of the guild. Banning a banned user changes nothing.
  */
-export async function banUser(ctx: ServiceContext, input: { guildId: string; userId: string }): Promise<void> {
+export async function banUser(ctx: ServiceContext, input: { guildId: string; userId: string; deleteMessageSeconds?: number }): Promise<void> {
   const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
   const user = await ctx.db.user.findUnique({ where: { id: input.userId } });
   if (!user) throw new ApiError("UNKNOWN_USER");
   enforce(await banCheck(ctx, access, user));
+  const deletion = banDeletion(input.deleteMessageSeconds);
   try {
     await runChange(ctx, async (change) => {
       if (await change.tx.ban.findUnique({ where: { guildId_userId: { guildId: access.guild.id, userId: user.id } } })) return;
-      await writeBan(change, ctx, access.guild.id, user);
+      await writeBan(change, ctx, access.guild.id, user, deletion);
     });
   } catch (error) {
     // A concurrent request banned them first; banning a banned user changes nothing.
@@ -104,9 +119,9 @@ export async function unbanUser(ctx: ServiceContext, input: { guildId: string; u
 }
 
 /**
- * POST /guilds/{guild.id}/bulk-ban: BAN_MEMBERS and MANAGE_GUILD; up to 200 users. Users
- * who cannot be banned (unknown, already banned, not below the actor) are failed_users;
- * when none could be banned, 500000.
+ * POST /guilds/{guild.id}/bulk-ban: BAN_MEMBERS and MANAGE_GUILD; up to 200 users, with
+ * banUser's message deletion for each. Users who cannot be banned (unknown, already banned,
+ * not below the actor) are failed_users; when none could be banned, 500000.
  */
 export async function bulkBan(
   ctx: ServiceContext,
@@ -128,7 +143,9 @@ export async function bulkBan(
       ),
     );
     const fresh = bannable.filter((user) => !already.has(user.id));
-    for (const user of fresh) await writeBan(change, ctx, access.guild.id, user);
+    // The messages deleted in this change are shared out; the rest go in the background.
+    const deletion = banDeletion(input.body.delete_message_seconds ?? undefined);
+    for (const user of fresh) deletion.budget -= await writeBan(change, ctx, access.guild.id, user, deletion);
     return fresh.map((user) => user.id);
   });
   if (banned.length === 0) throw new ApiError("FAILED_TO_BAN_USERS");

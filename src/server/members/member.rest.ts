@@ -2,6 +2,7 @@ import { created, noContent, ok, route } from "~/server/rest/route.ts";
 import { addMemberWithToken } from "./add-member.service.ts";
 import { banUser, bulkBan, getBan, listBans, unbanUser } from "./ban.service.ts";
 import {
+  banDeleteSeconds,
   ZBanCreateBodySchema,
   ZBanListQuerySchema,
   ZBulkBanBodySchema,
@@ -156,8 +157,8 @@ export const memberRoutes = [
     path: "/guilds/:guildId/bans/:userId",
     auth: "bot",
     body: ZBanCreateBodySchema.default({}),
-    handler: async ({ ctx, params }) => {
-      await banUser(ctx, params);
+    handler: async ({ ctx, params, body }) => {
+      await banUser(ctx, { ...params, deleteMessageSeconds: banDeleteSeconds(body) });
       return noContent();
     },
   }),

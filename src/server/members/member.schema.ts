@@ -99,6 +99,11 @@ export const ZBanCreateBodySchema = z.object({
   delete_message_days: intBetween(0, 7).nullable().optional(),
 });
 
+/** How far back a ban deletes the user's messages: delete_message_seconds, else the days of the deprecated form. */
+export function banDeleteSeconds(body: TBanCreateBody): number {
+  return body.delete_message_seconds ?? (body.delete_message_days ?? 0) * 24 * 60 * 60;
+}
+
 /** POST /guilds/{guild.id}/bulk-ban */
 export const ZBulkBanBodySchema = z.object({
   user_ids: z.array(ZSnowflake).min(1).max(BULK_BAN_MAX),

@@ -5,6 +5,8 @@ import type { Guild, User } from "~/generated/prisma/client.ts";
 import { ApiError } from "~/server/errors.ts";
 import type { Change } from "~/server/events/change.ts";
 import { parseFeatures } from "~/server/guilds/guild.dto.ts";
+import { removeStoredFiles } from "~/server/images/file-removal.ts";
+import { imagePath, memberImageFolder } from "~/server/images/image.service.ts";
 import { dropBotIntegrations, recordBotIntegration } from "~/server/integrations/integration-lifecycle.ts";
 import { toUserObject } from "~/server/users/user.dto.ts";
 import { MEMBER_INCLUDE, memberEventData, type MemberRow } from "./member.dto.ts";
@@ -69,8 +71,8 @@ export async function joinGuild(change: Change, input: JoinInput): Promise<Membe
 }
 
 /**
- * Removes members inside the caller's change (kick, leave, ban, prune): their roles go with
- * them, those in voice are disconnected (Voice State Update), they are remembered for
+ * Removes members inside the caller's change (kick, leave, ban, prune): their roles and
+ * guild avatar and banner files go with them, those in voice are disconnected (Voice State Update), they are remembered for
  * DID_REJOIN, and each fires Guild Member Remove. Bots take their integrations with them.
  */
 export async function removeMembers(change: Change, guildId: string, users: readonly User[]): Promise<void> {
@@ -81,6 +83,15 @@ export async function removeMembers(change: Change, guildId: string, users: read
   const voice = await tx.voiceState.findMany({ where: { guildId, userId: { in: userIds } } });
   await tx.voiceState.deleteMany({ where: { guildId, userId: { in: userIds } } });
   for (const state of voice) await emitVoiceState(change, { ...state, channelId: null });
+  // Their guild avatars and banners go with them.
+  const images = await tx.member.findMany({ where: { guildId, userId: { in: userIds } }, select: { userId: true, avatar: true, banner: true } });
+  await removeStoredFiles(
+    change,
+    images.flatMap((member) => [
+      ...(member.avatar ? [imagePath(memberImageFolder(guildId, member.userId, "avatars"), member.avatar)] : []),
+      ...(member.banner ? [imagePath(memberImageFolder(guildId, member.userId, "banners"), member.banner)] : []),
+    ]),
+  );
   await tx.member.deleteMany({ where: { guildId, userId: { in: userIds } } });
   const leftAt = new Date();
   for (const userId of userIds) {

@@ -4,8 +4,8 @@ import { diffChanges, type AuditChange } from "~/server/audit/audit.service.ts";
 import type { ServiceContext } from "~/server/context.ts";
 import { ApiError, invalidField } from "~/server/errors.ts";
 import { runChange, type Change } from "~/server/events/change.ts";
-import { decodeImageField } from "~/server/images/image-data.ts";
-import { storeMemberImage } from "~/server/images/image.service.ts";
+import { decodeImageField, imageHash } from "~/server/images/image-data.ts";
+import { memberImageFolder, replaceImage } from "~/server/images/image.service.ts";
 import { channelPermissions, loadGuildAccess, toOverwriteInputs, type GuildAccess } from "~/server/permissions/guild-access.ts";
 import { hasAll } from "~/server/permissions/permissions.ts";
 import { MEMBER_INCLUDE, memberEventData, toMemberObject, type MemberObject, type MemberRow } from "./member.dto.ts";
@@ -167,9 +167,13 @@ export async function modifyCurrentMember(ctx: ServiceContext, input: { guildId:
     const data: Prisma.MemberUpdateInput = {};
     if (body.nick !== undefined) data.nick = body.nick || null;
     if (body.bio !== undefined) data.bio = body.bio || null;
-    if (avatar !== undefined) data.avatar = avatar && (await storeMemberImage(change.tx, access.guild.id, row.userId, "avatars", avatar));
-    if (banner !== undefined) data.banner = banner && (await storeMemberImage(change.tx, access.guild.id, row.userId, "banners", banner));
-    return toMemberObject(await writeMember(change, access, row, data, { added: [], removed: [] }));
+    if (avatar !== undefined) data.avatar = avatar && imageHash(avatar);
+    if (banner !== undefined) data.banner = banner && imageHash(banner);
+    const updated = await writeMember(change, access, row, data, { added: [], removed: [] });
+    const folder = (kind: "avatars" | "banners") => memberImageFolder(access.guild.id, row.userId, kind);
+    if (avatar !== undefined) await replaceImage(change, folder("avatars"), row.avatar, avatar);
+    if (banner !== undefined) await replaceImage(change, folder("banners"), row.banner, banner);
+    return toMemberObject(updated);
   });
 }
 

@@ -1,7 +1,9 @@
 import { AttachmentFlags } from "discord-api-types/v10";
-import type { Attachment } from "~/generated/prisma/client.ts";
+import type { Attachment, Prisma } from "~/generated/prisma/client.ts";
 import { publicUrl } from "~/env.ts";
 import type { Tx } from "~/server/db/client.ts";
+import type { Change } from "~/server/events/change.ts";
+import { removeStoredFiles } from "~/server/images/file-removal.ts";
 import { imageDimensions } from "~/server/images/image-dimensions.ts";
 import { newId } from "~/server/snowflake/snowflake.ts";
 import type { NewAttachment } from "./message-validation.ts";
@@ -77,9 +79,17 @@ export async function writeAttachments(
   return rows;
 }
 
-/** Removes attachments' files from the store (their rows go with their message). */
-export async function deleteAttachmentFiles(tx: Tx, attachments: readonly Pick<Attachment, "path">[]): Promise<void> {
-  if (attachments.length > 0) await tx.image.deleteMany({ where: { path: { in: attachments.map((a) => a.path) } } });
+/** Attachments' files go with the caller's change (their rows go with their message). */
+export async function removeAttachmentFiles(change: Change, attachments: readonly Pick<Attachment, "path">[]): Promise<void> {
+  await removeStoredFiles(
+    change,
+    attachments.map((a) => a.path),
+  );
+}
+
+/** The files of the messages matching `where` (a channel's, a guild's), before they are deleted. */
+export async function attachmentPathsOf(tx: Tx, where: Prisma.MessageWhereInput): Promise<string[]> {
+  return (await tx.attachment.findMany({ where: { message: where }, select: { path: true } })).map((a) => a.path);
 }
 
 export type AttachmentObject = {

@@ -1,7 +1,7 @@
 import { AttachmentFlags, GatewayDispatchEvents, MessageFlags } from "discord-api-types/v10";
 import { addFieldError, ApiError, type ErrorTree } from "~/server/errors.ts";
 import type { Change } from "~/server/events/change.ts";
-import { deleteAttachmentFiles, prepareAttachments, writeAttachments } from "./attachments.ts";
+import { prepareAttachments, removeAttachmentFiles, writeAttachments } from "./attachments.ts";
 import { resolveMentions } from "./mentions.ts";
 import { MESSAGE_INCLUDE, parseJson, toMessageObjects, type MessageObject, type MessageRow } from "./message.dto.ts";
 import { toStoredEmbeds } from "./message-create.service.ts";
@@ -109,7 +109,7 @@ export async function editMessage(change: Change, input: EditMessageInput): Prom
   }
   if (removed.length > 0) {
     await tx.attachment.deleteMany({ where: { id: { in: removed.map((a) => a.id) } } });
-    await deleteAttachmentFiles(tx, removed);
+    await removeAttachmentFiles(change, removed);
   }
   const lastPosition = message.attachments.reduce((max, a) => Math.max(max, a.position), -1);
   await writeAttachments(tx, { messageId: message.id, channelId: message.channelId, attachments: prepareAttachments(added), firstPosition: lastPosition + 1 });
@@ -123,7 +123,7 @@ export async function editMessage(change: Change, input: EditMessageInput): Prom
 /** Deletes a message and its files in the caller's change; fires Message Delete. */
 export async function deleteMessage(change: Change, message: MessageRow): Promise<void> {
   await change.tx.message.delete({ where: { id: message.id } });
-  await deleteAttachmentFiles(change.tx, message.attachments);
+  await removeAttachmentFiles(change, message.attachments);
   await change.emit(GatewayDispatchEvents.MessageDelete, message.guildId, {
     id: message.id,
     channel_id: message.channelId,

@@ -66,7 +66,7 @@ function webhookAuthor(message: Pick<MessageRow, "webhookId" | "authorName" | "a
 const WEBHOOK_AVATAR = /\/cdn\/avatars\/(\d+)\/((?:a_)?[0-9a-f]{32})\.\w+$/;
 
 /** The webhook's own avatar is a hash on the CDN; an avatar_url override has no hash to give. */
-function avatarHashOf(webhookId: string, url: string | null): string | null {
+export function avatarHashOf(webhookId: string, url: string | null): string | null {
   const match = url ? WEBHOOK_AVATAR.exec(url) : null;
   return match?.[1] === webhookId ? match[2]! : null;
 }

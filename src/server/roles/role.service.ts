@@ -6,8 +6,9 @@ import { CHANNEL_INCLUDE, toChannelObject } from "~/server/channels/channel.dto.
 import type { ServiceContext } from "~/server/context.ts";
 import { runChange, type Change } from "~/server/events/change.ts";
 import { parseFeatures } from "~/server/guilds/guild.dto.ts";
-import { decodeImageField, type ImageData } from "~/server/images/image-data.ts";
-import { storeImage } from "~/server/images/image.service.ts";
+import { removeStoredFiles } from "~/server/images/file-removal.ts";
+import { decodeImageField, imageHash, type ImageData } from "~/server/images/image-data.ts";
+import { imageFolder, imagePath, replaceImage, storeImage } from "~/server/images/image.service.ts";
 import { loadGuildAccess, requirePermissions, type GuildAccess } from "~/server/permissions/guild-access.ts";
 import { canManageRole, compareRoles, DEFAULT_EVERYONE_PERMISSIONS, missingPermissions, parsePermissions } from "~/server/permissions/permissions.ts";
 import { newId } from "~/server/snowflake/snowflake.ts";
@@ -88,12 +89,13 @@ export async function modifyRole(ctx: ServiceContext, input: { guildId: string; 
   const params = resolveParams(access, isEveryone ? { permissions: input.body.permissions } : input.body, defaultPermissions);
   if (params.columns.permissions !== undefined) requireGrantable(access, params.columns.permissions & ~current.permissions);
 
-  return runChange(ctx, async ({ tx, emit, audit }) => {
-    const icon = params.icon ? await storeImage(tx, "role-icons", current.id, params.icon) : null;
+  return runChange(ctx, async (change) => {
+    const { tx, emit, audit } = change;
     const row = await tx.role.update({
       where: { id: current.id },
-      data: { ...params.columns, ...(params.icon !== undefined && { icon }) },
+      data: { ...params.columns, ...(params.icon !== undefined && { icon: params.icon && imageHash(params.icon) }) },
     });
+    if (params.icon !== undefined) await replaceImage(change, imageFolder("role-icons", current.id), current.icon, params.icon);
     const role = toRoleObject(row);
     const changes = diffChanges(auditFields(toRoleObject(current)), auditFields(role), ROLE_AUDIT_KEYS);
     if (changes.length) await audit({ guildId: access.guild.id, actionType: AuditLogEvent.RoleUpdate, targetId: role.id, changes });
@@ -170,12 +172,14 @@ export async function deleteRole(ctx: ServiceContext, input: { guildId: string; 
 
 /**
  * Deletes a role inside a change (a moderator's delete, or an integration's managed role
- * going with it): its overwrites go too. Fires Guild Role Delete and a Channel Update for
+ * going with it): its overwrites and its icon's file go too. Fires Guild Role Delete and a Channel Update for
  * each channel that had an overwrite for it.
  */
-export async function removeRole({ tx, emit }: Change, guildId: string, roleId: string): Promise<void> {
+export async function removeRole(change: Change, guildId: string, roleId: string): Promise<void> {
+  const { tx, emit } = change;
   const overwritten = await tx.permissionOverwrite.findMany({ where: { targetId: roleId, type: 0, channel: { guildId } }, select: { channelId: true } });
-  await tx.role.delete({ where: { id: roleId } });
+  const { icon } = await tx.role.delete({ where: { id: roleId } });
+  if (icon) await removeStoredFiles(change, [imagePath(imageFolder("role-icons", roleId), icon)]);
   await tx.permissionOverwrite.deleteMany({ where: { targetId: roleId, type: 0, channel: { guildId } } });
   await emit(GatewayDispatchEvents.GuildRoleDelete, guildId, { guild_id: guildId, role_id: roleId });
   const channels = await tx.channel.findMany({ where: { id: { in: overwritten.map((o) => o.channelId) } }, include: CHANNEL_INCLUDE });

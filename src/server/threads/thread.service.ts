@@ -5,6 +5,8 @@ import type { ChannelRow } from "~/server/channels/channel.dto.ts";
 import type { ServiceContext } from "~/server/context.ts";
 import { ApiError, invalidField } from "~/server/errors.ts";
 import { runChange } from "~/server/events/change.ts";
+import { removeStoredFiles } from "~/server/images/file-removal.ts";
+import { attachmentPathsOf } from "~/server/messages/attachments.ts";
 import type { UploadedFile } from "~/server/messages/message-validation.ts";
 import { loadGuildAccess } from "~/server/permissions/guild-access.ts";
 import { hasPermission } from "~/server/permissions/permissions.ts";
@@ -167,7 +169,9 @@ export async function deleteThread(ctx: ServiceContext, input: { channelId: stri
   if (!hasPermission(permissions, P.ManageThreads)) throw new ApiError("MISSING_PERMISSIONS");
   const deleted = toThreadObject(thread, parent.type);
   const guildId = access.guild.id;
-  return runChange(ctx, async ({ tx, emit, audit }) => {
+  return runChange(ctx, async (change) => {
+    const { tx, emit, audit } = change;
+    await removeStoredFiles(change, await attachmentPathsOf(tx, { channelId: thread.id }));
     await tx.channel.delete({ where: { id: thread.id } });
     await audit({
       guildId,

@@ -8,13 +8,13 @@ import type { Db } from "~/server/db/client.ts";
 import { ApiError, invalidField } from "~/server/errors.ts";
 import { runChange, type Change, type ChangeContext } from "~/server/events/change.ts";
 import { decodeImageField, imageHash, type ImageData } from "~/server/images/image-data.ts";
-import { storeImage } from "~/server/images/image.service.ts";
+import { imageFolder, replaceImage, storeImage } from "~/server/images/image.service.ts";
 import { loadGuildAccess, requirePermissions } from "~/server/permissions/guild-access.ts";
 import { hasPermission } from "~/server/permissions/permissions.ts";
 import { newId } from "~/server/snowflake/snowflake.ts";
 import { stateCache } from "~/server/state/state-cache.ts";
 import { loadWebhookRefs, toWebhookObject, type WebhookObject } from "./webhook.dto.ts";
-import { announceWebhooksUpdate } from "./webhook-removal.ts";
+import { announceWebhooksUpdate, deleteWebhookRows, isAvatarPostedUnder } from "./webhook-removal.ts";
 import {
   CHANNEL_WEBHOOKS_MAX,
   GUILD_WEBHOOKS_MAX,
@@ -192,9 +192,13 @@ async function editWebhook(ctx: ChangeContext, row: Webhook, edit: WebhookEdit):
   if (changes.length === 0) return row;
   return runChange(ctx, async (change) => {
     const { tx, audit } = change;
-    if (edit.avatar) await storeImage(tx, "avatars", row.id, edit.avatar);
     const { count } = await tx.webhook.updateMany({ where: { id: row.id }, data: { name: next.name, avatar: next.avatar, channelId: next.channelId } });
     if (count === 0) throw new ApiError("UNKNOWN_WEBHOOK");
+    if (edit.avatar !== undefined) {
+      // A replaced avatar that messages were posted under stays until the webhook goes.
+      const replaced = row.avatar && !(await isAvatarPostedUnder(tx, row.id, row.avatar)) ? row.avatar : null;
+      await replaceImage(change, imageFolder("avatars", row.id), replaced, edit.avatar);
+    }
     await announceWebhooksUpdate(change, row.guildId, [row.channelId, next.channelId]);
     if (row.guildId) await audit({ guildId: row.guildId, actionType: AuditLogEvent.WebhookUpdate, targetId: row.id, changes });
     return next;
@@ -242,8 +246,7 @@ export async function modifyWebhookWithToken(
 
 async function removeWebhook(ctx: ChangeContext, row: Webhook): Promise<void> {
   await runChange(ctx, async (change) => {
-    const { count } = await change.tx.webhook.deleteMany({ where: { id: row.id } });
-    if (count === 0) throw new ApiError("UNKNOWN_WEBHOOK");
+    if ((await deleteWebhookRows(change, [row.id])) === 0) throw new ApiError("UNKNOWN_WEBHOOK");
     await announceWebhooksUpdate(change, row.guildId, [row.channelId]);
     if (row.guildId) {
       await change.audit({
