@@ -58,7 +58,7 @@ class LeaseLost extends Error {}
  * Runs a deletion unless a live worker holds it: its messages go batch by batch, each in its
  * own change, then the deletion row. Returns when done, or when another worker took it over.
  */
-export async function runBanMessageDeletion(db: Db, id: string, now: Date = new Date()): Promise<void> {
+async function runBanMessageDeletion(db: Db, id: string, now: Date = new Date()): Promise<void> {
   // The lease's expiry is this worker's mark: a worker that takes over sets a later one.
   let lease = new Date(now.getTime() + LEASE_MS);
   const claim = await db.banMessageDeletion.updateMany({

@@ -98,6 +98,7 @@ export const ZBanCreateBodySchema = z.object({
   delete_message_seconds: ZDeleteMessageSeconds,
   delete_message_days: intBetween(0, 7).nullable().optional(),
 });
+type TBanCreateBody = z.output<typeof ZBanCreateBodySchema>;
 
 /** How far back a ban deletes the user's messages: delete_message_seconds, else the days of the deprecated form. */
 export function banDeleteSeconds(body: TBanCreateBody): number {
