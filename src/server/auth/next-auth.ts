@@ -7,6 +7,7 @@ import type { OAuthConfig } from "next-auth/providers/oauth";
 import { getDb } from "~/server/db/client.ts";
 import { getRateLimiter } from "~/server/ratelimit/shared-limiter.ts";
 import { env } from "~/env.ts";
+import { safeCallbackPath } from "./callback-url.ts";
 import { resolveExternalAccountUser } from "./external-account.service.ts";
 import { signInWithPassword } from "./sign-in.service.ts";
 
@@ -115,6 +116,10 @@ function buildAuthOptions(): AuthOptions {
       },
       session({ session, token }) {
         return { ...session, user: { ...session.user, id: token.sub ?? "" } };
+      },
+      // Every redirect next-auth makes (after single sign-on, after signing out) stays on the dashboard.
+      redirect({ url, baseUrl }) {
+        return new URL(safeCallbackPath(url, baseUrl), baseUrl).href;
       },
     },
   };
