@@ -95,6 +95,9 @@ function buildAuthOptions(): AuthOptions {
   if (oidc) providers.push(oidcProvider(oidc));
   return {
     secret: resolveSecret(),
+    // Served over https (a TLS-terminating proxy in front, PUBLIC_BASE_URL https://…), the
+    // session cookies are Secure and __Secure-/__Host- named, so browsers never send them in clear.
+    useSecureCookies: new URL(process.env.NEXTAUTH_URL).protocol === "https:",
     session: { strategy: "jwt" },
     pages: { signIn: "/signin", error: "/signin" },
     providers,
