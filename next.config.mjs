@@ -13,6 +13,20 @@ const nextConfig = {
   ],
   experimental: { optimizePackageImports: ["@mantine/core", "@mantine/hooks"] },
   typedRoutes: false,
+  // Everything Next serves; pages also get their content security policy from src/proxy.ts.
+  async headers() {
+    return [
+      {
+        source: "/:path*",
+        headers: [
+          { key: "X-Content-Type-Options", value: "nosniff" },
+          // The older form of the policy's frame-ancestors 'none', for browsers without it.
+          { key: "X-Frame-Options", value: "DENY" },
+          { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
+        ],
+      },
+    ];
+  },
 };
 
 export default nextConfig;

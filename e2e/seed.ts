@@ -13,7 +13,9 @@ import { banUser } from "~/server/members/ban.service.ts";
 import { memberEventData, MEMBER_INCLUDE } from "~/server/members/member.dto.ts";
 import { addGuildMember } from "~/server/members/member.service.ts";
 import { setScreening } from "~/server/members/screening.service.ts";
+import { toRoleObject } from "~/server/roles/role.dto.ts";
 import { createRole } from "~/server/roles/role.service.ts";
+import { newId } from "~/server/snowflake/snowflake.ts";
 import { createWebhook } from "~/server/webhooks/webhook.service.ts";
 import { E2E_DATABASE_URL, E2E_PASSWORD } from "./e2e-env.ts";
 
@@ -70,6 +72,40 @@ export async function seedMembers(guildId: string, usernames: readonly string[],
 /** A role in the owner's guild, made by the owner. */
 export async function seedRole(owner: { user: { id: string }; guild: { id: string } }, name: string) {
   return createRole({ db: e2eDb(), actor: dashboardActor(owner.user.id) }, { guildId: owner.guild.id, body: { name } });
+}
+
+/**
+ * Roles placed as an operator would, in this order (so each has a larger id than the one
+ * before): several may share a position, where the older role ranks higher.
+ */
+export async function seedRolesAt(guildId: string, roles: readonly { name: string; position: number; permissions?: bigint }[]) {
+  return runChange({ db: e2eDb(), actor: null }, async ({ tx, emit }) => {
+    const rows = [];
+    for (const role of roles) {
+      const row = await tx.role.create({ data: { id: newId(), guildId, name: role.name, position: role.position, permissions: role.permissions ?? 0n } });
+      await emit(GatewayDispatchEvents.GuildRoleCreate, guildId, { guild_id: guildId, role: toRoleObject(row) });
+      rows.push(row);
+    }
+    return rows;
+  });
+}
+
+/** A user who can sign in and is a member of the owner's guild with `roleIds`. */
+export async function seedMemberWithRoles(owner: { guild: { id: string } }, label: string, roleIds: readonly string[]) {
+  const email = `${label}-${Date.now()}-${randomBytes(3).toString("hex")}@example.test`;
+  const user = await createUser(e2eDb(), { username: label, globalName: null, email, password: E2E_PASSWORD });
+  await addGuildMember({ db: e2eDb(), actor: null }, { guildId: owner.guild.id, userId: user.id, roleIds });
+  return { user, email, password: E2E_PASSWORD };
+}
+
+/** A text channel in the owner's guild with these overwrites, made by the owner. */
+export async function seedChannel(
+  owner: { user: { id: string }; guild: { id: string } },
+  name: string,
+  overwrites: { id: string; type: 0 | 1; allow?: bigint; deny?: bigint }[],
+) {
+  const permission_overwrites = overwrites.map((o) => ({ id: o.id, type: o.type, allow: o.allow ?? 0n, deny: o.deny ?? 0n }));
+  return createGuildChannel({ db: e2eDb(), actor: dashboardActor(owner.user.id) }, { guildId: owner.guild.id, body: { name, permission_overwrites } });
 }
 
 /** Turns membership screening on in the owner's guild and adds a user who can sign in, still pending. */

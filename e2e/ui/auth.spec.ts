@@ -1,4 +1,4 @@
-import { E2E_PASSWORD } from "../e2e-env.ts";
+import { E2E_BASE_URL, E2E_PASSWORD } from "../e2e-env.ts";
 import { expect, signIn, test } from "../fixtures.ts";
 
 function seededOwner() {
@@ -48,4 +48,20 @@ test("deep links come back after signing in", async ({ page, owner }) => {
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByRole("heading", { name: "Roles", exact: true })).toBeVisible();
   await page.waitForURL(`/guilds/${owner.guild.id}/roles`);
+});
+
+test("a callback that leads off the dashboard ends on the guild list instead", async ({ page, owner }) => {
+  // A tab inside "//" passes prefix checks; the browser drops it and reads another host.
+  const hostile = `/signin?callbackUrl=${encodeURIComponent("/\t/evil.example")}`;
+  await page.goto(hostile);
+  await page.getByLabel("Email").fill(owner.email);
+  await page.getByLabel("Password", { exact: true }).fill(owner.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("heading", { name: "Your guilds" })).toBeVisible({ timeout: 15_000 });
+  expect(page.url()).toBe(`${E2E_BASE_URL}/`);
+
+  // Signed in already: the sign-in page sends them on at once, to the same place.
+  await page.goto(hostile);
+  await expect(page.getByRole("heading", { name: "Your guilds" })).toBeVisible();
+  expect(page.url()).toBe(`${E2E_BASE_URL}/`);
 });

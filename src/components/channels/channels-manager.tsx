@@ -2,12 +2,11 @@
 
 import { Badge, Button, Card, EmptyState, Group, Modal, Stack, Text, Tooltip } from "@mantine/core";
 import { modals } from "@mantine/modals";
-import { ChannelFlags, ChannelType, PermissionFlagsBits } from "discord-api-types/v10";
+import { ChannelFlags, ChannelType } from "discord-api-types/v10";
 import Link from "next/link";
 import { useState } from "react";
 import { notifyFailure, notifySuccess } from "~/components/forms/server-errors.ts";
 import { GuardedAction } from "~/components/guarded-action.tsx";
-import { useGuildAccess } from "~/components/guild/use-guild-access.ts";
 import { IconArrowDown, IconArrowUp, IconHash, IconMessagePlus, IconPencil, IconPlus, IconSearch, IconTrash } from "~/components/icons.tsx";
 import { QueryError } from "~/components/query-error.tsx";
 import { PageHeader } from "~/components/section-card.tsx";
@@ -38,19 +37,18 @@ function groupChannels(channels: readonly ChannelObject[]): ChannelGroup[] {
 
 type Editor = { mode: "create"; defaults: Partial<ChannelValues> } | { mode: "edit"; channel: ChannelObject };
 
+// What the viewer may do to each channel comes with the rows (channel-dashboard.service.ts); this page only shows it.
 export function ChannelsManager({ guildId }: { guildId: string }) {
-  const channels = api.channel.list.useQuery({ guildId });
+  const channels = api.channel.rows.useQuery({ guildId });
   const threads = api.thread.list.useQuery({ guildId });
   const voiceStatuses = api.voiceStatus.list.useQuery({ guildId });
-  const access = useGuildAccess(guildId);
   const utils = api.useUtils();
   const [editor, setEditor] = useState<Editor | null>(null);
   const [threadParent, setThreadParent] = useState<ThreadParentChoice | null>(null);
   const [postParent, setPostParent] = useState<PostParentChoice | null>(null);
-  const manageReason = access.lacks(PermissionFlagsBits.ManageChannels);
+  const createReason = channels.data?.create ?? null;
 
-  const refresh = () =>
-    Promise.all([utils.channel.list.invalidate({ guildId }), utils.guild.get.invalidate({ guildId }), utils.thread.list.invalidate({ guildId })]);
+  const refresh = () => Promise.all([utils.channel.invalidate(), utils.guild.get.invalidate({ guildId }), utils.thread.list.invalidate({ guildId })]);
   const create = api.channel.create.useMutation({
     onSuccess: async (channel) => {
       notifySuccess(`${channel.name} was created.`, channel.type === ChannelType.GuildCategory ? "Category created" : "Channel created");
@@ -79,7 +77,8 @@ export function ChannelsManager({ guildId }: { guildId: string }) {
 
   if (channels.isError) return <QueryError error={channels.error} onRetry={() => void channels.refetch()} title="Could not load channels" />;
 
-  const groups = channels.data ? groupChannels(channels.data) : [];
+  const groups = channels.data ? groupChannels(channels.data.rows.map((row) => row.channel)) : [];
+  const denialsOf = new Map(channels.data?.rows.map((row) => [row.channel.id, row.denials]));
   const categories = groups.flatMap((g) => (g.category ? [g.category] : []));
   const threadsByParent = new Map<string | null, DashboardThread[]>();
   for (const thread of threads.data?.threads ?? []) threadsByParent.set(thread.parent_id, [...(threadsByParent.get(thread.parent_id) ?? []), thread]);
@@ -114,32 +113,35 @@ export function ChannelsManager({ guildId }: { guildId: string }) {
       onConfirm: () => remove.mutate({ channelId: channel.id }),
     });
 
-  const actions = (channel: ChannelObject, siblings: readonly ChannelObject[], index: number) => (
-    <Group gap={2} wrap="nowrap">
-      <GuardedAction
-        label={`Move ${channel.name} up`}
-        blockedReason={manageReason ?? (index === 0 ? "Already first" : null)}
-        disabled={reorder.isPending}
-        onClick={() => move(siblings, channel, -1)}
-      >
-        <IconArrowUp size={16} />
-      </GuardedAction>
-      <GuardedAction
-        label={`Move ${channel.name} down`}
-        blockedReason={manageReason ?? (index === siblings.length - 1 ? "Already last" : null)}
-        disabled={reorder.isPending}
-        onClick={() => move(siblings, channel, 1)}
-      >
-        <IconArrowDown size={16} />
-      </GuardedAction>
-      <GuardedAction label={`Edit ${channel.name}`} blockedReason={manageReason} onClick={() => setEditor({ mode: "edit", channel })}>
-        <IconPencil size={16} />
-      </GuardedAction>
-      <GuardedAction label={`Delete ${channel.name}`} color="red" blockedReason={manageReason} onClick={() => confirmDelete(channel)}>
-        <IconTrash size={16} />
-      </GuardedAction>
-    </Group>
-  );
+  const actions = (channel: ChannelObject, siblings: readonly ChannelObject[], index: number) => {
+    const denials = denialsOf.get(channel.id);
+    return (
+      <Group gap={2} wrap="nowrap">
+        <GuardedAction
+          label={`Move ${channel.name} up`}
+          blockedReason={denials?.move ?? (index === 0 ? "Already first" : null)}
+          disabled={reorder.isPending}
+          onClick={() => move(siblings, channel, -1)}
+        >
+          <IconArrowUp size={16} />
+        </GuardedAction>
+        <GuardedAction
+          label={`Move ${channel.name} down`}
+          blockedReason={denials?.move ?? (index === siblings.length - 1 ? "Already last" : null)}
+          disabled={reorder.isPending}
+          onClick={() => move(siblings, channel, 1)}
+        >
+          <IconArrowDown size={16} />
+        </GuardedAction>
+        <GuardedAction label={`Edit ${channel.name}`} blockedReason={denials?.edit} onClick={() => setEditor({ mode: "edit", channel })}>
+          <IconPencil size={16} />
+        </GuardedAction>
+        <GuardedAction label={`Delete ${channel.name}`} color="red" blockedReason={denials?.delete} onClick={() => confirmDelete(channel)}>
+          <IconTrash size={16} />
+        </GuardedAction>
+      </Group>
+    );
+  };
 
   /** Start a thread here (text and announcement channels, for those who may create one kind or the other), or a post in a forum or media channel. */
   const startThreadAction = (channel: ChannelObject) => {
@@ -197,7 +199,7 @@ export function ChannelsManager({ guildId }: { guildId: string }) {
     );
   };
 
-  const totalChannels = channels.data?.length ?? 0;
+  const totalChannels = channels.data?.rows.length ?? 0;
 
   return (
     <Stack gap="lg" maw={960} mx="auto">
@@ -211,14 +213,14 @@ export function ChannelsManager({ guildId }: { guildId: string }) {
             </Button>
             <Button
               variant="default"
-              disabled={Boolean(manageReason)}
+              disabled={Boolean(createReason)}
               onClick={() => setEditor({ mode: "create", defaults: { type: String(ChannelType.GuildCategory) } })}
             >
               Create category
             </Button>
-            <Tooltip label={manageReason} disabled={!manageReason}>
+            <Tooltip label={createReason} disabled={!createReason}>
               <span>
-                <Button leftSection={<IconPlus size={16} />} disabled={Boolean(manageReason)} onClick={() => setEditor({ mode: "create", defaults: {} })}>
+                <Button leftSection={<IconPlus size={16} />} disabled={Boolean(createReason)} onClick={() => setEditor({ mode: "create", defaults: {} })}>
                   Create channel
                 </Button>
               </span>
@@ -228,7 +230,7 @@ export function ChannelsManager({ guildId }: { guildId: string }) {
       />
 
       {threads.isError ? <QueryError error={threads.error} onRetry={() => void threads.refetch()} title="Could not load threads" /> : null}
-      {channels.isPending || !access.isLoaded ? (
+      {channels.isPending ? (
         <TableSkeleton rows={6} />
       ) : totalChannels === 0 ? (
         <Card padding="xl">
@@ -259,7 +261,7 @@ export function ChannelsManager({ guildId }: { guildId: string }) {
                   <Group gap={2} wrap="nowrap">
                     <GuardedAction
                       label={`Add a channel to ${title}`}
-                      blockedReason={manageReason}
+                      blockedReason={denialsOf.get(group.category.id)?.createInside}
                       onClick={() => setEditor({ mode: "create", defaults: { parent_id: group.category?.id ?? null } })}
                     >
                       <IconPlus size={16} />

@@ -52,7 +52,8 @@ export function errorText(error: ApiClientError | Error): string {
   const data = "data" in error ? (error.data as { code?: string; domainCode?: number | null } | undefined) : undefined;
   if (data?.code === "UNAUTHORIZED") return "Your session has ended. Sign in again.";
   if (data?.code === "FORBIDDEN") return `You don't have permission to do that (${error.message}).`;
-  if (data?.code === "INTERNAL_SERVER_ERROR") return "Something went wrong on the server. Try again.";
+  // The server's text for these is generic, with an id its log has the cause under.
+  if (data?.code === "INTERNAL_SERVER_ERROR") return `${error.message || "Something went wrong on the server"}. Try again.`;
   return error.message || "Something went wrong. Try again.";
 }
 

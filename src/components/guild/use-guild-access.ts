@@ -8,7 +8,6 @@ import { api } from "~/trpc/react.tsx";
 export type GuildAccess = {
   isLoaded: boolean;
   isOwner: boolean;
-  topRolePosition: number;
   can(flag: bigint): boolean;
   /** Why the user can't use something that needs `flag`, or null when they can. */
   lacks(flag: bigint): string | null;
@@ -22,7 +21,6 @@ export function useGuildAccess(guildId: string): GuildAccess {
   return {
     isLoaded: data !== undefined,
     isOwner: data?.is_owner ?? false,
-    topRolePosition: data?.top_role_position ?? 0,
     can,
     lacks: (flag) => (can(flag) ? null : flag === PermissionFlagsBits.Administrator ? "Needs Administrator" : `Needs ${titleCase(permissionLabel(flag))}`),
   };

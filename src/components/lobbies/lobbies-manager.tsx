@@ -139,21 +139,20 @@ export function LobbiesManager({ applicationId }: { applicationId: string }) {
 function NoLobbies() {
   return (
     <EmptyState py={48} variant="light" icon={<IconUsers size={28} />} title="No live lobbies">
-      <EmptyState.Description>
-        <Stack gap="xs" maw={560} mx="auto" ta="left">
-          <Text size="sm">Lobbies are made by your game, not here:</Text>
-          <List size="sm" spacing={4}>
-            <List.Item>
-              your game server calls <Code>POST /api/v10/lobbies</Code> with this application&apos;s bot token (<Code>Authorization: Bot …</Code>);
-            </List.Item>
-            <List.Item>
-              a game client calls <Code>PUT /api/v10/lobbies</Code> with a secret and a player&apos;s Bearer token with the <Code>sdk.social_layer</Code> scope:
-              it joins the lobby with that secret, or makes it.
-            </List.Item>
-          </List>
-          <Text size="sm">They show up here while live; one idle for its timeout (5 minutes unless set) shuts down.</Text>
-        </Stack>
-      </EmptyState.Description>
+      {/* Not EmptyState.Description: that is a paragraph, and a list inside one is not HTML (hydration fails). */}
+      <Stack gap="xs" maw={560} mx="auto" ta="left" c="dimmed">
+        <Text size="sm">Lobbies are made by your game, not here:</Text>
+        <List size="sm" spacing={4}>
+          <List.Item>
+            your game server calls <Code>POST /api/v10/lobbies</Code> with this application&apos;s bot token (<Code>Authorization: Bot …</Code>);
+          </List.Item>
+          <List.Item>
+            a game client calls <Code>PUT /api/v10/lobbies</Code> with a secret and a player&apos;s Bearer token with the <Code>sdk.social_layer</Code> scope:
+            it joins the lobby with that secret, or makes it.
+          </List.Item>
+        </List>
+        <Text size="sm">They show up here while live; one idle for its timeout (5 minutes unless set) shuts down.</Text>
+      </Stack>
     </EmptyState>
   );
 }

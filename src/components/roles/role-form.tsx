@@ -13,8 +13,8 @@ type Props = {
   initialValues: RoleValues;
   /** @everyone: only its permissions can change. */
   isEveryone?: boolean;
-  /** Why a permission bit can't be changed, or null. */
-  permissionLock: (bit: bigint) => string | null;
+  /** Why a permission bit can't be changed, or null (the default: none is locked). */
+  permissionLock?: (bit: bigint) => string | null;
   submitLabel: string;
   submitting: boolean;
   /** Saves; a rejection with field errors shows them on the form. */
@@ -29,7 +29,7 @@ type Props = {
 export function RoleForm({
   initialValues,
   isEveryone = false,
-  permissionLock,
+  permissionLock = () => null,
   submitLabel,
   submitting,
   onSubmit,

@@ -2,6 +2,8 @@ import type { TRoleParams } from "~/server/roles/role.schema.ts";
 import type { RouterOutputs } from "~/trpc/react.tsx";
 
 export type RoleObject = RouterOutputs["role"]["list"][number];
+/** A role with what the viewer may do to it, as the roles page lists it. */
+export type RoleRow = RouterOutputs["role"]["rows"]["rows"][number];
 
 /** The role form: spec 4.6 parameters, the colour as "#rrggbb" ("" for the default). */
 export type RoleValues = { name: string; color: string; hoist: boolean; mentionable: boolean; permissions: string };

@@ -7,15 +7,13 @@ import { PermissionFlagsBits } from "discord-api-types/v10";
 import { useState } from "react";
 import { notifyFailure, notifySuccess } from "~/components/forms/server-errors.ts";
 import { GuardedAction } from "~/components/guarded-action.tsx";
-import { useGuildAccess } from "~/components/guild/use-guild-access.ts";
 import { IconArrowDown, IconArrowUp, IconLock, IconPencil, IconPlus, IconShield, IconTrash } from "~/components/icons.tsx";
 import { QueryError } from "~/components/query-error.tsx";
 import { PageHeader } from "~/components/section-card.tsx";
 import { TableSkeleton } from "~/components/table-skeleton.tsx";
-import { canManageRole } from "~/server/permissions/permissions.ts";
 import { api } from "~/trpc/react.tsx";
 import { RoleForm } from "./role-form.tsx";
-import { changedRoleParams, colorToHex, toRoleParams, toRoleValues, type RoleObject } from "./role-values.ts";
+import { changedRoleParams, colorToHex, toRoleParams, toRoleValues, type RoleObject, type RoleRow } from "./role-values.ts";
 
 const P = PermissionFlagsBits;
 
@@ -29,26 +27,21 @@ function countPermissions(permissions: string): number {
   return count;
 }
 
+/** The checklist's lock for a permission the server says this viewer may not add to the role. */
+function permissionLockOf(row: RoleRow) {
+  const ungrantable = BigInt(row.ungrantable);
+  return (bit: bigint) => ((ungrantable & bit) !== 0n ? "You don't have this permission" : null);
+}
+
+// What the viewer may do to each role comes with the rows (role-dashboard.service.ts); this page only shows it.
 export function RolesManager({ guildId }: { guildId: string }) {
-  const roles = api.role.list.useQuery({ guildId });
-  const access = useGuildAccess(guildId);
+  const roles = api.role.rows.useQuery({ guildId });
   const utils = api.useUtils();
   const [creating, createModal] = useDisclosure(false);
-  const [editing, setEditing] = useState<RoleObject | null>(null);
+  const [editing, setEditing] = useState<RoleRow | null>(null);
 
-  const refresh = () => Promise.all([utils.role.list.invalidate({ guildId }), utils.guild.get.invalidate({ guildId })]);
-  const manageReason = access.lacks(P.ManageRoles);
-
-  /** Why the user can't edit, move or delete this role, or null. */
-  const roleLock = (role: RoleObject): string | null => {
-    if (manageReason) return manageReason;
-    if (role.managed) return "Managed by an integration";
-    if (!canManageRole({ isOwner: access.isOwner, actorHighestPosition: access.topRolePosition, targetRolePosition: role.position }))
-      return "At or above your highest role";
-    return null;
-  };
-  // A role may only carry permissions its editor holds.
-  const permissionLock = (bit: bigint) => (access.can(bit) ? null : "You don't have this permission");
+  const refresh = () => Promise.all([utils.role.invalidate(), utils.guild.get.invalidate({ guildId })]);
+  const manageReason = roles.data?.create ?? null;
 
   const create = api.role.create.useMutation({
     onSuccess: async (role) => {
@@ -71,33 +64,17 @@ export function RolesManager({ guildId }: { guildId: string }) {
     },
     onError: (error) => notifyFailure("Could not delete the role", error),
   });
-  const reorder = api.role.reorder.useMutation({
-    onSuccess: (all) => {
-      utils.role.list.setData({ guildId }, all);
-      void utils.guild.get.invalidate({ guildId });
-    },
+  const move = api.role.move.useMutation({
+    onSuccess: refresh,
     onError: (error) => notifyFailure("Could not move the role", error),
   });
 
   if (roles.isError) return <QueryError error={roles.error} onRetry={() => void roles.refetch()} title="Could not load roles" />;
 
-  const everyone = roles.data?.find((r) => r.id === guildId) ?? null;
-  // Low → high as the service orders them; the table shows the highest first.
-  const ranked = roles.data?.filter((r) => r.id !== guildId) ?? [];
-  const displayed = [...ranked].reverse();
-
-  const move = (role: RoleObject, direction: "up" | "down") => {
-    const index = ranked.findIndex((r) => r.id === role.id);
-    const other = ranked[direction === "up" ? index + 1 : index - 1];
-    if (!other) return;
-    reorder.mutate({
-      guildId,
-      positions: [
-        { id: role.id, position: other.position },
-        { id: other.id, position: role.position },
-      ],
-    });
-  };
+  // Highest first, @everyone last, as the hierarchy ranks them.
+  const rows = roles.data?.rows ?? [];
+  const everyone = rows.find((row) => row.role.id === guildId)?.role ?? null;
+  const hasRoles = rows.length > 1;
 
   const confirmDelete = (role: RoleObject) =>
     modals.openConfirmModal({
@@ -112,11 +89,11 @@ export function RolesManager({ guildId }: { guildId: string }) {
       onConfirm: () => remove.mutate({ guildId, roleId: role.id }),
     });
 
-  const row = (role: RoleObject, index: number) => {
-    const lock = roleLock(role);
+  const tableRow = (row: RoleRow) => {
+    const { role, denials } = row;
     const isEveryone = role.id === guildId;
-    const above = displayed[index - 1];
-    const below = displayed[index + 1];
+    // Without Manage Roles every row is locked alike; the page header says why once.
+    const lock = manageReason ? null : denials.edit;
     const permissionCount = countPermissions(role.permissions);
     const isAdmin = (BigInt(role.permissions) & P.Administrator) !== 0n;
     return (
@@ -127,7 +104,7 @@ export function RolesManager({ guildId }: { guildId: string }) {
             <Text fw={500} size="sm">
               {role.name}
             </Text>
-            {lock && !manageReason && !isEveryone ? (
+            {lock && !isEveryone ? (
               <Tooltip label={lock}>
                 <span aria-label={lock} style={{ display: "inline-flex", color: "var(--mantine-color-dimmed)" }}>
                   <IconLock size={14} />
@@ -182,27 +159,27 @@ export function RolesManager({ guildId }: { guildId: string }) {
               <>
                 <GuardedAction
                   label={`Move ${role.name} up`}
-                  blockedReason={lock ?? (above ? roleLock(above) : "Already the highest role")}
-                  disabled={reorder.isPending}
-                  onClick={() => move(role, "up")}
+                  blockedReason={denials.moveUp}
+                  disabled={move.isPending}
+                  onClick={() => move.mutate({ guildId, roleId: role.id, direction: "up" })}
                 >
                   <IconArrowUp size={16} />
                 </GuardedAction>
                 <GuardedAction
                   label={`Move ${role.name} down`}
-                  blockedReason={lock ?? (below && below.id !== guildId ? null : "Already the lowest role")}
-                  disabled={reorder.isPending}
-                  onClick={() => move(role, "down")}
+                  blockedReason={denials.moveDown}
+                  disabled={move.isPending}
+                  onClick={() => move.mutate({ guildId, roleId: role.id, direction: "down" })}
                 >
                   <IconArrowDown size={16} />
                 </GuardedAction>
               </>
             )}
-            <GuardedAction label={`Edit ${role.name}`} blockedReason={isEveryone ? manageReason : lock} onClick={() => setEditing(role)}>
+            <GuardedAction label={`Edit ${role.name}`} blockedReason={denials.edit} onClick={() => setEditing(row)}>
               <IconPencil size={16} />
             </GuardedAction>
             {isEveryone ? null : (
-              <GuardedAction label={`Delete ${role.name}`} color="red" blockedReason={lock} onClick={() => confirmDelete(role)}>
+              <GuardedAction label={`Delete ${role.name}`} color="red" blockedReason={denials.delete} onClick={() => confirmDelete(role)}>
                 <IconTrash size={16} />
               </GuardedAction>
             )}
@@ -227,11 +204,11 @@ export function RolesManager({ guildId }: { guildId: string }) {
           </Tooltip>
         }
       />
-      {roles.isPending || !access.isLoaded ? (
+      {roles.isPending ? (
         <TableSkeleton rows={4} />
       ) : (
         <>
-          {ranked.length === 0 ? (
+          {!hasRoles ? (
             <Card padding="lg">
               <EmptyState
                 variant="light"
@@ -256,7 +233,7 @@ export function RolesManager({ guildId }: { guildId: string }) {
                     </Table.Th>
                   </Table.Tr>
                 </Table.Thead>
-                <Table.Tbody>{[...displayed, ...(everyone ? [everyone] : [])].map(row)}</Table.Tbody>
+                <Table.Tbody>{rows.map(tableRow)}</Table.Tbody>
               </Table>
             </Table.ScrollContainer>
           </Card>
@@ -266,7 +243,6 @@ export function RolesManager({ guildId }: { guildId: string }) {
       <Modal opened={creating} onClose={createModal.close} title="Create role" size="lg">
         <RoleForm
           initialValues={toRoleValues(null, everyone?.permissions ?? "0")}
-          permissionLock={permissionLock}
           withPermissions={false}
           submitLabel="Create role"
           submitting={create.isPending}
@@ -276,19 +252,19 @@ export function RolesManager({ guildId }: { guildId: string }) {
         />
       </Modal>
 
-      <Drawer opened={editing !== null} onClose={() => setEditing(null)} position="right" size="xl" title={editing ? `Edit role: ${editing.name}` : ""}>
+      <Drawer opened={editing !== null} onClose={() => setEditing(null)} position="right" size="xl" title={editing ? `Edit role: ${editing.role.name}` : ""}>
         {editing ? (
           <RoleForm
-            key={editing.id}
-            initialValues={toRoleValues(editing, "0")}
-            isEveryone={editing.id === guildId}
-            permissionLock={permissionLock}
+            key={editing.role.id}
+            initialValues={toRoleValues(editing.role, "0")}
+            isEveryone={editing.role.id === guildId}
+            permissionLock={permissionLockOf(editing)}
             submitLabel="Save role"
             requireChanges
             submitting={modify.isPending}
             onCancel={() => setEditing(null)}
             failureTitle="Could not save the role"
-            onSubmit={(values, initial) => modify.mutateAsync({ guildId, roleId: editing.id, body: changedRoleParams(values, initial) })}
+            onSubmit={(values, initial) => modify.mutateAsync({ guildId, roleId: editing.role.id, body: changedRoleParams(values, initial) })}
           />
         ) : null}
       </Drawer>

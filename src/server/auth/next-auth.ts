@@ -7,6 +7,7 @@ import type { OAuthConfig } from "next-auth/providers/oauth";
 import { getDb } from "~/server/db/client.ts";
 import { getRateLimiter } from "~/server/ratelimit/shared-limiter.ts";
 import { env } from "~/env.ts";
+import { safeCallbackPath } from "./callback-url.ts";
 import { resolveExternalAccountUser } from "./external-account.service.ts";
 import { signInWithPassword } from "./sign-in.service.ts";
 
@@ -94,6 +95,9 @@ function buildAuthOptions(): AuthOptions {
   if (oidc) providers.push(oidcProvider(oidc));
   return {
     secret: resolveSecret(),
+    // Served over https (a TLS-terminating proxy in front, PUBLIC_BASE_URL https://…), the
+    // session cookies are Secure and __Secure-/__Host- named, so browsers never send them in clear.
+    useSecureCookies: new URL(process.env.NEXTAUTH_URL).protocol === "https:",
     session: { strategy: "jwt" },
     pages: { signIn: "/signin", error: "/signin" },
     providers,
@@ -115,6 +119,10 @@ function buildAuthOptions(): AuthOptions {
       },
       session({ session, token }) {
         return { ...session, user: { ...session.user, id: token.sub ?? "" } };
+      },
+      // Every redirect next-auth makes (after single sign-on, after signing out) stays on the dashboard.
+      redirect({ url, baseUrl }) {
+        return new URL(safeCallbackPath(url, baseUrl), baseUrl).href;
       },
     },
   };

@@ -3,12 +3,15 @@ import { ZGuildIdInputSchema } from "~/server/guilds/guild.schema.ts";
 import { createTRPCRouter, protectedProcedure } from "~/server/trpc/init.ts";
 import { ZSnowflake } from "~/server/validation/fields.ts";
 import { ZChannelCreateBodySchema, ZChannelModifyBodySchema, ZChannelPositionsBodySchema } from "./channel.schema.ts";
+import { listChannelsForDashboard } from "./channel-dashboard.service.ts";
 import { createGuildChannel, deleteChannel, getChannel, listGuildChannels, modifyChannel, modifyGuildChannelPositions } from "./channel.service.ts";
 
 const ZChannelId = z.object({ channelId: ZSnowflake });
 
 export const channelRouter = createTRPCRouter({
   list: protectedProcedure.input(ZGuildIdInputSchema).query(({ ctx, input }) => listGuildChannels(ctx, input)),
+  /** The channels page: each channel with what the viewer may do to it, and why not. */
+  rows: protectedProcedure.input(ZGuildIdInputSchema).query(({ ctx, input }) => listChannelsForDashboard(ctx, input)),
   create: protectedProcedure.input(ZGuildIdInputSchema.extend({ body: ZChannelCreateBodySchema })).mutation(({ ctx, input }) => createGuildChannel(ctx, input)),
   get: protectedProcedure.input(ZChannelId).query(({ ctx, input }) => getChannel(ctx, input)),
   modify: protectedProcedure.input(ZChannelId.extend({ body: ZChannelModifyBodySchema })).mutation(({ ctx, input }) => modifyChannel(ctx, input)),

@@ -8,11 +8,13 @@ import { runChange, type Change } from "~/server/events/change.ts";
 import { parseFeatures, toGuildObject } from "~/server/guilds/guild.dto.ts";
 import { removeStoredFiles } from "~/server/images/file-removal.ts";
 import { attachmentPathsOf } from "~/server/messages/attachments.ts";
-import { accessIn, channelPermissions, loadGuildAccess, requirePermissions, toOverwriteInputs, type GuildAccess } from "~/server/permissions/guild-access.ts";
+import { enforce } from "~/server/permissions/denial.ts";
+import { accessIn, channelPermissions, loadGuildAccess, toOverwriteInputs, type GuildAccess } from "~/server/permissions/guild-access.ts";
 import { stateCache } from "~/server/state/state-cache.ts";
 import { ALL_PERMISSIONS, hasPermission, missingPermissions, type PermissionOverwriteInput } from "~/server/permissions/permissions.ts";
 import { newId } from "~/server/snowflake/snowflake.ts";
 import { dropChannelWebhooks } from "~/server/webhooks/webhook-removal.ts";
+import { createChannelDenial, deleteChannelDenial, editChannelDenial, overwritesDenial, reorderChannelsDenial } from "./channel-rules.ts";
 import {
   CHANNEL_INCLUDE,
   NOT_A_THREAD,
@@ -104,10 +106,6 @@ export async function loadChannelAccess(ctx: ServiceContext, channelId: string):
   return { access, channel, permissions };
 }
 
-function requireChannelPermission(permissions: bigint, flag: bigint): void {
-  if (!hasPermission(permissions, flag)) throw new ApiError("MISSING_PERMISSIONS");
-}
-
 /** GET /guilds/{guild.id}/channels (spec 4.2, 9): no threads, and only channels the caller can view. */
 export async function listGuildChannels(ctx: ServiceContext, input: { guildId: string }): Promise<ChannelObject[]> {
   const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
@@ -132,7 +130,7 @@ export async function createGuildChannel(ctx: ServiceContext, input: { guildId: 
   const parent = parentId ? await loadParentCategory(ctx.db, guild.id, parentId, null) : null;
   // Inside a category the caller's permissions there decide, overwrites included.
   const parentPermissions = parent ? permissionsIn(access, parent) : null;
-  requireChannelPermission(parentPermissions ?? access.permissions, P.ManageChannels);
+  enforce(createChannelDenial(access, parentPermissions));
   if (type === ChannelType.GuildAnnouncement && !hasAnnouncements(guild)) {
     throw typeChoicesError(GUILD_CHANNEL_TYPES.filter((t) => t !== ChannelType.GuildAnnouncement));
   }
@@ -183,7 +181,7 @@ export async function modifyChannel(ctx: ServiceContext, input: { channelId: str
   const { access, channel, permissions } = await loadChannelAccess(ctx, input.channelId);
   const { guild } = access;
   const { body } = input;
-  requireChannelPermission(permissions, P.ManageChannels);
+  enforce(editChannelDenial(access, permissions));
 
   const type = resolveTypeChange(guild, channel.type, body.type);
   const data: Prisma.ChannelUncheckedUpdateInput = typedColumns({ type, body, guild, current: channel });
@@ -222,9 +220,7 @@ export async function modifyChannel(ctx: ServiceContext, input: { channelId: str
 export async function deleteChannel(ctx: ServiceContext, input: { channelId: string }): Promise<ChannelObject> {
   const { access, channel, permissions } = await loadChannelAccess(ctx, input.channelId);
   const { guild } = access;
-  requireChannelPermission(permissions, P.ManageChannels);
-  const isRequired = guild.rulesChannelId === channel.id || guild.publicUpdatesChannelId === channel.id;
-  if (isRequired && parseFeatures(guild.features).includes(GuildFeature.Community)) throw new ApiError("CANNOT_DELETE_REQUIRED_CHANNEL");
+  enforce(deleteChannelDenial(access, channel, permissions));
   const deleted = toChannelObject(channel);
   const clearedGuildColumns = Object.fromEntries(GUILD_CHANNEL_COLUMNS.filter((column) => guild[column] === channel.id).map((column) => [column, null]));
 
@@ -257,7 +253,7 @@ export async function deleteChannel(ctx: ServiceContext, input: { channelId: str
  */
 export async function modifyGuildChannelPositions(ctx: ServiceContext, input: { guildId: string; positions: readonly TChannelPosition[] }): Promise<void> {
   const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
-  requirePermissions(access, P.ManageChannels);
+  enforce(reorderChannelsDenial(access));
   const { rows, byId } = await access.state.channels();
   type Placement = { row: ChannelRow; position: number; parentId: string | null; overwrites: PermissionOverwriteInput[] };
   const placements = new Map<string, Placement>();
@@ -485,8 +481,8 @@ function changedOverwriteBits(before: readonly PermissionOverwriteInput[], after
 function checkOverwriteEdit(access: GuildAccess, channel: ChannelRow, parent: ChannelRow | null, after: readonly PermissionOverwriteInput[]): void {
   const permissions = permissionsIn(access, channel);
   if (!hasPermission(permissions, P.ViewChannel)) throw new ApiError("MISSING_ACCESS");
-  requireChannelPermission(permissions, P.ManageChannels);
-  requireChannelPermission(permissions, P.ManageRoles);
+  enforce(editChannelDenial(access, permissions));
+  enforce(overwritesDenial(access, permissions));
   const isGrantedManageRoles = hasOverwriteGrant(access, channel, P.ManageRoles);
   checkOverwriteChange(changedOverwriteBits(toOverwriteInputs(channel.overwrites), after), {
     held: isGrantedManageRoles ? ALL_PERMISSIONS : access.permissions | (parent ? permissionsIn(access, parent) : 0n),

@@ -280,5 +280,5 @@ export async function deleteGuild(ctx: ServiceContext, input: { guildId: string 
 /** The acting user's guild-level permissions: what the dashboard enables or explains. */
 export async function getOwnGuildPermissions(ctx: ServiceContext, input: { guildId: string }) {
   const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
-  return { permissions: serializePermissions(access.permissions), is_owner: access.isOwner, top_role_position: access.topRole?.position ?? 0 };
+  return { permissions: serializePermissions(access.permissions), is_owner: access.isOwner };
 }

@@ -1,35 +1,43 @@
 import { getDb, type Db } from "~/server/db/client.ts";
-import type { HttpHandler, HttpResponse } from "~/server/http/http-types.ts";
+import type { HttpHandler, HttpRequest, HttpResponse } from "~/server/http/http-types.ts";
 import { readAttachmentFile, readImage } from "./image.service.ts";
 
 const CACHE = "public, max-age=31536000, immutable";
 // Uploaded files are whatever their sender says; only images are shown inline, and nothing is sniffed.
 const INLINE_TYPES = new Set(["image/png", "image/jpeg", "image/gif", "image/webp"]);
+/**
+ * Every answer: read only as the type it names, and, opened as a page, allowed to load and
+ * run nothing, in a sandbox (an uploaded HTML or SVG file cannot act as this origin).
+ */
+const CDN_HEADERS = { "x-content-type-options": "nosniff", "content-security-policy": "default-src 'none'; sandbox" } as const;
 
 /**
  * Serves stored images at the platform's CDN-style paths (`/cdn/icons/{guild_id}/{hash}.png`)
  * and message attachments at `/cdn/attachments/{channel_id}/{attachment_id}/{filename}`.
  */
-export function cdnHandler(db: () => Db): HttpHandler {
-  return async (request): Promise<HttpResponse> => {
-    const queryStart = request.url.indexOf("?");
-    const pathname = queryStart < 0 ? request.url : request.url.slice(0, queryStart);
-    const image = await readImage(db(), pathname);
-    if (image) return { status: 200, headers: { "content-type": image.contentType, "cache-control": CACHE }, body: image.data };
-    const file = await readAttachmentFile(db(), pathname);
-    if (!file) return { status: 404, headers: { "content-type": "text/plain" }, body: "Not Found" };
-    const inline = INLINE_TYPES.has(file.contentType);
-    return {
-      status: 200,
-      headers: {
-        "content-type": file.contentType,
-        "cache-control": CACHE,
-        "x-content-type-options": "nosniff",
-        ...(!inline && { "content-disposition": "attachment" }),
-      },
-      body: file.data,
-    };
+export async function answerCdn(db: Db, request: HttpRequest): Promise<HttpResponse> {
+  const queryStart = request.url.indexOf("?");
+  const pathname = queryStart < 0 ? request.url : request.url.slice(0, queryStart);
+  const image = await readImage(db, pathname);
+  if (image) return { status: 200, headers: { ...CDN_HEADERS, "content-type": image.contentType, "cache-control": CACHE }, body: image.data };
+  const file = await readAttachmentFile(db, pathname);
+  if (!file) return { status: 404, headers: { ...CDN_HEADERS, "content-type": "text/plain" }, body: "Not Found" };
+  const inline = INLINE_TYPES.has(file.contentType);
+  return {
+    status: 200,
+    headers: {
+      ...CDN_HEADERS,
+      "content-type": file.contentType,
+      "cache-control": CACHE,
+      ...(!inline && { "content-disposition": "attachment" }),
+    },
+    body: file.data,
   };
+}
+
+/** The CDN on a database, as a handler. */
+export function cdnHandler(db: () => Db): HttpHandler {
+  return (request) => answerCdn(db(), request);
 }
 
 /** The CDN of this process's database. */

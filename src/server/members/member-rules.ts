@@ -2,30 +2,18 @@
 // dashboard shows (a disabled control carries the same reason the REST call would fail for).
 import { PermissionFlagsBits as P } from "discord-api-types/v10";
 import type { Role } from "~/generated/prisma/client.ts";
-import { ApiError, type ErrorKey } from "~/server/errors.ts";
 import { parseFeatures } from "~/server/guilds/guild.dto.ts";
+import { missing, type Denial } from "~/server/permissions/denial.ts";
 import type { GuildAccess } from "~/server/permissions/guild-access.ts";
-import { canActOnMember, canManageRole, hasAll, hasPermission, permissionName } from "~/server/permissions/permissions.ts";
+import { canActOnMember, hasAll, hasPermission } from "~/server/permissions/permissions.ts";
+import { roleHierarchyDenial } from "~/server/roles/role-rules.ts";
 import type { MemberAccess } from "~/server/state/guild-state.ts";
 
-/** Why an action is refused: the error REST answers and a sentence for people. */
-export type Denial = { error: ErrorKey; reason: string };
+// The member services take these from here with the member rules.
+export { enforce, type Denial } from "~/server/permissions/denial.ts";
 
 /** A member an action is aimed at. */
 export type MemberTarget = { userId: string; access: MemberAccess };
-
-/** REST answers with the platform's own error; the reason is for the dashboard. */
-export function enforce(denial: Denial | null): void {
-  if (denial) throw new ApiError(denial.error);
-}
-
-function missing(access: GuildAccess, ...flags: bigint[]): Denial | null {
-  const lacking = flags.filter((flag) => !hasPermission(access.permissions, flag));
-  if (lacking.length === 0) return null;
-  const names = lacking.map(permissionName).join(" and ");
-  const why = access.isTimedOut ? " (you are timed out)" : access.isPending ? " (you have not completed membership screening)" : "";
-  return { error: "MISSING_PERMISSIONS", reason: `Needs ${names}${why}.` };
-}
 
 const isOwner = (access: GuildAccess, userId: string) => access.guild.ownerId === userId;
 
@@ -58,10 +46,7 @@ export function roleChangeDenial(access: GuildAccess, role: Role): Denial | null
   if (denial) return denial;
   if (role.id === access.guild.id) return { error: "INVALID_ROLE", reason: "Everyone has the @everyone role." };
   if (role.managed) return { error: "INVALID_ROLE", reason: "Managed roles belong to their integration." };
-  if (!canManageRole({ isOwner: access.isOwner, actorHighestPosition: access.topRole ?? 0, targetRolePosition: role })) {
-    return { error: "MISSING_PERMISSIONS", reason: "This role is not below your highest role." };
-  }
-  return null;
+  return roleHierarchyDenial(access, role);
 }
 
 export function timeoutDenial(access: GuildAccess, target: MemberTarget): Denial | null {

@@ -615,7 +615,7 @@ describe("role tRPC router", () => {
     expect(role).toMatchObject({ name: "from the dashboard", position: 1 });
     const renamed = await asOwner.role.modify({ guildId: guild.id, roleId: role.id, body: { name: "renamed" } });
     expect(renamed.name).toBe("renamed");
-    const reordered = await asOwner.role.reorder({ guildId: guild.id, positions: [{ id: role.id, position: 2 }] });
+    const reordered = await asOwner.role.move({ guildId: guild.id, roleId: role.id, direction: "up" });
     expect(reordered.map((r) => r.id)).toEqual([guild.id, member.role.id, role.id]);
     const tooLong = await asOwner.role.create({ guildId: guild.id, body: { name: "x".repeat(ROLE_NAME_MAX + 1) } }).catch((error: unknown) => error);
     expect((tooLong as TRPCError).code).toBe("BAD_REQUEST");

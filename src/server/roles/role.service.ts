@@ -1,4 +1,4 @@
-import { AuditLogEvent, GatewayDispatchEvents, GuildFeature, PermissionFlagsBits } from "discord-api-types/v10";
+import { AuditLogEvent, GatewayDispatchEvents, GuildFeature } from "discord-api-types/v10";
 import type { Prisma, Role } from "~/generated/prisma/client.ts";
 import { diffChanges } from "~/server/audit/audit.service.ts";
 import { ApiError, invalidField } from "~/server/errors.ts";
@@ -9,10 +9,12 @@ import { parseFeatures } from "~/server/guilds/guild.dto.ts";
 import { removeStoredFiles } from "~/server/images/file-removal.ts";
 import { decodeImageField, imageHash, type ImageData } from "~/server/images/image-data.ts";
 import { imageFolder, imagePath, replaceImage, storeImage } from "~/server/images/image.service.ts";
-import { loadGuildAccess, requirePermissions, type GuildAccess } from "~/server/permissions/guild-access.ts";
-import { canManageRole, compareRoles, DEFAULT_EVERYONE_PERMISSIONS, missingPermissions, parsePermissions } from "~/server/permissions/permissions.ts";
+import { enforce } from "~/server/permissions/denial.ts";
+import { loadGuildAccess, type GuildAccess } from "~/server/permissions/guild-access.ts";
+import { compareRoles, DEFAULT_EVERYONE_PERMISSIONS, parsePermissions } from "~/server/permissions/permissions.ts";
 import { newId } from "~/server/snowflake/snowflake.ts";
 import { sortRoles, toRoleObject, type RoleObject } from "./role.dto.ts";
+import { deleteRoleDenial, editRoleDenial, grantDenial, manageRolesDenial, reorderDenial } from "./role-rules.ts";
 import { HOLOGRAPHIC_ROLE_COLORS, ROLE_DEFAULT_NAME, ROLE_MAX, type TRoleParams, type TRolePositionsBody } from "./role.schema.ts";
 
 /** GET /guilds/{guild.id}/roles: members only. */
@@ -32,14 +34,14 @@ export async function getRole(ctx: ServiceContext, input: { guildId: string; rol
 /** POST /guilds/{guild.id}/roles (spec 4.6): needs MANAGE_ROLES; the new role sits just above @everyone. */
 export async function createRole(ctx: ServiceContext, input: { guildId: string; body: TRoleParams }): Promise<RoleObject> {
   const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
-  requirePermissions(access, PermissionFlagsBits.ManageRoles);
+  enforce(manageRolesDenial(access));
   const { guild } = access;
   if (access.roles.filter((r) => r.id !== guild.id).length >= ROLE_MAX) throw new ApiError("MAX_ROLES");
   // The platform's default for a new role is what @everyone has.
   const defaultPermissions = everyoneRole(access).permissions;
   const params = resolveParams(access, input.body, defaultPermissions);
   const permissions = params.columns.permissions ?? defaultPermissions;
-  requireGrantable(access, permissions);
+  enforce(grantDenial(access, 0n, permissions));
 
   return runChange(ctx, async (change) => {
     const id = newId();
@@ -81,13 +83,13 @@ export async function insertRoleAboveEveryone(
  */
 export async function modifyRole(ctx: ServiceContext, input: { guildId: string; roleId: string; body: TRoleParams }): Promise<RoleObject> {
   const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
-  requirePermissions(access, PermissionFlagsBits.ManageRoles);
+  enforce(manageRolesDenial(access));
   const current = findRole(access, input.roleId);
-  requireManageable(access, current);
+  enforce(editRoleDenial(access, current));
   const isEveryone = current.id === access.guild.id;
   const defaultPermissions = isEveryone ? DEFAULT_EVERYONE_PERMISSIONS : everyoneRole(access).permissions;
   const params = resolveParams(access, isEveryone ? { permissions: input.body.permissions } : input.body, defaultPermissions);
-  if (params.columns.permissions !== undefined) requireGrantable(access, params.columns.permissions & ~current.permissions);
+  if (params.columns.permissions !== undefined) enforce(grantDenial(access, current.permissions, params.columns.permissions));
 
   return runChange(ctx, async (change) => {
     const { tx, emit, audit } = change;
@@ -111,9 +113,9 @@ export async function modifyRole(ctx: ServiceContext, input: { guildId: string; 
  */
 export async function modifyRolePositions(ctx: ServiceContext, input: { guildId: string; positions: TRolePositionsBody }): Promise<RoleObject[]> {
   const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
-  requirePermissions(access, PermissionFlagsBits.ManageRoles);
+  enforce(manageRolesDenial(access));
   const everyoneId = access.guild.id;
-  const ordered = access.roles.filter((r) => r.id !== everyoneId).sort(compareRoles);
+  const ordered = rankedRoles(access);
   const requested = new Map<string, number>();
   for (const entry of input.positions) {
     if (entry.id === everyoneId) {
@@ -125,11 +127,7 @@ export async function modifyRolePositions(ctx: ServiceContext, input: { guildId:
     if (entry.position !== null && entry.position !== undefined) requested.set(entry.id, entry.position);
   }
   const next = placeRoles(ordered, requested);
-  if (!access.isOwner) {
-    const top = access.topRole ? ordered.findIndex((r) => r.id === access.topRole?.id) : 0;
-    const isUntouched = ordered.slice(top).every((role, i) => next[top + i]?.id === role.id);
-    if (!isUntouched) throw new ApiError("MISSING_PERMISSIONS");
-  }
+  enforce(reorderDenial(access, ordered, next));
 
   return runChange(ctx, async ({ tx, emit, audit }) => {
     const roles = [everyoneRole(access)];
@@ -158,11 +156,9 @@ export async function modifyRolePositions(ctx: ServiceContext, input: { guildId:
 /** DELETE /guilds/{guild.id}/roles/{role.id} (spec 4.2): needs MANAGE_ROLES and a top role above it. */
 export async function deleteRole(ctx: ServiceContext, input: { guildId: string; roleId: string }): Promise<void> {
   const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
-  requirePermissions(access, PermissionFlagsBits.ManageRoles);
+  enforce(manageRolesDenial(access));
   const role = findRole(access, input.roleId);
-  // @everyone is every member's base; managed roles belong to their integration.
-  if (role.id === access.guild.id || role.managed) throw new ApiError("INVALID_ROLE");
-  requireManageable(access, role);
+  enforce(deleteRoleDenial(access, role));
   await runChange(ctx, async (change) => {
     await removeRole(change, access.guild.id, role.id);
     const changes = diffChanges(withoutNulls(auditFields(toRoleObject(role))), {}, ROLE_AUDIT_KEYS);
@@ -187,7 +183,7 @@ export async function removeRole(change: Change, guildId: string, roleId: string
 }
 
 /** Roles low → high after placing each requested role at its 1-based slot; the rest fill the gaps in order. */
-function placeRoles(ordered: readonly Role[], requested: ReadonlyMap<string, number>): Role[] {
+export function placeRoles(ordered: readonly Role[], requested: ReadonlyMap<string, number>): Role[] {
   const count = ordered.length;
   const slots: (Role | undefined)[] = new Array<Role | undefined>(count);
   const moved = ordered
@@ -207,6 +203,11 @@ function placeRoles(ordered: readonly Role[], requested: ReadonlyMap<string, num
   return Array.from(slots, (role) => role ?? rest.shift()!);
 }
 
+/** The roles above @everyone, low → high, as the hierarchy ranks them. */
+export function rankedRoles(access: GuildAccess): Role[] {
+  return access.roles.filter((role) => role.id !== access.guild.id).sort(compareRoles);
+}
+
 function findRole(access: GuildAccess, roleId: string): Role {
   const role = access.roles.find((r) => r.id === roleId);
   if (!role) throw new ApiError("UNKNOWN_ROLE");
@@ -215,17 +216,6 @@ function findRole(access: GuildAccess, roleId: string): Role {
 
 function everyoneRole(access: GuildAccess): Role {
   return findRole(access, access.guild.id);
-}
-
-/** The owner manages every role; anyone else only roles strictly below their top role. */
-function requireManageable(access: GuildAccess, role: Role): void {
-  if (!canManageRole({ isOwner: access.isOwner, actorHighestPosition: access.topRole ?? 0, targetRolePosition: role }))
-    throw new ApiError("MISSING_PERMISSIONS");
-}
-
-/** A role may only carry permissions its editor holds (owners and administrators hold all). */
-function requireGrantable(access: GuildAccess, granted: bigint): void {
-  if (missingPermissions(access.permissions, granted) !== 0n) throw new ApiError("MISSING_PERMISSIONS");
 }
 
 type RoleColumns = Partial<Pick<Role, "name" | "permissions" | "color" | "secondaryColor" | "tertiaryColor" | "hoist" | "unicodeEmoji" | "mentionable">>;

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { initTRPC, TRPCError } from "@trpc/server";
 import { ZodError } from "zod";
 import { dashboardActor, type Actor } from "~/server/auth/actor.ts";
@@ -18,15 +19,37 @@ export function createTRPCContext(input: { db: Db; userId: string | null }): TRP
  */
 type DomainErrorData = { domainCode: number | null; fieldErrors: ErrorTree | null; lineErrors: string[] | null };
 
+const NO_DOMAIN: DomainErrorData = { domainCode: null, fieldErrors: null, lineErrors: null };
+
 function lineErrorsOf(error: ApiError): string[] | null {
   const lines = error.extra?.target_users_file;
   return Array.isArray(lines) ? lines.map(String) : null;
 }
 
+/**
+ * A failure nobody meant (a bug, a database fault): its text may name files, queries or
+ * internals, so the dashboard gets a generic message, and the id in it finds the cause in
+ * the server log.
+ */
+class UnexpectedError extends TRPCError {
+  constructor(original: TRPCError, path: string | undefined) {
+    const id = randomBytes(4).toString("hex");
+    console.error(`[trpc] ${path ?? "request"} failed (error id ${id})`, original.cause ?? original);
+    super({ code: "INTERNAL_SERVER_ERROR", message: `Something went wrong (error id ${id})`, cause: original.cause ?? original });
+  }
+}
+
+/** Errors raised on purpose carry a deliberate code or a domain error; anything else ends as INTERNAL_SERVER_ERROR. */
+function isUnexpected(error: TRPCError): boolean {
+  return error.code === "INTERNAL_SERVER_ERROR" && !(error.cause instanceof ApiError) && !(error instanceof UnexpectedError);
+}
+
 const t = initTRPC.context<TRPCContext>().create({
-  errorFormatter({ shape, error, input }) {
+  errorFormatter({ shape, error, input, path }) {
+    // Procedures' failures were replaced already (domainErrors); this catches the rest, such as a context that failed.
+    if (isUnexpected(error)) return { ...shape, message: new UnexpectedError(error, path).message, data: { ...shape.data, stack: undefined, ...NO_DOMAIN } };
     const cause = error.cause;
-    let domain: DomainErrorData = { domainCode: null, fieldErrors: null, lineErrors: null };
+    let domain: DomainErrorData = NO_DOMAIN;
     if (cause instanceof ApiError) domain = { domainCode: cause.code, fieldErrors: cause.errors ?? null, lineErrors: lineErrorsOf(cause) };
     else if (cause instanceof ZodError) {
       const apiError = fromZodError(cause, input);
@@ -36,13 +59,19 @@ const t = initTRPC.context<TRPCContext>().create({
   },
 });
 
-/** Domain errors keep their meaning over tRPC: the error table's tRPC code and message. */
-const domainErrors = t.middleware(async ({ next }) => {
+/**
+ * Domain errors keep their meaning over tRPC: the error table's tRPC code and message.
+ * Unexpected ones are logged and replaced, for the server caller and HTTP alike.
+ */
+const domainErrors = t.middleware(async ({ next, path }) => {
   const result = await next();
-  if (!result.ok && result.error.cause instanceof ApiError) {
-    const cause = result.error.cause;
+  if (result.ok) return result;
+  const { error } = result;
+  if (error.cause instanceof ApiError) {
+    const cause = error.cause;
     return { ...result, error: new TRPCError({ code: cause.trpcCode, message: cause.message, cause }) };
   }
+  if (isUnexpected(error)) return { ...result, error: new UnexpectedError(error, path) };
   return result;
 });
 

@@ -9,10 +9,8 @@ function handler(req: Request) {
     endpoint: "/api/trpc",
     req,
     router: appRouter,
+    // Unexpected errors are logged, with the id the dashboard shows, where they are replaced (server/trpc/init.ts).
     createContext: createRequestContext,
-    onError: ({ error, path }) => {
-      if (error.code === "INTERNAL_SERVER_ERROR") console.error(`[trpc] ${path ?? "?"} failed`, error.cause ?? error);
-    },
   });
 }
 

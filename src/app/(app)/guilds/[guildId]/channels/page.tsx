@@ -8,7 +8,7 @@ export const metadata: Metadata = { title: "Channels" };
 export default async function ChannelsPage({ params }: { params: Promise<{ guildId: string }> }) {
   const { guildId } = await params;
   await requireUser(`/guilds/${guildId}/channels`);
-  await Promise.all([api.channel.list.prefetch({ guildId }), api.thread.list.prefetch({ guildId }), api.voiceStatus.list.prefetch({ guildId })]);
+  await Promise.all([api.channel.rows.prefetch({ guildId }), api.thread.list.prefetch({ guildId }), api.voiceStatus.list.prefetch({ guildId })]);
   return (
     <HydrateClient>
       <ChannelsManager guildId={guildId} />

@@ -8,7 +8,7 @@ export const metadata: Metadata = { title: "Roles" };
 export default async function RolesPage({ params }: { params: Promise<{ guildId: string }> }) {
   const { guildId } = await params;
   await requireUser(`/guilds/${guildId}/roles`);
-  await api.role.list.prefetch({ guildId });
+  await api.role.rows.prefetch({ guildId });
   return (
     <HydrateClient>
       <RolesManager guildId={guildId} />

@@ -1,0 +1,99 @@
+import type { Page } from "@playwright/test";
+import { E2E_BASE_URL } from "../e2e-env.ts";
+import { expect, signIn, test } from "../fixtures.ts";
+import { seedIntegrations, seedInvite, seedWebhook } from "../seed.ts";
+
+type Problems = { violations: string[]; errors: string[] };
+
+/** Records every content security policy violation and console error the page reports from now on. */
+async function watch(page: Page): Promise<Problems> {
+  const problems: Problems = { violations: [], errors: [] };
+  await page.exposeFunction("reportViolation", (text: string) => problems.violations.push(text));
+  await page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (event) => {
+      void (window as unknown as { reportViolation(text: string): Promise<void> }).reportViolation(
+        `${event.violatedDirective} blocked ${event.blockedURI || "inline"} at ${event.sourceFile}:${event.lineNumber}`,
+      );
+    });
+  });
+  page.on("console", (message) => {
+    // A page that answers 404 is logged as a failed load; that is the not-found page doing its job.
+    if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) problems.errors.push(message.text());
+  });
+  page.on("pageerror", (error) => problems.errors.push(error.message));
+  return problems;
+}
+
+/**
+ * Opens a page, waits until Next's runtime runs in it (its scripts were allowed), it shows its
+ * main heading and its requests are done; returns what went wrong there, if anything.
+ */
+async function visit(page: Page, path: string, problems: Problems): Promise<string[]> {
+  problems.violations.length = 0;
+  problems.errors.length = 0;
+  await page.goto(path);
+  await page.waitForFunction(() => Boolean((window as unknown as { next?: { version?: string } }).next?.version));
+  await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  return [...problems.violations, ...problems.errors];
+}
+
+test("every page renders under the content security policy, which comes with the other security headers", async ({ page, owner }) => {
+  test.setTimeout(180_000);
+  const problems = await watch(page);
+  const signInPage = await page.request.get("/signin");
+  const headers = signInPage.headers();
+  expect(headers["content-security-policy"]).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic'/);
+  expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+  expect(headers["content-security-policy"]).not.toContain("'unsafe-eval'");
+  expect(headers).toMatchObject({ "x-frame-options": "DENY", "x-content-type-options": "nosniff", "referrer-policy": "strict-origin-when-cross-origin" });
+  // A nonce is good for one answer only.
+  const again = (await page.request.get("/signin")).headers()["content-security-policy"];
+  expect(again).not.toBe(headers["content-security-policy"]);
+
+  const { channel } = await seedWebhook(owner, "Deploys");
+  const { application } = await seedIntegrations(owner);
+  const invite = await seedInvite(owner);
+  const guild = `/guilds/${owner.guild.id}`;
+  const pages = [
+    "/",
+    guild,
+    ...[
+      "roles",
+      "channels",
+      "channels/search",
+      "members",
+      "bans",
+      "invites",
+      "onboarding",
+      "welcome-screen",
+      "widget",
+      "safety",
+      "integrations",
+      "audit-log",
+    ].map((section) => `${guild}/${section}`),
+    `${guild}/channels/${channel.id}/messages`,
+    `${guild}/channels/${channel.id}/webhooks`,
+    "/applications",
+    `/applications/${application.id}`,
+    `/applications/${application.id}/lobbies`,
+    `/invite/${invite.code}`,
+    "/no-such-page",
+  ];
+  const found: Record<string, string[]> = {};
+  for (const path of ["/signin", ...pages]) {
+    const problemsThere = await visit(page, path, problems);
+    if (path === "/signin") await signIn(page, owner);
+    if (problemsThere.length > 0) found[path] = problemsThere;
+  }
+  expect(found).toEqual({});
+});
+
+test("REST and CDN answers are never sniffed nor shown as pages", async ({ request }) => {
+  const rest = await request.get(`${E2E_BASE_URL}/api/v10/users/@me`);
+  expect(rest.status()).toBe(401);
+  expect(rest.headers()).toMatchObject({ "x-content-type-options": "nosniff", "content-security-policy": "default-src 'none'; frame-ancestors 'none'" });
+  const cdn = await request.get(`${E2E_BASE_URL}/cdn/attachments/1/2/notes.txt`);
+  expect(cdn.status()).toBe(404);
+  expect(cdn.headers()).toMatchObject({ "x-content-type-options": "nosniff", "content-security-policy": "default-src 'none'; sandbox" });
+});
