@@ -291,8 +291,19 @@ function fieldErrorOf(issue: z.core.$ZodIssue, input: unknown): FieldError {
   }
 }
 
+/** How much of an invalid value a message shows. */
+const SHOWN_CHARS = 64;
+
+/** An invalid value as a message names it: a scalar cut to SHOWN_CHARS, never a whole object or array. */
+function shownValue(input: unknown): string {
+  if (Array.isArray(input)) return "array";
+  if (typeof input === "object" && input !== null) return "object";
+  const text = typeof input === "string" ? input : String(input);
+  return text.length > SHOWN_CHARS ? `${text.slice(0, SHOWN_CHARS)}…` : text;
+}
+
 function invalidTypeError(expected: string, input: unknown): FieldError {
-  const shown = typeof input === "string" ? input : JSON.stringify(input);
+  const shown = shownValue(input);
   switch (expected) {
     case "number":
     case "int":

@@ -11,6 +11,7 @@ import { BUCKETS, type BucketSpec, type RateLimiter, type RateLimitState } from 
 import { stateCache } from "~/server/state/state-cache.ts";
 import { toJson } from "~/server/state/wire-json.ts";
 import { recordActivity } from "~/server/users/activity.ts";
+import { parseRequestJson } from "~/server/validation/json.ts";
 import type { RestContext, RestResult, Route } from "./route.ts";
 import { buildRouteTable } from "./route-table.ts";
 
@@ -142,12 +143,7 @@ async function readForm(request: HttpRequest, alsoJson: boolean): Promise<unknow
 
 async function readJson(request: HttpRequest): Promise<unknown> {
   const text = (await request.bytes()).toString("utf8");
-  if (text.trim() === "") return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    throw new ApiError("INVALID_JSON");
-  }
+  return text.trim() === "" ? undefined : parseRequestJson(text);
 }
 
 /** Parses request input with a zod schema; a failure is the platform's 50035 with field errors. */
