@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { makeBot, makeGuild } from "~/test/factories.ts";
+import { lobbyKit } from "~/test/lobby-kit.ts";
 import { bot } from "~/test/rest-client.ts";
 import { useTestApp } from "~/test/test-app.ts";
 
 const app = useTestApp();
+const lobbies = lobbyKit(app);
 const JSON_TYPE = { "content-type": "application/json" };
 
 describe("JSON bodies", () => {
@@ -29,5 +31,13 @@ describe("JSON bodies", () => {
       const message = res.body.errors.system_channel_flags._errors[0].message as string;
       expect(message.length).toBeLessThan(200);
     }
+  });
+
+  it("keeps a field error on a metadata key named like one of Object's built-ins", async () => {
+    const { server } = await lobbies.game(0);
+    const res = await server.post("/lobbies", undefined, { rawBody: '{"metadata": {"constructor": 1, "toString": "x", "valueOf": 2}}', headers: JSON_TYPE });
+    expect(res.status).toBe(400);
+    const leaf = { _errors: [{ code: "BASE_TYPE_STRING", message: "Could not interpret value as string." }] };
+    expect(res.body).toEqual({ code: 50035, message: "Invalid Form Body", errors: { metadata: { constructor: leaf, valueOf: leaf } } });
   });
 });
