@@ -46,6 +46,7 @@ export type Route = {
   body?: z.ZodType;
   /** The body is multipart/form-data (fields as strings, files as Buffers), checked by `body`; "or-json": either. */
   form?: boolean | "or-json";
+  maxBodyBytes?: number;
   handler(input: { ctx: RestContext; params: Record<string, string>; query: unknown; body: unknown; header: RequestHeader }): Promise<RestResult>;
 };
 
@@ -61,6 +62,7 @@ export function route<P extends string, A extends RouteAuth, Q extends z.ZodType
   query?: Q;
   body?: B;
   form?: boolean | "or-json";
+  maxBodyBytes?: number;
   handler(input: {
     ctx: RestContext<A>;
     params: ParamsOf<P>;
