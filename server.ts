@@ -1,7 +1,7 @@
 import "dotenv/config";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { env } from "~/env.ts";
-import { parseTrustedProxies } from "~/server/http/client-address.ts";
+import { clientAddress, parseTrustedProxies } from "~/server/http/client-address.ts";
 import { serveNode } from "~/server/http/node-adapter.ts";
 import { whenHearingEvents } from "~/server/events/fanout.ts";
 import { serveCdn } from "~/server/images/cdn.ts";
@@ -42,7 +42,13 @@ async function main(): Promise<void> {
   const server = createServer((req, res) => {
     const path = req.url ?? "/";
     const handler = path.startsWith("/api/") && !FRAMEWORK_API.test(path) ? dispatch : path.startsWith("/cdn/") ? serveCdn : null;
-    if (!handler) return void handleNext(req, res);
+    if (!handler) {
+      // Pages and sign-in read the client from X-Forwarded-For: only this server's own
+      // resolution (the peer, or a trusted proxy's word) reaches them, never a client's.
+      req.headers["x-forwarded-for"] =
+        clientAddress(req.socket.remoteAddress ?? null, req.headers["x-forwarded-for"]?.toString() ?? null, serveOptions.trustedProxies) ?? "";
+      return void handleNext(req, res);
+    }
     serveNode(handler, req, res, serveOptions);
   });
   server.keepAliveTimeout = 65_000;

@@ -39,13 +39,19 @@ test("an invalid target-users file shows each line's problem and changes nothing
   const invite = await seedInvite(signedIn);
   const dialog = await openTargetUsers(page, signedIn.guild.id, invite.code);
 
-  await dialog.getByLabel("Upload target users CSV").setInputFiles(csvFile(`user_id\n${alpha!.id}\nnot-an-id\n123456789012345678\n`));
+  // Lines that hold no user id are refused at once.
+  await dialog.getByLabel("Upload target users CSV").setInputFiles(csvFile(`user_id\n${alpha!.id}\nnot-an-id\n1,2\n`));
   await expect(dialog.getByText("The file was not accepted")).toBeVisible();
   const problems = dialog.getByLabel("Line problems").getByRole("listitem");
   await expect(problems).toHaveCount(2);
   await expect(problems.first()).toContainText("Line 3");
-  await expect(problems.last()).toContainText("Line 4: no user has the id 123456789012345678.");
+  await expect(problems.last()).toContainText("Line 4: expected one user id, found 2 values.");
   await expect(dialog.getByText("No list uploaded yet.")).toBeVisible();
+
+  // Ids no user has are found while the file is processed: the upload fails, naming them.
+  await dialog.getByLabel("Upload target users CSV").setInputFiles(csvFile(`user_id\n${alpha!.id}\n123456789012345678\n`));
+  await expect(dialog.getByText("The list was not applied")).toBeVisible();
+  await expect(dialog.getByText("Line 3: no user has the id 123456789012345678.")).toBeVisible();
 });
 
 test("a vanity code set on the settings page opens the guild's invite page", async ({ page, signedIn }) => {

@@ -234,17 +234,24 @@ export class ApiError extends Error {
   }
 }
 
-/** Adds one field error leaf to a tree at `path` (property names and array indexes). */
+/**
+ * Adds one field error leaf to a tree at `path` (property names and array indexes). Paths
+ * name fields the client chose (metadata keys such as `constructor` or `__proto__`), so
+ * only own properties are read and every one is defined, never assigned: nothing inherited
+ * is followed or written to.
+ */
 export function addFieldError(tree: ErrorTree, path: readonly PropertyKey[], error: FieldError): ErrorTree {
   let node = tree;
-  for (const key of path) {
-    const k = String(key);
-    const next = (node[k] as ErrorTree | undefined) ?? {};
-    node[k] = next;
-    node = next;
-  }
-  (node._errors ??= []).push(error);
+  for (const key of path) node = ownChild(node, String(key), (): ErrorTree => ({}));
+  ownChild(node, "_errors", (): FieldError[] => []).push(error);
   return tree;
+}
+
+function ownChild<T>(node: ErrorTree, key: string, make: () => T): T {
+  if (Object.hasOwn(node, key)) return node[key] as T;
+  const value = make();
+  Object.defineProperty(node, key, { value, enumerable: true, writable: true, configurable: true });
+  return value;
 }
 
 /** 50035 Invalid Form Body with one field error: for rules a schema cannot see. */
@@ -265,7 +272,7 @@ export function fromZodError(error: z.ZodError, input: unknown): ApiError {
 function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
   let value = input;
   for (const key of path) {
-    if (value === null || typeof value !== "object") return undefined;
+    if (value === null || typeof value !== "object" || !Object.hasOwn(value, key)) return undefined;
     value = (value as Record<PropertyKey, unknown>)[key];
   }
   return value;
@@ -297,8 +304,19 @@ function fieldErrorOf(issue: z.core.$ZodIssue, input: unknown): FieldError {
   }
 }
 
+/** How much of an invalid value a message shows. */
+const SHOWN_CHARS = 64;
+
+/** An invalid value as a message names it: a scalar cut to SHOWN_CHARS, never a whole object or array. */
+function shownValue(input: unknown): string {
+  if (Array.isArray(input)) return "array";
+  if (typeof input === "object" && input !== null) return "object";
+  const text = typeof input === "string" ? input : String(input);
+  return text.length > SHOWN_CHARS ? `${text.slice(0, SHOWN_CHARS)}…` : text;
+}
+
 function invalidTypeError(expected: string, input: unknown): FieldError {
-  const shown = typeof input === "string" ? input : JSON.stringify(input);
+  const shown = shownValue(input);
   switch (expected) {
     case "number":
     case "int":

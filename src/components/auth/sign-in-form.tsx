@@ -10,7 +10,7 @@ import { IconAlertTriangle, IconBuildingCastle, IconKey } from "~/components/ico
 // next-auth reports failures as short codes in `?error=`; these are the ones a person can act on.
 const ERROR_MESSAGES: Record<string, string> = {
   CredentialsSignin: "That e-mail and password don't match an account.",
-  TooManyAttempts: "Too many sign-in attempts for this address. Wait a minute and try again.",
+  TooManyAttempts: "Too many sign-in attempts. Wait a minute and try again.",
   OAuthSignin: "Could not start single sign-on. Try again.",
   OAuthCallback: "Single sign-on did not complete. Try again.",
   OAuthAccountNotLinked: "This account is linked to a different sign-in method.",

@@ -13,20 +13,21 @@ export type ApiClientError = TRPCClientErrorLike<AppRouter>;
 export function fieldErrorsOf(error: ApiClientError | null | undefined, root = "body"): Record<string, string> {
   const tree = error?.data?.fieldErrors;
   if (!tree) return {};
-  const found: Record<string, string> = {};
+  // A Map, as field names come from the client and may be `constructor` or `__proto__`.
+  const found = new Map<string, string>();
   const walk = (node: ErrorTree, path: string[]) => {
     for (const [key, value] of Object.entries(node)) {
       if (key === "_errors") {
         const first = (value as FieldError[] | undefined)?.[0];
         const name = path[0] === root ? path.slice(1).join(".") : path.join(".");
-        if (first && !(name in found)) found[name] = first.message;
+        if (first && !found.has(name)) found.set(name, first.message);
       } else if (value && typeof value === "object") {
         walk(value as ErrorTree, [...path, key]);
       }
     }
   };
   walk(tree, []);
-  return found;
+  return Object.fromEntries(found);
 }
 
 type ErrorSink = { setFieldError(path: string, message: string): void };

@@ -5,11 +5,11 @@ import { Dropzone } from "@mantine/dropzone";
 import { useState } from "react";
 import { errorText, notifyFailure, type ApiClientError } from "~/components/forms/server-errors.ts";
 import { IconAlertTriangle, IconCheck, IconUpload } from "~/components/icons.tsx";
+import { TARGET_USERS_FILE_MAX_BYTES } from "~/server/invites/invite.schema.ts";
 import { api, type RouterOutputs } from "~/trpc/react.tsx";
 import type { InviteRow } from "./invite-options.ts";
 
-/** The API's ceiling for a target-users file. */
-const MAX_FILE_BYTES = 16 * 1024 * 1024;
+const MAX_FILE_MB = TARGET_USERS_FILE_MAX_BYTES / (1024 * 1024);
 const POLL_MS = 500;
 /** The job status object's `status` (spec 2.1). */
 const JOB = { UNSPECIFIED: 0, PROCESSING: 1, COMPLETED: 2, FAILED: 3 } as const;
@@ -66,7 +66,7 @@ function TargetUsersPanel({ code }: { code: string }) {
     <Stack gap="md">
       <Text size="sm" c="dimmed">
         Only the users listed may accept the invite <b>{code}</b>. Upload a CSV file with a <code>user_id</code> header and one user id per line; it replaces
-        the current list.
+        the current list once every id is checked.
       </Text>
       <Dropzone
         onDrop={(files) => {
@@ -74,10 +74,12 @@ function TargetUsersPanel({ code }: { code: string }) {
           if (file) uploadFile(file);
         }}
         onReject={(rejections) =>
-          setRejection(rejections[0]?.errors[0]?.code === "file-too-large" ? "The file can be at most 16 MB." : "Use a CSV file (.csv), one user id per line.")
+          setRejection(
+            rejections[0]?.errors[0]?.code === "file-too-large" ? `The file can be at most ${MAX_FILE_MB} MB.` : "Use a CSV file (.csv), one user id per line.",
+          )
         }
         accept={{ "text/csv": [".csv"] }}
-        maxSize={MAX_FILE_BYTES}
+        maxSize={TARGET_USERS_FILE_MAX_BYTES}
         multiple={false}
         loading={upload.isPending}
         disabled={isProcessing}
@@ -90,7 +92,7 @@ function TargetUsersPanel({ code }: { code: string }) {
           <Box>
             <Text size="sm">Drop a CSV file or click to choose one</Text>
             <Text size="xs" c="dimmed">
-              One user id per line, up to 16 MB
+              One user id per line, up to {MAX_FILE_MB} MB
             </Text>
           </Box>
         </Group>
@@ -181,7 +183,10 @@ function JobProgress({ job }: { job: JobStatus }) {
       ) : null}
       {job.status === JOB.FAILED ? (
         <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title="The list was not applied">
-          {job.error_message || "The job stopped without a reason."}
+          {/* One problem a line (the ids no user has). */}
+          <Text size="sm" style={{ whiteSpace: "pre-line" }}>
+            {job.error_message || "The job stopped without a reason."}
+          </Text>
         </Alert>
       ) : null}
     </Stack>

@@ -9,7 +9,7 @@ import { getRateLimiter } from "~/server/ratelimit/shared-limiter.ts";
 import { env } from "~/env.ts";
 import { safeCallbackPath } from "./callback-url.ts";
 import { resolveExternalAccountUser } from "./external-account.service.ts";
-import { signInWithPassword } from "./sign-in.service.ts";
+import { signInClientAddress, signInWithPassword } from "./sign-in.service.ts";
 
 declare module "next-auth" {
   // Module augmentation merges only with an interface.
@@ -88,7 +88,7 @@ function buildAuthOptions(): AuthOptions {
       id: "credentials",
       name: "Email and password",
       credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
-      authorize: (credentials) => signInWithPassword({ db: getDb(), limiter: getRateLimiter() }, credentials),
+      authorize: (credentials, req) => signInWithPassword({ db: getDb(), limiter: getRateLimiter() }, credentials, signInClientAddress(req.headers)),
     }),
   ];
   const oidc = oidcConfig();

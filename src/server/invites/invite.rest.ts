@@ -1,6 +1,13 @@
 import { noContent, ok, route } from "~/server/rest/route.ts";
 import { acceptInvite } from "./accept-invite.service.ts";
-import { ZInviteCreateBodySchema, ZInviteGetQuerySchema, ZTargetUserIdsBodySchema, ZTargetUsersFormSchema, ZVanityBodySchema } from "./invite.schema.ts";
+import {
+  TARGET_USERS_BODY_MAX_BYTES,
+  ZInviteCreateBodySchema,
+  ZInviteGetQuerySchema,
+  ZTargetUserIdsBodySchema,
+  ZTargetUsersFormSchema,
+  ZVanityBodySchema,
+} from "./invite.schema.ts";
 import { createInvite, deleteInvite, getInvite, listChannelInvites, listGuildInvites } from "./invite.service.ts";
 import { getVanityUrl, setVanityUrl } from "./vanity.service.ts";
 import { editTargetUsers, getTargetUsersCsv, getTargetUsersJobStatus, uploadTargetUsers } from "./target-users.service.ts";
@@ -81,6 +88,7 @@ export const inviteRoutes = [
     path: "/invites/:code/target-users",
     auth: "bot",
     form: true,
+    maxBodyBytes: TARGET_USERS_BODY_MAX_BYTES,
     body: ZTargetUsersFormSchema,
     handler: async ({ ctx, params, body }) => {
       await uploadTargetUsers(ctx, { code: params.code, file: body.target_users_file });

@@ -1,11 +1,10 @@
 import { z } from "zod";
 import { ZGuildIdInputSchema } from "~/server/guilds/guild.schema.ts";
-import { MAX_BODY_BYTES } from "~/server/http/http-types.ts";
 import { withAuditReason, ZAuditReasonInput } from "~/server/trpc/audit-reason.ts";
 import { createTRPCRouter, protectedProcedure, publicProcedure } from "~/server/trpc/init.ts";
 import { ZSnowflake } from "~/server/validation/fields.ts";
 import { acceptInvite } from "./accept-invite.service.ts";
-import { ZInviteCreateBodySchema, ZVanityBodySchema } from "./invite.schema.ts";
+import { TARGET_USERS_FILE_MAX_BYTES, ZInviteCreateBodySchema, ZVanityBodySchema } from "./invite.schema.ts";
 import { createInvite, deleteInvite, getInvite, listGuildInvites } from "./invite.service.ts";
 import { getTargetUsersCsv, getTargetUsersJobStatus, uploadTargetUsers } from "./target-users.service.ts";
 import { getVanityUrl, setVanityUrl } from "./vanity.service.ts";
@@ -30,7 +29,7 @@ export const inviteRouter = createTRPCRouter({
   targetUsersCsv: protectedProcedure.input(z.object({ code: ZCode })).query(({ ctx, input }) => getTargetUsersCsv(ctx, input)),
   /** PUT /invites/{code}/target-users from the dashboard; refused files answer each line's problem in `data.lineErrors`. */
   uploadTargetUsers: protectedProcedure
-    .input(z.object({ code: ZCode, csv: z.string().max(MAX_BODY_BYTES) }))
+    .input(z.object({ code: ZCode, csv: z.string().max(TARGET_USERS_FILE_MAX_BYTES) }))
     .mutation(({ ctx, input }) => uploadTargetUsers(ctx, { code: input.code, file: Buffer.from(input.csv) })),
   vanity: protectedProcedure.input(ZGuildIdInputSchema).query(({ ctx, input }) => getVanityUrl(ctx, input)),
   setVanity: protectedProcedure

@@ -1,11 +1,14 @@
 // Target-users jobs (spec 2.1, 3): an uploaded file replaces an invite's list in the
 // background. The file is stored in chunks and streamed back through the CSV parser, so
-// memory stays bounded. A worker claims the job with a lease it renews per batch; a job
-// whose worker died is taken up again once the lease lapses, and fails after a few tries,
-// so none stays PROCESSING for ever.
+// memory stays bounded. The job first checks that every id is a known user (else it fails,
+// naming the lines, and the list stays as it was), then replaces the list. A worker claims
+// the job with a lease it renews per batch; a job whose worker died is taken up again once
+// the lease lapses, and fails after a few tries, so none stays PROCESSING for ever. Each
+// batch waits for a later turn of the event loop, so a large file never holds it.
+import { setImmediate as nextTurn } from "node:timers/promises";
 import { Prisma } from "~/generated/prisma/client.ts";
 import type { Db, Tx } from "~/server/db/client.ts";
-import { readTargetUsersCsv } from "./target-users-csv.ts";
+import { problemList, readTargetUsersCsv } from "./target-users-csv.ts";
 
 export const JOB_STATUS = { UNSPECIFIED: 0, PROCESSING: 1, COMPLETED: 2, FAILED: 3 } as const;
 
@@ -30,6 +33,7 @@ export async function storeTargetUsersJob(db: Db, input: { code: string; file: B
     for (let index = 0; index * CHUNK_BYTES < input.file.length; index++) {
       const data = new Uint8Array(input.file.subarray(index * CHUNK_BYTES, (index + 1) * CHUNK_BYTES));
       await tx.targetUsersJobChunk.create({ data: { code: input.code, index, data } });
+      await nextTurn();
     }
   });
 }
@@ -43,10 +47,27 @@ async function* storedChunks(db: Db, code: string): AsyncGenerator<Buffer> {
   }
 }
 
+/** The stored file's ids in batches of BATCH, with the problems of the lines that hold none. */
+async function* storedBatches(db: Db, code: string, problems: ReturnType<typeof problemList>): AsyncGenerator<{ line: number; userId: string }[]> {
+  let batch: { line: number; userId: string }[] = [];
+  for await (const entry of readTargetUsersCsv(storedChunks(db, code))) {
+    if ("problem" in entry) {
+      problems.note(entry.problem);
+      continue;
+    }
+    batch.push(entry);
+    if (batch.length < BATCH) continue;
+    yield batch;
+    batch = [];
+    await nextTurn();
+  }
+  if (batch.length > 0) yield batch;
+}
+
 /**
- * Processes a job if no live worker holds it: replaces the invite's list with the file's
- * users in batches, counting processed_users as it goes. Returns when done, failed, or
- * when another worker took the job over.
+ * Processes a job if no live worker holds it: checks every id is a known user, then
+ * replaces the invite's list with the file's users in batches, counting processed_users as
+ * it goes. Returns when done, failed, or when another worker took the job over.
  */
 export async function runTargetUsersJob(db: Db, code: string): Promise<void> {
   const now = new Date();
@@ -57,39 +78,48 @@ export async function runTargetUsersJob(db: Db, code: string): Promise<void> {
   if (claim.count === 0) return;
   const job = await db.targetUsersJob.findUniqueOrThrow({ where: { code } });
   const mine = { code, attempts: job.attempts, status: JOB_STATUS.PROCESSING };
+  const fail = (errorMessage: string) =>
+    db.targetUsersJob.updateMany({ where: mine, data: { status: JOB_STATUS.FAILED, completedAt: new Date(), leaseUntil: null, errorMessage } });
   if (job.attempts > MAX_ATTEMPTS) {
-    await db.targetUsersJob.updateMany({
-      where: mine,
-      data: { status: JOB_STATUS.FAILED, completedAt: new Date(), leaseUntil: null, errorMessage: `Processing was interrupted ${MAX_ATTEMPTS} times.` },
-    });
+    await fail(`Processing was interrupted ${MAX_ATTEMPTS} times.`);
     return;
   }
+  /** Renews the lease (and counts `processed` users); false once another worker holds the job. */
+  const renew = async (processed = 0): Promise<boolean> => {
+    const held = await db.targetUsersJob.updateMany({
+      where: mine,
+      data: { processedUsers: { increment: processed }, leaseUntil: new Date(Date.now() + LEASE_MS) },
+    });
+    return held.count === 1;
+  };
   try {
+    const problems = problemList();
+    for await (const batch of storedBatches(db, code, problems)) {
+      const known = new Set(
+        (await db.user.findMany({ where: { id: { in: batch.map((entry) => entry.userId) } }, select: { id: true } })).map((user) => user.id),
+      );
+      for (const entry of batch) if (!known.has(entry.userId)) problems.note(`Line ${entry.line}: no user has the id ${entry.userId}.`);
+      if (!(await renew())) return;
+    }
+    if (problems.count > 0) {
+      const failed = await fail(problems.lines().join("\n"));
+      if (failed.count === 1) await db.targetUsersJobChunk.deleteMany({ where: { code } });
+      return;
+    }
     // Starting over is safe: the list is replaced as a whole.
     await db.$transaction([db.inviteTargetUser.deleteMany({ where: { code } }), db.targetUsersJob.updateMany({ where: mine, data: { processedUsers: 0 } })]);
-    let batch: string[] = [];
-    const flush = async (): Promise<boolean> => {
-      await insertTargetUsers(db, code, batch);
-      const held = await db.targetUsersJob.updateMany({
-        where: mine,
-        data: { processedUsers: { increment: batch.length }, leaseUntil: new Date(Date.now() + LEASE_MS) },
-      });
-      batch = [];
-      return held.count === 1;
-    };
-    for await (const entry of readTargetUsersCsv(storedChunks(db, code))) {
-      if (!("userId" in entry)) continue;
-      batch.push(entry.userId);
-      if (batch.length >= BATCH && !(await flush())) return;
+    for await (const batch of storedBatches(db, code, problemList())) {
+      await insertTargetUsers(
+        db,
+        code,
+        batch.map((entry) => entry.userId),
+      );
+      if (!(await renew(batch.length))) return;
     }
-    if (!(await flush())) return;
     const done = await db.targetUsersJob.updateMany({ where: mine, data: { status: JOB_STATUS.COMPLETED, completedAt: new Date(), leaseUntil: null } });
     if (done.count === 1) await db.targetUsersJobChunk.deleteMany({ where: { code } });
   } catch (error) {
-    await db.targetUsersJob.updateMany({
-      where: mine,
-      data: { status: JOB_STATUS.FAILED, completedAt: new Date(), leaseUntil: null, errorMessage: error instanceof Error ? error.message : String(error) },
-    });
+    await fail(error instanceof Error ? error.message : String(error));
   }
 }
 

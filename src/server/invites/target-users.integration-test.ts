@@ -1,6 +1,10 @@
+import { monitorEventLoopDelay } from "node:perf_hooks";
+import { setImmediate as nextTurn } from "node:timers/promises";
 import { ChannelType } from "discord-api-types/v10";
 import { describe, expect, it } from "vitest";
+import { TARGET_USERS_FILE_MAX_BYTES } from "./invite.schema.ts";
 import { newId } from "~/server/snowflake/snowflake.ts";
+import { createCaller } from "~/server/trpc/root.ts";
 import { makeBot, makeGuild, makeUser } from "~/test/factories.ts";
 import { bearer, bot } from "~/test/rest-client.ts";
 import { useTestApp } from "~/test/test-app.ts";
@@ -62,19 +66,79 @@ describe("target users", () => {
     expect((await app.as(bearer(allowed.token)).post(`/invites/${code}`)).status).toBe(200);
   });
 
-  it("refuses a file with bad lines, naming each line and its problem, and keeps the list", async () => {
+  it("refuses a file with lines that are no user ids at once, naming each line and its problem", async () => {
     const { owner, api, code } = await inviteSetup();
     const known = await makeUser(app.db);
-    const answer = await upload(owner.token, code, `user_id\n${known.user.id}\nnot-an-id\n1,2\n${newId()}\n`);
+    const answer = await upload(owner.token, code, `user_id\n${known.user.id}\nnot-an-id\n1,2\n${known.user.id}\n`);
     expect(answer.status).toBe(400);
     expect(answer.body).toMatchObject({ code: 50035 });
     const problems = answer.body!.target_users_file as string[];
-    expect(problems).toHaveLength(3);
+    expect(problems).toHaveLength(2);
     expect(problems[0]).toMatch(/^Line 3: /);
     expect(problems[1]).toMatch(/^Line 4: /);
-    expect(problems[2]).toMatch(/^Line 5: no user/);
     expect((await api.get(`/invites/${code}/target-users/job-status`)).body.status).toBe(JOB_STATUS.UNSPECIFIED);
   });
+
+  it("fails the job for ids of no user, naming each line, and keeps the list", async () => {
+    const { owner, api, code } = await inviteSetup();
+    const [kept, known] = [await makeUser(app.db), await makeUser(app.db)];
+    await api.put(`/invites/${code}/target-users/${kept.user.id}`);
+    const unknown = [newId(), newId()];
+    expect((await upload(owner.token, code, `user_id\n${known.user.id}\n${unknown[0]}\n${known.user.id}\n${unknown[1]}\n`)).status).toBe(204);
+    await until(async () => (await api.get(`/invites/${code}/target-users/job-status`)).body.status === JOB_STATUS.FAILED);
+    const status = (await api.get(`/invites/${code}/target-users/job-status`)).body;
+    expect(status).toMatchObject({ total_users: 4, processed_users: 0 });
+    expect(status.error_message).toBe(`Line 3: no user has the id ${unknown[0]}.\nLine 5: no user has the id ${unknown[1]}.`);
+    expect(status.completed_at).not.toBeNull();
+    expect((await api.get(`/invites/${code}/target-users`)).body).toBe(`user_id\n${kept.user.id}\n`);
+    expect(await app.db.targetUsersJobChunk.count({ where: { code } })).toBe(0);
+  });
+
+  it("refuses a file past the size cap with 413 and starts no job", async () => {
+    const { owner, api, code } = await inviteSetup();
+    const line = `${newId()}\n`;
+    const answer = await upload(owner.token, code, line.repeat(Math.floor(TARGET_USERS_FILE_MAX_BYTES / line.length) + 1));
+    expect(answer.status).toBe(413);
+    expect(answer.body).toMatchObject({ code: 40005 });
+    expect((await api.get(`/invites/${code}/target-users/job-status`)).body.status).toBe(JOB_STATUS.UNSPECIFIED);
+  });
+
+  it("treats the dashboard's upload the same: bad lines refused at once, ids of no user failing the job", async () => {
+    const { owner, api, code } = await inviteSetup();
+    const dashboard = createCaller({ db: app.db, userId: owner.user.id });
+    await expect(dashboard.invite.uploadTargetUsers({ code, csv: "user_id\nnot-an-id\n" })).rejects.toMatchObject({
+      cause: { extra: { target_users_file: [expect.stringMatching(/^Line 2: /)] } },
+    });
+    const unknown = newId();
+    await dashboard.invite.uploadTargetUsers({ code, csv: `user_id\n${unknown}\n` });
+    await until(async () => (await dashboard.invite.targetUsersStatus({ code })).status === JOB_STATUS.FAILED);
+    expect((await api.get(`/invites/${code}/target-users/job-status`)).body.error_message).toBe(`Line 2: no user has the id ${unknown}.`);
+  });
+
+  it("answers other requests promptly while a file of a million lines is checked and processed", async () => {
+    const { owner, api, code } = await inviteSetup();
+    const csv = "1\n".repeat(1_000_000);
+    const delay = monitorEventLoopDelay({ resolution: 10 });
+    delay.enable();
+    let finished = false;
+    const uploaded = upload(owner.token, code, csv).finally(() => (finished = true));
+    // Unrelated requests, one after another, for as long as the upload is being answered;
+    // each arrives in a later turn of the event loop, as one from the network does.
+    const latencies: number[] = [];
+    while (!finished) {
+      await nextTurn();
+      const started = performance.now();
+      expect((await api.get("/users/@me")).status).toBe(200);
+      latencies.push(performance.now() - started);
+    }
+    expect((await uploaded).status).toBe(204);
+    await until(async () => (await api.get(`/invites/${code}/target-users/job-status`)).body.status === JOB_STATUS.FAILED, 100_000);
+    delay.disable();
+    expect((await api.get(`/invites/${code}/target-users/job-status`)).body.error_message).toMatch(/^Line 1: no user has the id 1\.\n/);
+    // Generous bounds: a synchronous parse or a lookup per line held the loop for seconds.
+    expect(Math.max(...latencies)).toBeLessThan(1000);
+    expect(delay.max / 1e6).toBeLessThan(500);
+  }, 120_000);
 
   it("needs the file and the inviter or MANAGE_GUILD", async () => {
     const { owner, code } = await inviteSetup();

@@ -4,12 +4,9 @@ import { ApiError } from "~/server/errors.ts";
 import { accessIn, loadGuildState } from "~/server/permissions/guild-access.ts";
 import { hasPermission } from "~/server/permissions/permissions.ts";
 import { isInviteLive } from "./invite.dto.ts";
-import { readTargetUsersCsv, TARGET_USERS_HEADER } from "./target-users-csv.ts";
+import { TARGET_USERS_FILE_MAX_BYTES } from "./invite.schema.ts";
+import { problemList, readTargetUsersCsv, TARGET_USERS_HEADER } from "./target-users-csv.ts";
 import { insertTargetUsers, JOB_STATUS, runTargetUsersJob, storeTargetUsersJob } from "./target-users-job.ts";
-
-/** Line problems listed at most in a refusal; the count of the rest is added. */
-const PROBLEMS_LISTED = 100;
-const EXISTENCE_BATCH = 1000;
 
 type Who = "inviter or MANAGE_GUILD" | "inviter, MANAGE_GUILD or VIEW_AUDIT_LOG";
 
@@ -38,36 +35,22 @@ export async function getTargetUsersCsv(ctx: ServiceContext, input: { code: stri
 }
 
 /**
- * PUT /invites/{code}/target-users: checks the whole file first (every line an id of a
- * known user, else 400 with `target_users_file` listing each line's problem), then stores
- * it and replaces the invite's list in the background (job status PROCESSING → COMPLETED).
+ * PUT /invites/{code}/target-users: refuses a file past TARGET_USERS_FILE_MAX_BYTES (413)
+ * and one with lines that hold no user id (400, `target_users_file` naming each line's
+ * problem), read a slice at a time so other requests go on meanwhile; then stores it and
+ * answers. The job checks the ids are users' and replaces the invite's list in the
+ * background (status PROCESSING, then COMPLETED, or FAILED naming the unknown ids' lines).
  */
 export async function uploadTargetUsers(ctx: ServiceContext, input: { code: string; file: Buffer }): Promise<void> {
+  if (input.file.length > TARGET_USERS_FILE_MAX_BYTES) throw new ApiError("REQUEST_TOO_LARGE");
   await loadInviteFor(ctx, input.code, "inviter or MANAGE_GUILD");
-  const problems: string[] = [];
-  let extraProblems = 0;
+  const problems = problemList();
   let total = 0;
-  let batch: { line: number; userId: string }[] = [];
-  const note = (problem: string) => (problems.length < PROBLEMS_LISTED ? problems.push(problem) : (extraProblems += 1));
-  const checkBatch = async () => {
-    const known = new Set((await ctx.db.user.findMany({ where: { id: { in: batch.map((e) => e.userId) } }, select: { id: true } })).map((u) => u.id));
-    for (const entry of batch) if (!known.has(entry.userId)) note(`Line ${entry.line}: no user has the id ${entry.userId}.`);
-    batch = [];
-  };
   for await (const entry of readTargetUsersCsv([input.file])) {
-    if ("problem" in entry) {
-      note(entry.problem);
-      continue;
-    }
-    total += 1;
-    batch.push(entry);
-    if (batch.length >= EXISTENCE_BATCH) await checkBatch();
+    if ("problem" in entry) problems.note(entry.problem);
+    else total += 1;
   }
-  if (batch.length > 0) await checkBatch();
-  if (problems.length > 0) {
-    if (extraProblems > 0) problems.push(`…and ${extraProblems} more lines with problems.`);
-    throw new ApiError("INVALID_FORM_BODY", { extra: { target_users_file: problems } });
-  }
+  if (problems.count > 0) throw new ApiError("INVALID_FORM_BODY", { extra: { target_users_file: problems.lines() } });
   await storeTargetUsersJob(ctx.db, { code: input.code, file: input.file, totalUsers: total });
   // Started here at once; the background poll takes over the job if this process stops.
   void runTargetUsersJob(ctx.db, input.code);

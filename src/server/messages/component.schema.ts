@@ -1,6 +1,7 @@
 import { ButtonStyle, ComponentType } from "discord-api-types/v10";
 import { z } from "zod";
 import { ZSnowflake } from "~/server/validation/fields.ts";
+import { zUrl } from "~/server/validation/url.ts";
 
 /** Structure checks for message components: action rows of buttons and selects, and the v2 layout types. */
 export const COMPONENT_LIMITS = {
@@ -18,7 +19,11 @@ export const COMPONENT_LIMITS = {
 
 const ZEmoji = z.object({ id: ZSnowflake.nullish(), name: z.string().max(32).nullish(), animated: z.boolean().nullish() });
 const ZCustomId = z.string().min(1).max(COMPONENT_LIMITS.customId);
-const ZUnfurledMedia = z.object({ url: z.string().min(1).max(2048) });
+const MEDIA_URL_MAX = 2048;
+/** Thumbnails and gallery items: a web address or a file uploaded with the message. */
+const ZUnfurledMedia = z.object({ url: zUrl({ schemes: ["http", "https", "attachment"], max: MEDIA_URL_MAX }) });
+/** A file component shows only a file uploaded with the message. */
+const ZAttachedMedia = z.object({ url: zUrl({ schemes: ["attachment"], max: MEDIA_URL_MAX }) });
 
 const ZButton = z
   .object({
@@ -28,7 +33,8 @@ const ZButton = z
     label: z.string().max(COMPONENT_LIMITS.label).nullish(),
     emoji: ZEmoji.nullish(),
     custom_id: ZCustomId.nullish(),
-    url: z.string().max(512).nullish(),
+    // The platform's own deep links (discord://) open in its client, as its builders accept.
+    url: zUrl({ schemes: ["http", "https", "discord"], max: 512 }).nullish(),
     sku_id: ZSnowflake.nullish(),
     disabled: z.boolean().nullish(),
   })
@@ -147,7 +153,7 @@ const ZMediaGallery = z.object({
     .max(10),
 });
 
-const ZFile = z.object({ type: z.literal(ComponentType.File), id: z.number().int().optional(), file: ZUnfurledMedia, spoiler: z.boolean().nullish() });
+const ZFile = z.object({ type: z.literal(ComponentType.File), id: z.number().int().optional(), file: ZAttachedMedia, spoiler: z.boolean().nullish() });
 
 const ZSeparator = z.object({
   type: z.literal(ComponentType.Separator),

@@ -2,6 +2,7 @@ import { ComponentType, MessageFlags } from "discord-api-types/v10";
 import type { z } from "zod";
 import { addFieldError, ApiError, fromZodError, type ErrorTree } from "~/server/errors.ts";
 import { isFormBody, isFormFile, type FormBody } from "~/server/http/multipart.ts";
+import { parseRequestJson } from "~/server/validation/json.ts";
 import { COMPONENT_LIMITS, countComponents, type TComponent } from "./component.schema.ts";
 import type { TAttachmentRequest, TMessageFields } from "./message.schema.ts";
 
@@ -39,13 +40,7 @@ function splitForm(form: FormBody): { payload: unknown; files: UploadedFile[] } 
   files.sort((a, b) => a.index - b.index);
 
   const json = form.payload_json;
-  if (typeof json === "string") {
-    try {
-      return { payload: JSON.parse(json) as unknown, files };
-    } catch {
-      throw new ApiError("INVALID_JSON");
-    }
-  }
+  if (typeof json === "string") return { payload: parseRequestJson(json), files };
   const payload: Record<string, unknown> = {};
   for (const field of TEXT_FIELDS) if (typeof form[field] === "string") payload[field] = form[field];
   if (typeof form.tts === "string") payload.tts = form.tts === "true" || form.tts === "1";

@@ -1,6 +1,7 @@
 import { AllowedMentionsTypes, MessageFlags } from "discord-api-types/v10";
 import { z } from "zod";
 import { ZSnowflake, ZTimestamp } from "~/server/validation/fields.ts";
+import { zUrl } from "~/server/validation/url.ts";
 import { ZComponents } from "./component.schema.ts";
 
 /** The platform's message limits (spec 8 and the embed limits of its message resource). */
@@ -26,34 +27,13 @@ export const MESSAGE_LIMITS = {
 /** Flags a message may be sent with (webhooks and bots alike). */
 const CREATE_FLAGS = MessageFlags.SuppressEmbeds | MessageFlags.SuppressNotifications | MessageFlags.IsComponentsV2;
 
-const URL_SCHEMES = ["http:", "https:"];
-
-/** An http(s) URL, or also `attachment://name` where an uploaded file may be shown (images). */
-function zUrl(options: { attachments?: boolean } = {}) {
-  return z
-    .string()
-    .max(MESSAGE_LIMITS.url)
-    .superRefine((value, ctx) => {
-      let url: URL;
-      try {
-        url = new URL(value);
-      } catch {
-        ctx.addIssue({ code: "custom", message: "Not a well formed URL.", params: { code: "URL_TYPE_INVALID_URL" } });
-        return;
-      }
-      if (URL_SCHEMES.includes(url.protocol) || (options.attachments && url.protocol === "attachment:")) return;
-      const allowed = options.attachments ? "('http', 'https', 'attachment')" : "('http', 'https')";
-      ctx.addIssue({
-        code: "custom",
-        message: `Scheme "${url.protocol.slice(0, -1)}" is not supported. Scheme must be one of ${allowed}.`,
-        params: { code: "URL_TYPE_INVALID_SCHEME" },
-      });
-    });
-}
+/** Where an embed links to, and the images it shows (which may be files uploaded with it). */
+const ZLinkUrl = zUrl({ schemes: ["http", "https"], max: MESSAGE_LIMITS.url });
+const ZImageUrl = zUrl({ schemes: ["http", "https", "attachment"], max: MESSAGE_LIMITS.url });
 
 // Image height, width and proxy_url, and the embed's type, provider and video, are not
 // settable: zod drops unknown keys, so they are ignored as the platform ignores them.
-const ZEmbedMedia = z.object({ url: zUrl({ attachments: true }) });
+const ZEmbedMedia = z.object({ url: ZImageUrl });
 
 const ZEmbedField = z.object({
   name: z.string().min(1).max(MESSAGE_LIMITS.embedFieldName),
@@ -64,15 +44,13 @@ const ZEmbedField = z.object({
 const ZEmbed = z.object({
   title: z.string().max(MESSAGE_LIMITS.embedTitle).nullish(),
   description: z.string().max(MESSAGE_LIMITS.embedDescription).nullish(),
-  url: zUrl().nullish(),
+  url: ZLinkUrl.nullish(),
   timestamp: ZTimestamp.nullish(),
   color: z.number().int().min(0).max(0xffffff).nullish(),
-  footer: z.object({ text: z.string().min(1).max(MESSAGE_LIMITS.embedFooterText), icon_url: zUrl({ attachments: true }).nullish() }).nullish(),
+  footer: z.object({ text: z.string().min(1).max(MESSAGE_LIMITS.embedFooterText), icon_url: ZImageUrl.nullish() }).nullish(),
   image: ZEmbedMedia.nullish(),
   thumbnail: ZEmbedMedia.nullish(),
-  author: z
-    .object({ name: z.string().min(1).max(MESSAGE_LIMITS.embedAuthorName), url: zUrl().nullish(), icon_url: zUrl({ attachments: true }).nullish() })
-    .nullish(),
+  author: z.object({ name: z.string().min(1).max(MESSAGE_LIMITS.embedAuthorName), url: ZLinkUrl.nullish(), icon_url: ZImageUrl.nullish() }).nullish(),
   fields: z.array(ZEmbedField).max(MESSAGE_LIMITS.embedFields).nullish(),
 });
 export type TEmbed = z.output<typeof ZEmbed>;

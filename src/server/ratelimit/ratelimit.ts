@@ -23,8 +23,12 @@ const DEVELOPMENT = { points: 100, durationSeconds: TWO_HOURS };
 export const BUCKETS = {
   global: { points: 50, durationSeconds: 1 },
   route: { points: 25, durationSeconds: 1 },
-  /** Dashboard password sign-ins per e-mail address. */
+  /** Dashboard password sign-ins per e-mail address from one client address: someone else's attempts never lock its owner out. */
   signin: { points: 10, durationSeconds: 60 },
+  /** Dashboard password sign-ins per client address, whatever the e-mail addresses tried. */
+  signinClient: { points: 60, durationSeconds: 60 },
+  /** Password checks (scrypt hashes) of every sign-in together: the CPU and threads sign-in may take. */
+  signinHashes: { points: 5, durationSeconds: 1 },
   /** Executions of one webhook (JSON, chat and code-host formats), the platform's 5 per 2 seconds. */
   webhook: { points: 5, durationSeconds: 2, perResource: true },
   /** Messages webhooks post into one channel, whichever webhook: the platform's 30 per minute. */

@@ -13,6 +13,7 @@ import { BUCKETS, type BucketName, type BucketSpec, type RateLimiter, type RateL
 import { stateCache } from "~/server/state/state-cache.ts";
 import { toJson } from "~/server/state/wire-json.ts";
 import { recordActivity } from "~/server/users/activity.ts";
+import { parseRequestJson } from "~/server/validation/json.ts";
 import type { RestContext, RestResult, Route } from "./route.ts";
 import { buildRouteTable } from "./route-table.ts";
 
@@ -167,12 +168,7 @@ async function readInput(request: HttpRequest, route: Route, upload: UploadLease
   const chunks = metered(request.stream(), { maxBytes, declaredLength: request.header("content-length"), lease: upload });
   if (isForm) return parseMultipart(chunks, contentType);
   const text = (await collect(chunks)).toString("utf8");
-  if (text.trim() === "") return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    throw new ApiError("INVALID_JSON");
-  }
+  return text.trim() === "" ? undefined : parseRequestJson(text);
 }
 
 /** Parses request input with a zod schema; a failure is the platform's 50035 with field errors. */

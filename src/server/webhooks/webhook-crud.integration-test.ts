@@ -51,7 +51,7 @@ describe("POST /channels/:channelId/webhooks", () => {
     expect(a.token).not.toBe(b.token);
   });
 
-  it("takes names of 1 to 80 characters without the reserved brand words in any case (50035 on name)", async () => {
+  it("takes names of 1 to 80 characters, something visible, without the reserved brand words in any case or letters (50035 on name)", async () => {
     const { api, text } = await kit.setup();
     expect((await kit.create(api, text.id, { name: "x".repeat(80) })).status).toBe(200);
     expect((await kit.create(api, text.id, { name: "é".repeat(80) })).status).toBe(200);
@@ -63,6 +63,9 @@ describe("POST /channels/:channelId/webhooks", () => {
       ["CLYDE", "USERNAME_INVALID_CONTAINS"],
       ["notclydeatall", "USERNAME_INVALID_CONTAINS"],
       ["dIsCoRd", "USERNAME_INVALID_CONTAINS"],
+      ["\u200b\u200d\u3164", "BASE_TYPE_BAD_LENGTH"],
+      ["Dіscоrd", "USERNAME_INVALID_CONTAINS"],
+      ["cl\u200byde", "USERNAME_INVALID_CONTAINS"],
       [undefined, "BASE_TYPE_REQUIRED"],
       [12, "BASE_TYPE_STRING"],
     ];

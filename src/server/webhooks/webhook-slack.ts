@@ -1,9 +1,10 @@
 import { z } from "zod";
 import type { Db } from "~/server/db/client.ts";
-import { ApiError, fromZodError } from "~/server/errors.ts";
+import { fromZodError } from "~/server/errors.ts";
 import { isFormBody } from "~/server/http/multipart.ts";
 import { embedSize, MESSAGE_LIMITS, type TEmbed } from "~/server/messages/message.schema.ts";
 import { ZQueryBoolean, ZSnowflake } from "~/server/validation/fields.ts";
+import { parseRequestJson } from "~/server/validation/json.ts";
 import { ZWebhookExecuteBody } from "./webhook-execute.schema.ts";
 import { executeWebhook } from "./webhook-execute.service.ts";
 
@@ -72,11 +73,7 @@ export function readSlackPayload(raw: unknown): TSlackPayload {
   if (isFormBody(raw)) {
     const json = raw.payload ?? raw.payload_json;
     if (typeof json === "string") {
-      try {
-        payload = JSON.parse(json) as unknown;
-      } catch {
-        throw new ApiError("INVALID_JSON");
-      }
+      payload = parseRequestJson(json);
     } else {
       payload = Object.fromEntries(["text", "username", "icon_url"].flatMap((name) => (typeof raw[name] === "string" ? [[name, raw[name]]] : [])));
     }

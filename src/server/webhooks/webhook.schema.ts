@@ -2,10 +2,10 @@ import { ChannelType } from "discord-api-types/v10";
 import { z } from "zod";
 import { ZImageData } from "~/server/images/image.schema.ts";
 import { ZSnowflake } from "~/server/validation/fields.ts";
+import { webhookNameProblem } from "./webhook-name.ts";
 
-export const WEBHOOK_NAME_MAX = 80;
-/** The platform's two reserved brand words: no webhook name may contain them, in any case (spec 4.8). */
-const WEBHOOK_RESERVED_WORDS = ["clyde", "discord"] as const;
+export { WEBHOOK_NAME_MAX } from "./webhook-name.ts";
+
 /** Webhooks per channel and per guild, as on the platform. */
 export const CHANNEL_WEBHOOKS_MAX = 15;
 export const GUILD_WEBHOOKS_MAX = 1000;
@@ -22,27 +22,15 @@ export const WEBHOOK_CHANNEL_TYPES: ReadonlySet<number> = new Set([
 
 /**
  * A webhook name (spec 4.8): the nickname rules (trimmed, inner runs of whitespace made one
- * space, at least one character) with up to 80 characters, and no reserved brand word.
+ * space, something visible) with up to 80 characters, and no reserved brand word
+ * (webhook-name.ts).
  */
 export const ZWebhookName = z
   .string()
   .overwrite((value) => value.trim().replace(/\s+/g, " "))
   .check((ctx) => {
-    const length = [...ctx.value].length;
-    if (length < 1 || length > WEBHOOK_NAME_MAX) {
-      ctx.issues.push({
-        code: "custom",
-        input: ctx.value,
-        message: `Must be between 1 and ${WEBHOOK_NAME_MAX} in length.`,
-        params: { code: "BASE_TYPE_BAD_LENGTH" },
-      });
-      return;
-    }
-    const lower = ctx.value.toLowerCase();
-    const reserved = WEBHOOK_RESERVED_WORDS.find((word) => lower.includes(word));
-    if (reserved) {
-      ctx.issues.push({ code: "custom", input: ctx.value, message: `Username cannot contain "${reserved}"`, params: { code: "USERNAME_INVALID_CONTAINS" } });
-    }
+    const problem = webhookNameProblem(ctx.value);
+    if (problem) ctx.issues.push({ code: "custom", input: ctx.value, message: problem.message, params: { code: problem.code } });
   });
 
 /** POST /channels/{channel.id}/webhooks */
