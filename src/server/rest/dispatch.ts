@@ -14,6 +14,7 @@ import { stateCache } from "~/server/state/state-cache.ts";
 import { toJson } from "~/server/state/wire-json.ts";
 import { recordActivity } from "~/server/users/activity.ts";
 import { parseRequestJson } from "~/server/validation/json.ts";
+import { refuseNulCharacters } from "~/server/validation/text.ts";
 import type { RestContext, RestResult, Route } from "./route.ts";
 import { buildRouteTable } from "./route-table.ts";
 
@@ -171,8 +172,9 @@ async function readInput(request: HttpRequest, route: Route, upload: UploadLease
   return text.trim() === "" ? undefined : parseRequestJson(text);
 }
 
-/** Parses request input with a zod schema; a failure is the platform's 50035 with field errors. */
+/** Parses request input with a zod schema; a failure (or a NUL character anywhere) is the platform's 50035 with field errors. */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  refuseNulCharacters(input);
   const result = schema.safeParse(input);
   if (!result.success) throw fromZodError(result.error, input);
   return result.data;

@@ -5,6 +5,7 @@ import { dashboardActor, type Actor } from "~/server/auth/actor.ts";
 import type { Db } from "~/server/db/client.ts";
 import { ApiError, fromZodError, type ErrorTree } from "~/server/errors.ts";
 import { recordActivity } from "~/server/users/activity.ts";
+import { refuseNulCharacters } from "~/server/validation/text.ts";
 
 /** The dashboard's request context: the database and the signed-in user, if any. */
 export type TRPCContext = { db: Db; userId: string | null };
@@ -77,7 +78,13 @@ const domainErrors = t.middleware(async ({ next, path }) => {
 
 export const createTRPCRouter = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const publicProcedure = t.procedure.use(domainErrors);
+/** No input may hold a NUL character, as over REST (refuseNulCharacters). */
+const textInput = t.middleware(async ({ next, getRawInput }) => {
+  refuseNulCharacters(await getRawInput());
+  return next();
+});
+
+export const publicProcedure = t.procedure.use(domainErrors).use(textInput);
 
 /** Signed-in dashboard users; the actor is what services check permissions for. */
 export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {

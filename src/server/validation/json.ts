@@ -1,4 +1,5 @@
 import { ApiError } from "~/server/errors.ts";
+import { refuseNulCharacters } from "./text.ts";
 
 /**
  * How deep a request's JSON may nest. The deepest documented bodies stay near 10 levels (a
@@ -32,12 +33,18 @@ export function nestsDeeperThan(text: string, max: number): boolean {
   return false;
 }
 
-/** JSON text sent by a client as a value: 50109 when it is not JSON or nests past MAX_JSON_DEPTH. */
+/**
+ * JSON text sent by a client as a value: 50109 when it is not JSON or nests past
+ * MAX_JSON_DEPTH, 50035 when a string in it holds a NUL character.
+ */
 export function parseRequestJson(text: string): unknown {
   if (nestsDeeperThan(text, MAX_JSON_DEPTH)) throw new ApiError("INVALID_JSON");
+  let value: unknown;
   try {
-    return JSON.parse(text) as unknown;
+    value = JSON.parse(text) as unknown;
   } catch {
     throw new ApiError("INVALID_JSON");
   }
+  refuseNulCharacters(value);
+  return value;
 }
