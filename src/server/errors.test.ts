@@ -35,4 +35,15 @@ describe("field error trees", () => {
       '{"code":50035,"message":"Invalid Form Body","errors":{"__proto__":{"_errors":[{"code":"Z","message":"z"}]}}}',
     );
   });
+
+  it("keeps each node either a field's errors or its children's, as the platform's error schema has it", () => {
+    const row = addFieldError({}, ["components", 2], { code: "ROW", message: "row" });
+    addFieldError(row, ["components", 2, "components", 0, "url"], { code: "URL", message: "url" });
+    expect(row).toEqual({ components: { 2: { _errors: [{ code: "ROW", message: "row" }] } } });
+    const child = addFieldError({}, ["components", 2, "components", 0, "url"], { code: "URL", message: "url" });
+    addFieldError(child, ["components", 2], { code: "ROW", message: "row" });
+    expect(child).toEqual({ components: { 2: { components: { 0: { url: { _errors: [{ code: "URL", message: "url" }] } } } } } });
+    addFieldError(child, ["components", 3], { code: "ROW", message: "row" });
+    expect(Object.keys((child as { components: object }).components)).toEqual(["2", "3"]);
+  });
 });

@@ -238,12 +238,17 @@ export class ApiError extends Error {
  * Adds one field error leaf to a tree at `path` (property names and array indexes). Paths
  * name fields the client chose (metadata keys such as `constructor` or `__proto__`), so
  * only own properties are read and every one is defined, never assigned: nothing inherited
- * is followed or written to.
+ * is followed or written to. A node is either a field's errors or its children's, never both
+ * (the platform's error schema): the first error found at or inside a field decides which.
  */
 export function addFieldError(tree: ErrorTree, path: readonly PropertyKey[], error: FieldError): ErrorTree {
   let node = tree;
-  for (const key of path) node = ownChild(node, String(key), (): ErrorTree => ({}));
-  ownChild(node, "_errors", (): FieldError[] => []).push(error);
+  for (const key of path) {
+    if (Object.hasOwn(node, "_errors")) return tree;
+    node = ownChild(node, String(key), (): ErrorTree => ({}));
+  }
+  const isBranch = Object.keys(node).some((key) => key !== "_errors");
+  if (!isBranch) ownChild(node, "_errors", (): FieldError[] => []).push(error);
   return tree;
 }
 

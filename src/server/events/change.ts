@@ -49,6 +49,19 @@ export async function runChange<T>(ctx: ChangeContext, fn: (change: Change) => P
     return fn(change);
   });
   deliverCommitted(committed);
-  for (const { label, work } of later) work(ctx.db).catch((error: unknown) => console.error(`${label} failed`, error));
+  for (const { label, work } of later) track(work(ctx.db).catch((error: unknown) => console.error(`${label} failed`, error)));
   return result;
+}
+
+// After-commit work still running in this process, so a caller can wait until it is done.
+const running = new Set<Promise<unknown>>();
+
+function track(work: Promise<unknown>): void {
+  running.add(work);
+  void work.finally(() => running.delete(work));
+}
+
+/** Resolves once the after-commit work started so far in this process has finished (tests that compare rows before and after a request). */
+export async function afterCommitWorkDone(): Promise<void> {
+  while (running.size > 0) await Promise.allSettled([...running]);
 }
