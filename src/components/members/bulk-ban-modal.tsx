@@ -1,12 +1,12 @@
 "use client";
 
-import { Alert, Button, Group, Modal, Select, Stack, Text } from "@mantine/core";
+import { Alert, Button, Group, Modal, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { notifyFailure, notifySuccess } from "~/components/forms/server-errors.ts";
 import { IconAlertTriangle, IconCheck } from "~/components/icons.tsx";
 import { api, type RouterOutputs } from "~/trpc/react.tsx";
 import { displayName, type MemberObject } from "./member-display.ts";
-import { DELETE_HISTORY_OPTIONS } from "./moderation-options.ts";
+import { DeleteHistorySelect } from "./delete-history-select.tsx";
 import { ReasonConfirm } from "./reason-input.tsx";
 import { useMemberRefresh } from "./use-member-refresh.ts";
 
@@ -73,14 +73,7 @@ function BulkBanForm({ guildId, members, onClose, onBanned }: Omit<Props, "opene
         Ban <b>{count}</b>: {names}
         {more > 0 ? ` and ${more} more` : ""}. They are removed and can&apos;t rejoin until unbanned.
       </Text>
-      <Select
-        label="Delete message history"
-        data={DELETE_HISTORY_OPTIONS}
-        value={deleteSeconds}
-        onChange={(value) => setDeleteSeconds(value ?? "0")}
-        allowDeselect={false}
-        comboboxProps={{ withinPortal: true }}
-      />
+      <DeleteHistorySelect value={deleteSeconds} onChange={setDeleteSeconds} />
     </ReasonConfirm>
   );
 }

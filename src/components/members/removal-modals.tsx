@@ -1,11 +1,11 @@
 "use client";
 
-import { Modal, Select, Text } from "@mantine/core";
+import { Modal, Text } from "@mantine/core";
 import { useState } from "react";
 import { notifyFailure, notifySuccess } from "~/components/forms/server-errors.ts";
 import { api } from "~/trpc/react.tsx";
 import { displayName, type MemberObject } from "./member-display.ts";
-import { DELETE_HISTORY_OPTIONS } from "./moderation-options.ts";
+import { DeleteHistorySelect } from "./delete-history-select.tsx";
 import { ReasonConfirm } from "./reason-input.tsx";
 import { useMemberRefresh } from "./use-member-refresh.ts";
 
@@ -74,14 +74,7 @@ function BanForm({ guildId, member, onClose }: { guildId: string; member: Member
       <Text size="sm">
         Ban <b>{name}</b> (@{member.user.username})? They are removed and can&apos;t rejoin until unbanned on the Bans page.
       </Text>
-      <Select
-        label="Delete message history"
-        data={DELETE_HISTORY_OPTIONS}
-        value={deleteSeconds}
-        onChange={(value) => setDeleteSeconds(value ?? "0")}
-        allowDeselect={false}
-        comboboxProps={{ withinPortal: true }}
-      />
+      <DeleteHistorySelect value={deleteSeconds} onChange={setDeleteSeconds} />
     </ReasonConfirm>
   );
 }
