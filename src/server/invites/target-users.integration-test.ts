@@ -135,9 +135,10 @@ describe("target users", () => {
     await until(async () => (await api.get(`/invites/${code}/target-users/job-status`)).body.status === JOB_STATUS.FAILED, 100_000);
     delay.disable();
     expect((await api.get(`/invites/${code}/target-users/job-status`)).body.error_message).toMatch(/^Line 1: no user has the id 1\.\n/);
-    // Generous bounds: a synchronous parse or a lookup per line held the loop for seconds.
-    expect(Math.max(...latencies)).toBeLessThan(1000);
-    expect(delay.max / 1e6).toBeLessThan(500);
+    // Bounds wide enough for a loaded CI machine (where the process may simply not be
+    // scheduled for a while): a synchronous parse or a lookup per line held the loop for 10 s.
+    expect(Math.max(...latencies)).toBeLessThan(3000);
+    expect(delay.max / 1e6).toBeLessThan(2000);
   }, 120_000);
 
   it("needs the file and the inviter or MANAGE_GUILD", async () => {
