@@ -2,10 +2,10 @@
 
 import { Avatar, Badge, Button, Card, Code, EmptyState, Group, Select, Stack, Table, Text, Tooltip } from "@mantine/core";
 import { keepPreviousData } from "@tanstack/react-query";
-import { AuditLogEvent, PermissionFlagsBits } from "discord-api-types/v10";
+import { AuditLogEvent } from "discord-api-types/v10";
 import { useMemo, useState } from "react";
 import { formatSnowflakeTime, humanize } from "~/components/format.ts";
-import { useGuildAccess } from "~/components/guild/use-guild-access.ts";
+import { useSectionDenials } from "~/components/guild/use-section-denials.ts";
 import { IconChevronLeft, IconChevronRight, IconHistory, IconLock } from "~/components/icons.tsx";
 import { QueryError } from "~/components/query-error.tsx";
 import { PageHeader } from "~/components/section-card.tsx";
@@ -66,16 +66,16 @@ function targetName(entry: Entry, names: Names): string | null {
 
 /** The guild's audit log, newest first, a page at a time. */
 export function AuditLogView({ guildId }: { guildId: string }) {
-  const access = useGuildAccess(guildId);
+  const denials = useSectionDenials(guildId);
   const [actionType, setActionType] = useState<string | null>(null);
   // Ids each earlier page started before; the last one is the page on screen.
   const [cursors, setCursors] = useState<string[]>([]);
   const before = cursors.at(-1);
-  const lockReason = access.isLoaded ? access.lacks(PermissionFlagsBits.ViewAuditLog) : null;
+  const lockReason = denials?.auditLog ?? null;
 
   const log = api.audit.list.useQuery(
     { guildId, query: { limit: String(AUDIT_PAGE_SIZE), ...(before && { before }), ...(actionType && { action_type: actionType }) } },
-    { enabled: access.isLoaded && lockReason === null, placeholderData: keepPreviousData },
+    { enabled: denials !== undefined && lockReason === null, placeholderData: keepPreviousData },
   );
   const roles = api.role.list.useQuery({ guildId });
   const channels = api.channel.list.useQuery({ guildId });

@@ -10,7 +10,7 @@ import { SectionCard } from "~/components/section-card.tsx";
 import { api } from "~/trpc/react.tsx";
 
 /** Deleting a guild is permanent, so the owner types its name to confirm. */
-export function DeleteGuildSection({ guild, isOwner }: { guild: { id: string; name: string }; isOwner: boolean }) {
+export function DeleteGuildSection({ guild, denial }: { guild: { id: string; name: string }; denial: string | null }) {
   const router = useRouter();
   const utils = api.useUtils();
   const [opened, { open, close }] = useDisclosure(false);
@@ -31,10 +31,10 @@ export function DeleteGuildSection({ guild, isOwner }: { guild: { id: string; na
         <div>
           <Text fw={500}>Delete this guild</Text>
           <Text size="sm" c="dimmed">
-            {isOwner ? "Removes the guild with all its channels, roles and members. This cannot be undone." : "Only the owner can delete this guild."}
+            {denial ?? "Removes the guild with all its channels, roles and members. This cannot be undone."}
           </Text>
         </div>
-        <Button color="red" variant="light" leftSection={<IconTrash size={16} />} disabled={!isOwner} onClick={open}>
+        <Button color="red" variant="light" leftSection={<IconTrash size={16} />} disabled={denial !== null} onClick={open}>
           Delete guild
         </Button>
       </Group>

@@ -2,17 +2,17 @@
 
 import { Alert, Box, Button, Checkbox, Group, Input, Paper, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
-import { GuildFeature, PermissionFlagsBits } from "discord-api-types/v10";
+import { GuildFeature } from "discord-api-types/v10";
 import { useMemo } from "react";
 import { applyFieldErrors, notifyFailure, notifySuccess } from "~/components/forms/server-errors.ts";
 import { ImageField } from "~/components/forms/image-field.tsx";
 import { cdnImageUrl } from "~/components/guild/guild-avatar.tsx";
-import { useGuildAccess, type GuildAccess } from "~/components/guild/use-guild-access.ts";
+import { useSectionDenials, type SectionDenials } from "~/components/guild/use-section-denials.ts";
 import { IconAlertTriangle, IconLock } from "~/components/icons.tsx";
 import { PageSkeleton } from "~/components/page-skeleton.tsx";
 import { QueryError } from "~/components/query-error.tsx";
 import { PageHeader, SectionCard } from "~/components/section-card.tsx";
-import { GUILD_DESCRIPTION_MAX, GUILD_NAME_MAX, MUTABLE_FEATURES, ZGuildModifyBodySchema } from "~/server/guilds/guild.schema.ts";
+import { GUILD_DESCRIPTION_MAX, GUILD_NAME_MAX, ZGuildModifyBodySchema } from "~/server/guilds/guild.schema.ts";
 import { api, type RouterOutputs } from "~/trpc/react.tsx";
 import { DeleteGuildSection } from "./delete-guild-section.tsx";
 import { ScreeningSection } from "./screening-section.tsx";
@@ -57,16 +57,16 @@ const validateBody = schemaResolver(ZGuildModifyBodySchema, { sync: true });
 export function GuildSettings({ guildId }: { guildId: string }) {
   const guild = api.guild.get.useQuery({ guildId });
   const channels = api.channel.list.useQuery({ guildId });
-  const access = useGuildAccess(guildId);
+  const denials = useSectionDenials(guildId);
 
   if (guild.isError) return <QueryError error={guild.error} onRetry={() => void guild.refetch()} title="Could not load the guild" />;
-  if (guild.isPending || !access.isLoaded) return <PageSkeleton blocks={4} />;
-  return <SettingsForm guild={guild.data} channels={channels.data ?? []} access={access} />;
+  if (guild.isPending || !denials) return <PageSkeleton blocks={4} />;
+  return <SettingsForm guild={guild.data} channels={channels.data ?? []} denials={denials} />;
 }
 
-function SettingsForm({ guild, channels, access }: { guild: GuildObject; channels: Channel[]; access: GuildAccess }) {
+function SettingsForm({ guild, channels, denials }: { guild: GuildObject; channels: Channel[]; denials: SectionDenials }) {
   const utils = api.useUtils();
-  const lockReason = access.lacks(PermissionFlagsBits.ManageGuild);
+  const lockReason = denials.settings;
   const locked = lockReason !== null;
   const form = useForm<SettingsValues>({
     initialValues: toSettingsValues(guild),
@@ -100,13 +100,7 @@ function SettingsForm({ guild, channels, access }: { guild: GuildObject; channel
   }, [channels]);
 
   // With the whole form locked the banner already says why; a feature explains only its own lock.
-  const featureLock = (feature: keyof typeof MUTABLE_FEATURES): string | null => {
-    if (lockReason) return null;
-    const needs = MUTABLE_FEATURES[feature];
-    if (needs === "administrator") return access.lacks(PermissionFlagsBits.Administrator);
-    if (needs === "owner" && !access.isOwner) return "Only the owner";
-    return null;
-  };
+  const featureLock = (feature: keyof SectionDenials["features"]): string | null => (lockReason ? null : denials.features[feature]);
 
   const dirty = form.isDirty();
   const channelSelect = (
@@ -325,7 +319,7 @@ function SettingsForm({ guild, channels, access }: { guild: GuildObject; channel
       {guild.features.includes(GuildFeature.VanityURL) ? (
         <VanityUrlSection guildId={guild.id} currentCode={guild.vanity_url_code} lockReason={lockReason} />
       ) : null}
-      <DeleteGuildSection guild={guild} isOwner={access.isOwner} />
+      <DeleteGuildSection guild={guild} denial={denials.deleteGuild} />
     </Stack>
   );
 }

@@ -1,12 +1,11 @@
 "use client";
 
 import { Avatar, Badge, Box, Card, EmptyState, Group, Stack, Text, VisuallyHidden, type BadgeProps, type MantineTheme } from "@mantine/core";
-import { PermissionFlagsBits as P } from "discord-api-types/v10";
 import { DataTable, type DataTableColumn } from "mantine-datatable";
 import { useState } from "react";
 import { formatSnowflakeTime } from "~/components/format.ts";
 import { GuardedButton } from "~/components/guarded-button.tsx";
-import { useGuildAccess } from "~/components/guild/use-guild-access.ts";
+import { useSectionDenials } from "~/components/guild/use-section-denials.ts";
 import { IconLock, IconPlug } from "~/components/icons.tsx";
 import { QueryError } from "~/components/query-error.tsx";
 import { PageHeader } from "~/components/section-card.tsx";
@@ -30,10 +29,10 @@ function KindBadge({ integration, ...props }: { integration: IntegrationRow } & 
 
 /** The bots and services connected to the guild, oldest first; remove one with a reason. */
 export function IntegrationsManager({ guildId }: { guildId: string }) {
-  const access = useGuildAccess(guildId);
-  // GET /guilds/{id}/integrations and its DELETE both need Manage Guild.
-  const lockReason = access.isLoaded ? access.lacks(P.ManageGuild) : null;
-  const integrations = api.integration.list.useQuery({ guildId }, { enabled: access.isLoaded && !lockReason });
+  const denials = useSectionDenials(guildId);
+  // GET /guilds/{id}/integrations and its DELETE share one rule.
+  const lockReason = denials?.integrations ?? null;
+  const integrations = api.integration.list.useQuery({ guildId }, { enabled: denials !== undefined && !lockReason });
   const [target, setTarget] = useState<IntegrationRow | null>(null);
   const [isRemoveOpen, setRemoveOpen] = useState(false);
   const [now] = useState(() => Date.now());

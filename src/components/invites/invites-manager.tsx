@@ -1,11 +1,10 @@
 "use client";
 
 import { Badge, Box, Button, Card, EmptyState, Group, Stack, Text, VisuallyHidden } from "@mantine/core";
-import { PermissionFlagsBits as P } from "discord-api-types/v10";
 import { DataTable, type DataTableColumn } from "mantine-datatable";
 import { useState } from "react";
 import { GuardedButton } from "~/components/guarded-button.tsx";
-import { useGuildAccess } from "~/components/guild/use-guild-access.ts";
+import { useSectionDenials } from "~/components/guild/use-section-denials.ts";
 import { IconLink, IconLock, IconPlus } from "~/components/icons.tsx";
 import { QueryError } from "~/components/query-error.tsx";
 import { PageHeader } from "~/components/section-card.tsx";
@@ -19,12 +18,10 @@ import { TargetUsersModal } from "./target-users-modal.tsx";
 
 /** The guild's live invites: create one and copy its link, revoke, pause them all. */
 export function InvitesManager({ guildId }: { guildId: string }) {
-  const access = useGuildAccess(guildId);
-  // GET /guilds/{id}/invites: Manage Guild, or View Audit Log (then without uses).
-  const listReason = access.can(P.ManageGuild) ? null : access.lacks(P.ViewAuditLog) && "Needs Manage Guild or View Audit Log";
-  const createReason = access.lacks(P.CreateInstantInvite);
-  const revokeReason = access.can(P.ManageGuild) || access.can(P.ManageChannels) ? null : "Needs Manage Guild or Manage Channels";
-  const invites = api.invite.list.useQuery({ guildId }, { enabled: access.isLoaded && !listReason });
+  const denials = useSectionDenials(guildId);
+  const listReason = denials?.invites.list ?? null;
+  const createReason = denials?.invites.create ?? null;
+  const invites = api.invite.list.useQuery({ guildId }, { enabled: denials !== undefined && !listReason });
   const [isCreateOpen, setCreateOpen] = useState(false);
   const [target, setTarget] = useState<InviteRow | null>(null);
   const [isRevokeOpen, setRevokeOpen] = useState(false);
@@ -115,7 +112,7 @@ export function InvitesManager({ guildId }: { guildId: string }) {
             variant="default"
             color="red"
             aria-label={`Revoke ${invite.code}`}
-            blockedReason={revokeReason}
+            blockedReason={denials?.invites.revoke[invite.channel.id] ?? null}
             onClick={() => {
               setTarget(invite);
               setRevokeOpen(true);

@@ -1,9 +1,9 @@
 "use client";
 
 import { Card, Switch, Text } from "@mantine/core";
-import { GuildFeature, PermissionFlagsBits } from "discord-api-types/v10";
+import { GuildFeature } from "discord-api-types/v10";
 import { notifyFailure, notifySuccess } from "~/components/forms/server-errors.ts";
-import { useGuildAccess } from "~/components/guild/use-guild-access.ts";
+import { useSectionDenials } from "~/components/guild/use-section-denials.ts";
 import { IconLock } from "~/components/icons.tsx";
 import { api } from "~/trpc/react.tsx";
 
@@ -11,7 +11,7 @@ import { api } from "~/trpc/react.tsx";
 export function PauseInvitesSwitch({ guildId }: { guildId: string }) {
   const utils = api.useUtils();
   const guild = api.guild.get.useQuery({ guildId });
-  const lockReason = useGuildAccess(guildId).lacks(PermissionFlagsBits.ManageGuild);
+  const lockReason = useSectionDenials(guildId)?.features[GuildFeature.InvitesDisabled] ?? null;
   const features = guild.data?.features ?? [];
   const paused = features.includes(GuildFeature.InvitesDisabled);
   const modify = api.guild.modify.useMutation({

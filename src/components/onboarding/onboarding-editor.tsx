@@ -2,10 +2,9 @@
 
 import { Alert, Button, Group, Stack } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
-import { PermissionFlagsBits } from "discord-api-types/v10";
 import { useMemo } from "react";
 import { applyFieldErrors, notifyFailure, notifySuccess } from "~/components/forms/server-errors.ts";
-import { useGuildAccess, type GuildAccess } from "~/components/guild/use-guild-access.ts";
+import { useSectionDenials } from "~/components/guild/use-section-denials.ts";
 import { IconLock } from "~/components/icons.tsx";
 import { PageSkeleton } from "~/components/page-skeleton.tsx";
 import { QueryError } from "~/components/query-error.tsx";
@@ -31,15 +30,9 @@ type Role = RouterOutputs["role"]["list"][number];
 
 const validateBody = schemaResolver(ZOnboardingBodySchema, { sync: true });
 
-/** Why the user may only look: PUT needs both Manage Guild and Manage Roles. */
-function lockReasonOf(access: GuildAccess): string | null {
-  const lacking = [PermissionFlagsBits.ManageGuild, PermissionFlagsBits.ManageRoles].map((flag) => access.lacks(flag)).filter((reason) => reason !== null);
-  return lacking.length ? `Needs ${lacking.map((reason) => reason.replace(/^Needs /, "")).join(" and ")}` : null;
-}
-
 /** What new members go through when they join: default channels, questions, and the switch that turns it on. */
 export function OnboardingEditor({ guildId }: { guildId: string }) {
-  const access = useGuildAccess(guildId);
+  const denials = useSectionDenials(guildId);
   const onboarding = api.onboarding.get.useQuery({ guildId });
   const channels = api.onboarding.channels.useQuery({ guildId });
   const roles = api.role.list.useQuery({ guildId });
@@ -48,7 +41,7 @@ export function OnboardingEditor({ guildId }: { guildId: string }) {
     const retry = () => void Promise.all([onboarding.refetch(), channels.refetch(), roles.refetch()]);
     return <QueryError error={(onboarding.error ?? channels.error ?? roles.error)!} onRetry={retry} title="Could not load onboarding" />;
   }
-  if (onboarding.isPending || channels.isPending || roles.isPending || !access.isLoaded) return <PageSkeleton blocks={3} />;
+  if (onboarding.isPending || channels.isPending || roles.isPending || !denials) return <PageSkeleton blocks={3} />;
   return (
     <Stack gap="lg" maw={960} mx="auto">
       <PageHeader
@@ -61,7 +54,7 @@ export function OnboardingEditor({ guildId }: { guildId: string }) {
         onboarding={onboarding.data}
         groups={channels.data}
         roles={roles.data}
-        lockReason={lockReasonOf(access)}
+        lockReason={denials.onboarding}
       />
     </Stack>
   );
@@ -107,7 +100,7 @@ function OnboardingForm({ guildId, onboarding, groups, roles, lockReason }: Form
       <Stack gap="lg">
         {lockReason ? (
           <Alert color="gray" variant="light" icon={<IconLock size={18} />} title="View only">
-            You can look at onboarding but changing it {lockReason.replace(/^Needs/, "needs")}.
+            You can look at onboarding but not change it. {lockReason}
           </Alert>
         ) : null}
         <RequirementCard form={form} check={check} isSavedEnabled={onboarding.enabled} locked={locked} />

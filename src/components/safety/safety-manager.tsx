@@ -2,10 +2,9 @@
 
 import { Alert, Stack } from "@mantine/core";
 import { useInterval } from "@mantine/hooks";
-import { PermissionFlagsBits as P } from "discord-api-types/v10";
 import { useState } from "react";
 import { notifyFailure, notifySuccess } from "~/components/forms/server-errors.ts";
-import { useGuildAccess } from "~/components/guild/use-guild-access.ts";
+import { useSectionDenials } from "~/components/guild/use-section-denials.ts";
 import { PageHeader } from "~/components/section-card.tsx";
 import { api } from "~/trpc/react.tsx";
 import { IncidentActionCard } from "./incident-action-card.tsx";
@@ -16,7 +15,7 @@ type Field = "invites_disabled_until" | "dms_disabled_until";
 export function SafetyManager({ guildId }: { guildId: string }) {
   const utils = api.useUtils();
   const guild = api.guild.get.useQuery({ guildId });
-  const lockReason = useGuildAccess(guildId).lacks(P.ManageGuild);
+  const lockReason = useSectionDenials(guildId)?.safety ?? null;
   const [now, setNow] = useState(() => Date.now());
   useInterval(() => setNow(Date.now()), 1000, { autoInvoke: true });
 

@@ -2,10 +2,10 @@
 
 import { Alert, Button, Group, Paper, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
-import { GuildFeature, PermissionFlagsBits } from "discord-api-types/v10";
+import { GuildFeature } from "discord-api-types/v10";
 import { applyFieldErrors, notifyFailure, notifySuccess } from "~/components/forms/server-errors.ts";
 import { TEXT_CHANNEL_TYPES } from "~/components/guild-settings/settings-options.ts";
-import { useGuildAccess } from "~/components/guild/use-guild-access.ts";
+import { useSectionDenials } from "~/components/guild/use-section-denials.ts";
 import { ListItemControls } from "~/components/forms/list-item-controls.tsx";
 import { IconLock, IconPlus } from "~/components/icons.tsx";
 import { PageSkeleton } from "~/components/page-skeleton.tsx";
@@ -29,23 +29,22 @@ const validateBody = schemaResolver(ZWelcomeScreenBodySchema, { sync: true });
 /** The welcome screen members see when they join through an invite: description and up to five channels. */
 export function WelcomeScreenEditor({ guildId }: { guildId: string }) {
   const guild = api.guild.get.useQuery({ guildId });
-  const access = useGuildAccess(guildId);
-  const lockReason = access.lacks(PermissionFlagsBits.ManageGuild);
+  const denials = useSectionDenials(guildId);
+  const lockReason = denials?.welcomeScreen.edit ?? null;
+  const readReason = denials?.welcomeScreen.read ?? null;
   const enabled = guild.data?.features.includes(GuildFeature.WelcomeScreenEnabled) ?? false;
-  // Without Manage Guild the screen can be read only while it is enabled (as over REST).
-  const readable = lockReason === null || enabled;
-  const screen = api.guildConfig.welcomeScreen.useQuery({ guildId }, { enabled: access.isLoaded && readable });
+  const screen = api.guildConfig.welcomeScreen.useQuery({ guildId }, { enabled: denials !== undefined && readReason === null });
   const channels = api.channel.list.useQuery({ guildId });
 
   const header = <PageHeader title="Welcome screen" description="What members see first when they join through an invite." />;
   if (guild.isError) return <QueryError error={guild.error} onRetry={() => void guild.refetch()} title="Could not load the guild" />;
-  if (guild.isPending || !access.isLoaded) return <PageSkeleton blocks={2} />;
-  if (!readable) {
+  if (guild.isPending || !denials) return <PageSkeleton blocks={2} />;
+  if (readReason) {
     return (
       <Stack gap="lg">
         {header}
         <Alert color="gray" icon={<IconLock size={16} />} title="The welcome screen is off">
-          {lockReason}. Only members who can manage the guild see a welcome screen that is not enabled.
+          {readReason} Only members who can manage the guild see a welcome screen that is not enabled.
         </Alert>
       </Stack>
     );

@@ -1,9 +1,8 @@
 "use client";
 
 import { Alert, SimpleGrid, Stack } from "@mantine/core";
-import { PermissionFlagsBits } from "discord-api-types/v10";
 import { useState } from "react";
-import { useGuildAccess } from "~/components/guild/use-guild-access.ts";
+import { useSectionDenials } from "~/components/guild/use-section-denials.ts";
 import { IconInfoCircle } from "~/components/icons.tsx";
 import { PageSkeleton } from "~/components/page-skeleton.tsx";
 import { QueryError } from "~/components/query-error.tsx";
@@ -18,10 +17,10 @@ import { WidgetStylePicker } from "./widget-style-picker.tsx";
 /** The guild widget: whether it is on, where its invite leads, its images and JSON, and how to embed them. */
 export function WidgetManager({ guildId, baseUrl }: { guildId: string; baseUrl: string }) {
   const guild = api.guild.get.useQuery({ guildId });
-  const access = useGuildAccess(guildId);
-  const lockReason = access.lacks(PermissionFlagsBits.ManageGuild);
-  // Reading the settings needs Manage Guild; others see them on the guild object.
-  const settings = api.widget.settings.useQuery({ guildId }, { enabled: access.isLoaded && lockReason === null });
+  const denials = useSectionDenials(guildId);
+  const lockReason = denials?.widget ?? null;
+  // Reading the settings and changing them share one rule; others see them on the guild object.
+  const settings = api.widget.settings.useQuery({ guildId }, { enabled: denials !== undefined && lockReason === null });
   const [style, setStyle] = useState<WidgetStyle>("shield");
   // Changes after each save, so the previews load the images again.
   const [version, setVersion] = useState(0);
@@ -29,7 +28,7 @@ export function WidgetManager({ guildId, baseUrl }: { guildId: string; baseUrl: 
   const header = <PageHeader title="Widget" description="A badge or banner for other sites, and JSON for your own widget, showing who is online." />;
   if (guild.isError) return <QueryError error={guild.error} onRetry={() => void guild.refetch()} title="Could not load the guild" />;
   if (settings.isError) return <QueryError error={settings.error} onRetry={() => void settings.refetch()} title="Could not load the widget" />;
-  if (guild.isPending || !access.isLoaded || (lockReason === null && settings.isPending)) return <PageSkeleton blocks={3} />;
+  if (guild.isPending || !denials || (lockReason === null && settings.isPending)) return <PageSkeleton blocks={3} />;
 
   const current = settings.data ?? { enabled: guild.data.widget_enabled, channel_id: guild.data.widget_channel_id };
   return (

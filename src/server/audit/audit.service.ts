@@ -1,8 +1,9 @@
-import { PermissionFlagsBits } from "discord-api-types/v10";
+import { enforce } from "~/server/permissions/denial.ts";
+import { auditLogDenial } from "~/server/guilds/guild-section-rules.ts";
 import type { AuditLogEntry } from "~/generated/prisma/client.ts";
 import type { Tx } from "~/server/db/client.ts";
 import type { ServiceContext } from "~/server/context.ts";
-import { loadGuildAccess, requirePermissions } from "~/server/permissions/guild-access.ts";
+import { loadGuildAccess } from "~/server/permissions/guild-access.ts";
 import { toUserObject } from "~/server/users/user.dto.ts";
 import { AUDIT_LOG_LIMIT_DEFAULT, type TAuditLogQuery } from "./audit.schema.ts";
 import { newId } from "~/server/snowflake/snowflake.ts";
@@ -57,7 +58,7 @@ function toAuditLogEntryObject(row: AuditLogEntry) {
  */
 export async function getGuildAuditLog(ctx: ServiceContext, input: { guildId: string; query: TAuditLogQuery }) {
   const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
-  requirePermissions(access, PermissionFlagsBits.ViewAuditLog);
+  enforce(auditLogDenial(access));
   const { query } = input;
   const ascending = query.after !== undefined && query.before === undefined;
   const rows = await ctx.db.auditLogEntry.findMany({

@@ -1,10 +1,12 @@
-import { GatewayDispatchEvents, PermissionFlagsBits as P } from "discord-api-types/v10";
+import { GatewayDispatchEvents } from "discord-api-types/v10";
+import { enforce } from "~/server/permissions/denial.ts";
+import { manageGuildDenial } from "~/server/guilds/guild-section-rules.ts";
 import type { Prisma } from "~/generated/prisma/client.ts";
 import type { ServiceContext } from "~/server/context.ts";
 import { invalidField } from "~/server/errors.ts";
 import { runChange } from "~/server/events/change.ts";
 import { toGuildObject } from "~/server/guilds/guild.dto.ts";
-import { loadGuildAccess, requirePermissions } from "~/server/permissions/guild-access.ts";
+import { loadGuildAccess } from "~/server/permissions/guild-access.ts";
 import { INCIDENT_ACTION_MAX_MS, type TIncidentActionsBody } from "./guild-config.schema.ts";
 
 export type IncidentsData = { invites_disabled_until: string | null; dms_disabled_until: string | null };
@@ -16,7 +18,7 @@ export type IncidentsData = { invites_disabled_until: string | null; dms_disable
  */
 export async function setIncidentActions(ctx: ServiceContext, input: { guildId: string; body: TIncidentActionsBody }): Promise<IncidentsData> {
   const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
-  requirePermissions(access, P.ManageGuild);
+  enforce(manageGuildDenial(access));
   const data: Prisma.GuildUpdateInput = {};
   const limit = Date.now() + INCIDENT_ACTION_MAX_MS;
   for (const [field, column] of [

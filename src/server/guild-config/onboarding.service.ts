@@ -1,11 +1,13 @@
 import { ChannelType, GatewayDispatchEvents, GuildOnboardingPromptType, PermissionFlagsBits as P } from "discord-api-types/v10";
+import { enforce } from "~/server/permissions/denial.ts";
+import { onboardingDenial } from "~/server/guilds/guild-section-rules.ts";
 import type { ChannelRow } from "~/server/channels/channel.dto.ts";
 import type { ServiceContext } from "~/server/context.ts";
 import { addFieldError, ApiError, ERRORS, type ErrorTree } from "~/server/errors.ts";
 import { runChange } from "~/server/events/change.ts";
 import { toGuildObject } from "~/server/guilds/guild.dto.ts";
 import { roleChangeDenial } from "~/server/members/member-rules.ts";
-import { channelPermissions, loadGuildAccess, requirePermissions, toOverwriteInputs, type GuildAccess } from "~/server/permissions/guild-access.ts";
+import { channelPermissions, loadGuildAccess, toOverwriteInputs, type GuildAccess } from "~/server/permissions/guild-access.ts";
 import { computeChannelPermissions, hasAll, hasPermission } from "~/server/permissions/permissions.ts";
 import { newId } from "~/server/snowflake/snowflake.ts";
 import { onboardingAuditEntries } from "./onboarding-audit.ts";
@@ -88,7 +90,7 @@ export async function listOnboardingChannels(ctx: ServiceContext, input: { guild
 export async function modifyOnboarding(ctx: ServiceContext, input: { guildId: string; body: TOnboardingBody }): Promise<Onboarding> {
   const { body } = input;
   const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
-  requirePermissions(access, P.ManageGuild, P.ManageRoles);
+  enforce(onboardingDenial(access));
   const loaded = await loadOnboarding(access);
   const { current } = loaded;
   const errors: ErrorTree = {};

@@ -1,10 +1,12 @@
-import { AuditLogEvent, ChannelType, GatewayDispatchEvents, GuildFeature, PermissionFlagsBits as P } from "discord-api-types/v10";
+import { AuditLogEvent, ChannelType, GatewayDispatchEvents, GuildFeature } from "discord-api-types/v10";
+import { enforce } from "~/server/permissions/denial.ts";
+import { manageGuildDenial, welcomeScreenReadDenial } from "~/server/guilds/guild-section-rules.ts";
 import type { Guild, Prisma } from "~/generated/prisma/client.ts";
 import type { ServiceContext } from "~/server/context.ts";
 import { invalidField } from "~/server/errors.ts";
 import { runChange } from "~/server/events/change.ts";
 import { parseFeatures, toGuildObject } from "~/server/guilds/guild.dto.ts";
-import { loadGuildAccess, requirePermissions } from "~/server/permissions/guild-access.ts";
+import { loadGuildAccess } from "~/server/permissions/guild-access.ts";
 import type { TWelcomeChannel, TWelcomeScreenBody } from "./guild-config.schema.ts";
 
 export type WelcomeScreen = {
@@ -27,7 +29,7 @@ export function shownWelcomeScreen(guild: Pick<Guild, "features" | "welcomeDescr
 /** GET /guilds/{guild.id}/welcome-screen: members see it when enabled; otherwise MANAGE_GUILD. */
 export async function getWelcomeScreen(ctx: ServiceContext, input: { guildId: string }): Promise<WelcomeScreen> {
   const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
-  if (!parseFeatures(access.guild.features).includes(GATE)) requirePermissions(access, P.ManageGuild);
+  enforce(welcomeScreenReadDenial(access));
   return toWelcomeScreen(access.guild);
 }
 
@@ -41,7 +43,7 @@ const WELCOME_CHANNEL_TYPES: readonly number[] = [ChannelType.GuildText, Channel
 export async function modifyWelcomeScreen(ctx: ServiceContext, input: { guildId: string; body: TWelcomeScreenBody }): Promise<WelcomeScreen> {
   const { body } = input;
   const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
-  requirePermissions(access, P.ManageGuild);
+  enforce(manageGuildDenial(access));
   const data: Prisma.GuildUpdateInput = {};
   if (body.description !== undefined) data.welcomeDescription = body.description || null;
   if (body.welcome_channels !== undefined) {

@@ -1,4 +1,6 @@
 import { AuditLogEvent, ChannelType, GatewayDispatchEvents, PermissionFlagsBits as P } from "discord-api-types/v10";
+import { enforce } from "~/server/permissions/denial.ts";
+import { manageGuildDenial } from "~/server/guilds/guild-section-rules.ts";
 import { publicUrl } from "~/env.ts";
 import type { Guild, Prisma } from "~/generated/prisma/client.ts";
 import { diffChanges } from "~/server/audit/audit.service.ts";
@@ -10,7 +12,7 @@ import { toGuildObject } from "~/server/guilds/guild.dto.ts";
 import { readOwnedImage } from "~/server/images/image.service.ts";
 import { inviteUrl } from "~/server/invites/invite.dto.ts";
 import { provideWidgetInvite } from "~/server/invites/invite.service.ts";
-import { loadGuildAccess, loadGuildState, requirePermissions, toOverwriteInputs } from "~/server/permissions/guild-access.ts";
+import { loadGuildAccess, loadGuildState, toOverwriteInputs } from "~/server/permissions/guild-access.ts";
 import { computeChannelPermissions, hasPermission } from "~/server/permissions/permissions.ts";
 import { compareSnowflakes } from "~/server/snowflake/snowflake.ts";
 import type { GuildState } from "~/server/state/guild-state.ts";
@@ -57,7 +59,7 @@ function toWidgetSettings(guild: Pick<Guild, "widgetEnabled" | "widgetChannelId"
 /** GET /guilds/{guild.id}/widget: MANAGE_GUILD. */
 export async function getWidgetSettings(ctx: ServiceContext, input: { guildId: string }): Promise<WidgetSettings> {
   const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
-  requirePermissions(access, P.ManageGuild);
+  enforce(manageGuildDenial(access));
   return toWidgetSettings(access.guild);
 }
 
@@ -69,7 +71,7 @@ export async function getWidgetSettings(ctx: ServiceContext, input: { guildId: s
 export async function modifyWidgetSettings(ctx: ServiceContext, input: { guildId: string; body: TWidgetSettingsBody }): Promise<WidgetSettings> {
   const { body } = input;
   const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
-  requirePermissions(access, P.ManageGuild);
+  enforce(manageGuildDenial(access));
   const before = access.guild;
   const data: Prisma.GuildUpdateInput = {};
   if (body.enabled !== undefined && body.enabled !== null && body.enabled !== before.widgetEnabled) data.widgetEnabled = body.enabled;

@@ -1,4 +1,4 @@
-import { AuditLogEvent, ChannelType, GatewayDispatchEvents, GuildFeature, PermissionFlagsBits } from "discord-api-types/v10";
+import { AuditLogEvent, ChannelType, GatewayDispatchEvents, GuildFeature } from "discord-api-types/v10";
 import type { Guild, Prisma } from "~/generated/prisma/client.ts";
 import type { Tx } from "~/server/db/client.ts";
 import { ApiError, invalidField } from "~/server/errors.ts";
@@ -8,10 +8,12 @@ import { runChange } from "~/server/events/change.ts";
 import { removeStoredFiles } from "~/server/images/file-removal.ts";
 import { decodeImageField, imageHash } from "~/server/images/image-data.ts";
 import { imageFolder, replaceImage, storeImage, type ImageKind } from "~/server/images/image.service.ts";
-import { loadGuildAccess, loadGuildState, requirePermissions, type GuildAccess } from "~/server/permissions/guild-access.ts";
-import { DEFAULT_EVERYONE_PERMISSIONS, hasPermission, serializePermissions } from "~/server/permissions/permissions.ts";
+import { enforce } from "~/server/permissions/denial.ts";
+import { loadGuildAccess, loadGuildState, type GuildAccess } from "~/server/permissions/guild-access.ts";
+import { DEFAULT_EVERYONE_PERMISSIONS } from "~/server/permissions/permissions.ts";
 import { newId } from "~/server/snowflake/snowflake.ts";
 import { guildFilePaths } from "./guild-files.ts";
+import { featureDenial, manageGuildDenial, ownerDenial, type MutableFeature } from "./guild-section-rules.ts";
 import { parseFeatures, toGuildObject, toGuildPreview, type GuildCounts, type GuildObject } from "./guild.dto.ts";
 import { MUTABLE_FEATURES, type TGuildCreateBody, type TGuildModifyBody } from "./guild.schema.ts";
 
@@ -127,7 +129,7 @@ const GUILD_AUDIT_KEYS = [
 /** PATCH /guilds/{guild.id} (spec 4.2, 4.3): needs MANAGE_GUILD; fires Guild Update. */
 export async function modifyGuild(ctx: ServiceContext, input: { guildId: string; body: TGuildModifyBody }): Promise<GuildObject> {
   const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
-  requirePermissions(access, PermissionFlagsBits.ManageGuild);
+  enforce(manageGuildDenial(access));
   const { guild } = access;
   const body = input.body;
   const features = parseFeatures(guild.features);
@@ -207,14 +209,10 @@ async function checkGuildChannels(db: Tx, guildId: string, body: TGuildModifyBod
  * that changes needs the permission the spec names for it.
  */
 function resolveFeatures(access: GuildAccess, current: readonly string[], requested: readonly string[]): string[] {
-  const mutable = MUTABLE_FEATURES as Record<string, "administrator" | "manage_guild" | "owner">;
-  const next = current.filter((f) => !(f in mutable));
-  for (const [feature, needs] of Object.entries(mutable)) {
+  const next = current.filter((f) => !(f in MUTABLE_FEATURES));
+  for (const feature of Object.keys(MUTABLE_FEATURES) as MutableFeature[]) {
     const wanted = requested.includes(feature);
-    if (wanted !== current.includes(feature)) {
-      if (needs === "administrator" && !hasPermission(access.permissions, PermissionFlagsBits.Administrator)) throw new ApiError("MISSING_PERMISSIONS");
-      if (needs === "owner" && !access.isOwner) throw new ApiError("MISSING_PERMISSIONS");
-    }
+    if (wanted !== current.includes(feature)) enforce(featureDenial(access, feature));
     if (wanted) next.push(feature);
   }
   return next;
@@ -268,17 +266,11 @@ function checkImages(body: TGuildModifyBody, features: readonly string[]): Image
 /** DELETE /guilds/{guild.id}: the owner only. */
 export async function deleteGuild(ctx: ServiceContext, input: { guildId: string }): Promise<void> {
   const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
-  if (!access.isOwner) throw new ApiError("MISSING_PERMISSIONS");
+  enforce(ownerDenial(access));
   await runChange(ctx, async (change) => {
     const { tx, emit } = change;
     await removeStoredFiles(change, await guildFilePaths(tx, input.guildId));
     await tx.guild.delete({ where: { id: input.guildId } });
     await emit(GatewayDispatchEvents.GuildDelete, input.guildId, { id: input.guildId });
   });
-}
-
-/** The acting user's guild-level permissions: what the dashboard enables or explains. */
-export async function getOwnGuildPermissions(ctx: ServiceContext, input: { guildId: string }) {
-  const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
-  return { permissions: serializePermissions(access.permissions), is_owner: access.isOwner };
 }

@@ -1,4 +1,6 @@
-import { AuditLogEvent, IntegrationExpireBehavior, PermissionFlagsBits as P } from "discord-api-types/v10";
+import { AuditLogEvent, IntegrationExpireBehavior } from "discord-api-types/v10";
+import { enforce } from "~/server/permissions/denial.ts";
+import { manageGuildDenial } from "~/server/guilds/guild-section-rules.ts";
 import type { Integration } from "~/generated/prisma/client.ts";
 import { diffChanges } from "~/server/audit/audit.service.ts";
 import type { ServiceContext } from "~/server/context.ts";
@@ -6,7 +8,7 @@ import type { Tx } from "~/server/db/client.ts";
 import { ApiError } from "~/server/errors.ts";
 import { runChange, type ChangeContext } from "~/server/events/change.ts";
 import { removeMembers } from "~/server/members/membership.ts";
-import { loadGuildAccess, requirePermissions } from "~/server/permissions/guild-access.ts";
+import { loadGuildAccess } from "~/server/permissions/guild-access.ts";
 import { insertRoleAboveEveryone } from "~/server/roles/role.service.ts";
 import { newId } from "~/server/snowflake/snowflake.ts";
 import { announceIntegration, dropIntegrations } from "./integration-lifecycle.ts";
@@ -23,7 +25,7 @@ export async function readGuildIntegrations(db: Tx, guildId: string): Promise<In
 /** GET /guilds/{guild.id}/integrations (spec 4.2): MANAGE_GUILD; at most 50. */
 export async function listGuildIntegrations(ctx: ServiceContext, input: { guildId: string }): Promise<IntegrationObject[]> {
   const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
-  requirePermissions(access, P.ManageGuild);
+  enforce(manageGuildDenial(access));
   return readGuildIntegrations(ctx.db, access.guild.id);
 }
 
@@ -35,7 +37,7 @@ export async function listGuildIntegrations(ctx: ServiceContext, input: { guildI
  */
 export async function deleteGuildIntegration(ctx: ServiceContext, input: { guildId: string; integrationId: string }): Promise<void> {
   const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
-  requirePermissions(access, P.ManageGuild);
+  enforce(manageGuildDenial(access));
   const guildId = access.guild.id;
   await runChange(ctx, async (change) => {
     const row = await change.tx.integration.findFirst({ where: { id: input.integrationId, guildId } });

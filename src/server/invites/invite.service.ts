@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { inviteCreateDenial, inviteListDenial, inviteRevokeDenial, manageGuildDenial } from "~/server/guilds/guild-section-rules.ts";
 import { LRUCache } from "lru-cache";
 import { AuditLogEvent, ChannelType, GatewayDispatchEvents, InviteTargetType, PermissionFlagsBits as P } from "discord-api-types/v10";
 import { loadChannelAccess } from "~/server/channels/channel.service.ts";
@@ -7,15 +8,7 @@ import type { Db } from "~/server/db/client.ts";
 import { ApiError, invalidField } from "~/server/errors.ts";
 import { runChange, type Change } from "~/server/events/change.ts";
 import { enforce, roleChangeDenial } from "~/server/members/member-rules.ts";
-import {
-  accessIn,
-  channelPermissions,
-  loadGuildAccess,
-  loadGuildState,
-  requirePermissions,
-  toOverwriteInputs,
-  type GuildAccess,
-} from "~/server/permissions/guild-access.ts";
+import { accessIn, channelPermissions, loadGuildAccess, loadGuildState, toOverwriteInputs, type GuildAccess } from "~/server/permissions/guild-access.ts";
 import { hasPermission } from "~/server/permissions/permissions.ts";
 import { findGuildScheduledEvent, type ScheduledEventObject } from "~/server/scheduled-events/scheduled-event.service.ts";
 import { preserialize } from "~/server/state/wire-json.ts";
@@ -148,7 +141,7 @@ async function insertInvite({ tx, emit, audit }: Change, settings: InviteSetting
 export async function createInvite(ctx: ServiceContext, input: { channelId: string; body: TInviteCreateBody }): Promise<InviteObject> {
   const { body } = input;
   const { access, channel, permissions } = await loadChannelAccess(ctx, input.channelId);
-  if (!hasPermission(permissions, P.CreateInstantInvite)) throw new ApiError("MISSING_PERMISSIONS");
+  enforce(inviteCreateDenial(access, permissions));
   if (channel.type === ChannelType.GuildCategory) throw invalidField(["channel_id"], "CHANNEL_TYPE_INVALID", "Categories cannot have invites.");
   await checkInviteOptions(ctx, access, channel, body);
   const maxAge = body.max_age ?? INVITE_MAX_AGE_DEFAULT;
@@ -266,7 +259,7 @@ export async function deleteInvite(ctx: ServiceContext, input: { code: string })
   const access = await accessForInvite(ctx, row);
   const channel = (await access.state.channels()).byId.get(row.channelId);
   const inChannel = channel ? channelPermissions(access, { type: channel.type, overwrites: toOverwriteInputs(channel.overwrites) }) : 0n;
-  if (!hasPermission(access.permissions, P.ManageGuild) && !hasPermission(inChannel, P.ManageChannels)) throw new ApiError("MISSING_PERMISSIONS");
+  enforce(inviteRevokeDenial(access, inChannel));
   const answer = await present(ctx.db, row, { withMetadata: true });
   await runChange(ctx, async ({ tx, emit, audit }) => {
     const { count } = await tx.invite.deleteMany({ where: { code: row.code } });
@@ -307,8 +300,8 @@ export async function listChannelInvites(ctx: ServiceContext, input: { channelId
 /** GET /guilds/{guild.id}/invites: MANAGE_GUILD or VIEW_AUDIT_LOG; metadata only with MANAGE_GUILD. */
 export async function listGuildInvites(ctx: ServiceContext, input: { guildId: string }): Promise<InviteObject[]> {
   const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
-  const canManage = hasPermission(access.permissions, P.ManageGuild);
-  if (!canManage) requirePermissions(access, P.ViewAuditLog);
+  enforce(inviteListDenial(access));
+  const canManage = !manageGuildDenial(access);
   const rows = await ctx.db.invite.findMany({ where: { guildId: access.guild.id }, include: { guild: true, channel: true }, orderBy: { createdAt: "asc" } });
   return presentLive(ctx.db, rows, canManage);
 }

@@ -1,15 +1,17 @@
-import { AuditLogEvent, GatewayDispatchEvents, GuildFeature, PermissionFlagsBits as P } from "discord-api-types/v10";
+import { AuditLogEvent, GatewayDispatchEvents, GuildFeature } from "discord-api-types/v10";
+import { enforce } from "~/server/permissions/denial.ts";
+import { manageGuildDenial } from "~/server/guilds/guild-section-rules.ts";
 import type { ServiceContext } from "~/server/context.ts";
 import { isUniqueViolation } from "~/server/db/client.ts";
 import { ApiError } from "~/server/errors.ts";
 import { runChange } from "~/server/events/change.ts";
 import { parseFeatures, toGuildObject } from "~/server/guilds/guild.dto.ts";
-import { loadGuildAccess, requirePermissions } from "~/server/permissions/guild-access.ts";
+import { loadGuildAccess } from "~/server/permissions/guild-access.ts";
 
 /** GET /guilds/{guild.id}/vanity-url: MANAGE_GUILD; code null when unset. */
 export async function getVanityUrl(ctx: ServiceContext, input: { guildId: string }): Promise<{ code: string | null; uses: number }> {
   const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
-  requirePermissions(access, P.ManageGuild);
+  enforce(manageGuildDenial(access));
   return { code: access.guild.vanityUrlCode, uses: access.guild.vanityUses };
 }
 
@@ -19,7 +21,7 @@ export async function getVanityUrl(ctx: ServiceContext, input: { guildId: string
  */
 export async function setVanityUrl(ctx: ServiceContext, input: { guildId: string; code: string | null }): Promise<{ code: string | null; uses: number }> {
   const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
-  requirePermissions(access, P.ManageGuild);
+  enforce(manageGuildDenial(access));
   if (!parseFeatures(access.guild.features).includes(GuildFeature.VanityURL)) throw new ApiError("NEEDS_MORE_BOOSTS");
   const { guild } = access;
   if (input.code === guild.vanityUrlCode) return { code: guild.vanityUrlCode, uses: guild.vanityUses };

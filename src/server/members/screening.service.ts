@@ -1,8 +1,10 @@
-import { AuditLogEvent, GatewayDispatchEvents, GuildFeature, PermissionFlagsBits } from "discord-api-types/v10";
+import { AuditLogEvent, GatewayDispatchEvents, GuildFeature } from "discord-api-types/v10";
 import type { ServiceContext } from "~/server/context.ts";
 import { runChange } from "~/server/events/change.ts";
 import { parseFeatures, toGuildObject } from "~/server/guilds/guild.dto.ts";
-import { loadGuildAccess, requirePermissions } from "~/server/permissions/guild-access.ts";
+import { manageGuildDenial } from "~/server/guilds/guild-section-rules.ts";
+import { enforce } from "~/server/permissions/denial.ts";
+import { loadGuildAccess } from "~/server/permissions/guild-access.ts";
 
 const GATE = GuildFeature.MemberVerificationGateEnabled;
 
@@ -19,7 +21,7 @@ export async function getScreening(ctx: ServiceContext, input: { guildId: string
  */
 export async function setScreening(ctx: ServiceContext, input: { guildId: string; enabled: boolean }) {
   const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
-  requirePermissions(access, PermissionFlagsBits.ManageGuild);
+  enforce(manageGuildDenial(access));
   const features = parseFeatures(access.guild.features);
   if (features.includes(GATE) !== input.enabled) {
     const next = input.enabled ? [...features, GATE] : features.filter((feature) => feature !== GATE);

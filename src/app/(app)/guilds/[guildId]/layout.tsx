@@ -17,7 +17,7 @@ export default async function GuildLayout({ children, params }: { children: Reac
   const { user } = session;
   await assertGuildVisible(guildId);
   // Every section uses these (the screening banner reads member.rights); the pages prefetch only their own data.
-  await Promise.all([api.guild.get.prefetch({ guildId }), api.guild.permissions.prefetch({ guildId }), api.member.rights.prefetch({ guildId })]);
+  await Promise.all([api.guild.get.prefetch({ guildId }), api.guild.sectionDenials.prefetch({ guildId }), api.member.rights.prefetch({ guildId })]);
   // Deliberately no loading.tsx: a section streamed into a Suspense boundary under AppShell is
   // thrown away and rendered again on the client when AppShell re-renders during hydration, while
   // the server's copy waits hidden in the document for React's delayed reveal: every field, button
@@ -35,7 +35,7 @@ export default async function GuildLayout({ children, params }: { children: Reac
 /** Unknown guilds, guilds the user is not in, and malformed ids all read as "not found". */
 async function assertGuildVisible(guildId: string): Promise<void> {
   try {
-    await api.guild.permissions({ guildId });
+    await api.guild.sectionDenials({ guildId });
   } catch (error) {
     if (error instanceof TRPCError && ["NOT_FOUND", "FORBIDDEN", "BAD_REQUEST"].includes(error.code)) notFound();
     throw error;

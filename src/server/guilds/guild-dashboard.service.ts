@@ -1,0 +1,74 @@
+// What the guild-wide dashboard sections read beyond the REST objects: why the signed-in user
+// may not use each, decided by the rules their services enforce (guild-section-rules.ts).
+import { ChannelType } from "discord-api-types/v10";
+import type { ServiceContext } from "~/server/context.ts";
+import type { Denial } from "~/server/permissions/denial.ts";
+import { channelPermissions, loadGuildAccess, toOverwriteInputs } from "~/server/permissions/guild-access.ts";
+import {
+  auditLogDenial,
+  featureDenial,
+  inviteCreateDenial,
+  inviteListDenial,
+  inviteRevokeDenial,
+  manageGuildDenial,
+  onboardingDenial,
+  ownerDenial,
+  welcomeScreenReadDenial,
+  type MutableFeature,
+} from "./guild-section-rules.ts";
+import { MUTABLE_FEATURES } from "./guild.schema.ts";
+
+/** Null where the viewer may, else the reason. */
+type Reason = string | null;
+
+export type SectionDenials = {
+  /** PATCH /guilds/{guild.id}: the settings form, its screening switch and vanity URL. */
+  settings: Reason;
+  /** Switching each feature the settings form lists. */
+  features: Record<MutableFeature, Reason>;
+  deleteGuild: Reason;
+  widget: Reason;
+  welcomeScreen: { read: Reason; edit: Reason };
+  onboarding: Reason;
+  auditLog: Reason;
+  integrations: Reason;
+  /** Incident actions (the Safety page). */
+  safety: Reason;
+  invites: {
+    list: Reason;
+    /** Null when some channel lets the viewer create an invite. */
+    create: Reason;
+    /** Revoking an invite, by its channel's id. */
+    revoke: Record<string, Reason>;
+  };
+};
+
+const reason = (denial: Denial | null) => denial?.reason ?? null;
+
+/** Why the viewer may not use each guild-wide section of the dashboard. */
+export async function listSectionDenials(ctx: ServiceContext, input: { guildId: string }): Promise<SectionDenials> {
+  const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
+  const manageGuild = reason(manageGuildDenial(access));
+  const features = Object.fromEntries(
+    (Object.keys(MUTABLE_FEATURES) as MutableFeature[]).map((feature) => [feature, reason(featureDenial(access, feature))]),
+  ) as Record<MutableFeature, Reason>;
+  const revoke: Record<string, Reason> = {};
+  let anywhere = 0n;
+  for (const channel of (await access.state.channels()).byId.values()) {
+    const inChannel = channelPermissions(access, { type: channel.type, overwrites: toOverwriteInputs(channel.overwrites) });
+    revoke[channel.id] = reason(inviteRevokeDenial(access, inChannel));
+    if (channel.type !== ChannelType.GuildCategory) anywhere |= inChannel;
+  }
+  return {
+    settings: manageGuild,
+    features,
+    deleteGuild: reason(ownerDenial(access)),
+    widget: manageGuild,
+    welcomeScreen: { read: reason(welcomeScreenReadDenial(access)), edit: manageGuild },
+    onboarding: reason(onboardingDenial(access)),
+    auditLog: reason(auditLogDenial(access)),
+    integrations: manageGuild,
+    safety: manageGuild,
+    invites: { list: reason(inviteListDenial(access)), create: reason(inviteCreateDenial(access, anywhere, " in any channel")), revoke },
+  };
+}
