@@ -3,12 +3,11 @@
 // up to IN_BAN of them; when more may remain it leaves a BanMessageDeletion, so the ban answers
 // at once and the rest goes in the background, batch by batch. A deletion is claimed with a
 // lease renewed per batch, so one whose worker stopped is taken up again by any instance.
-import { DiscordSnowflake } from "@sapphire/snowflake";
 import type { Db } from "~/server/db/client.ts";
 import { runChange, type Change } from "~/server/events/change.ts";
 import { deleteMessagesInBulk, userMessagesBetween } from "~/server/messages/message-bulk-delete.ts";
 import { repeatWithJitter } from "~/server/repeat.ts";
-import { newId } from "~/server/snowflake/snowflake.ts";
+import { idRangeAt, newId } from "~/server/snowflake/snowflake.ts";
 
 /** Messages a ban (or a whole bulk ban) deletes in its own change. */
 export const IN_BAN = 500;
@@ -19,16 +18,9 @@ const POLL_MS = 5_000;
 /** The ids of a deletion's messages, both ends included. */
 export type MessageWindow = { sinceId: string; untilId: string };
 
-const SEQUENCE_BITS = 22n;
-
 /** The messages made from `seconds` before `now` until `now`, by their ids' time. */
 export function messageWindow(seconds: number, now: Date): MessageWindow {
-  const since = BigInt(now.getTime() - seconds * 1000) - DiscordSnowflake.epoch;
-  const until = BigInt(now.getTime()) - DiscordSnowflake.epoch;
-  return {
-    sinceId: (since << SEQUENCE_BITS).toString(),
-    untilId: ((until << SEQUENCE_BITS) | ((1n << SEQUENCE_BITS) - 1n)).toString(),
-  };
+  return { sinceId: idRangeAt(new Date(now.getTime() - seconds * 1000)).first, untilId: idRangeAt(now).last };
 }
 
 /**

@@ -6,6 +6,14 @@ export function newId(): string {
   return DiscordSnowflake.generate().toString();
 }
 
+/** The first and last ids a moment can have: every id made at `time` lies between them. */
+export function idRangeAt(time: Date): { first: string; last: string } {
+  return {
+    first: DiscordSnowflake.generate({ timestamp: time, increment: 0n, workerId: 0n, processId: 0n }).toString(),
+    last: DiscordSnowflake.generate({ timestamp: time, increment: 4095n, workerId: 31n, processId: 31n }).toString(),
+  };
+}
+
 export function snowflakeTimestamp(id: string): Date {
   return new Date(Number(DiscordSnowflake.timestampFrom(id)));
 }
