@@ -2,7 +2,7 @@
 // may not use each, decided by the rules their services enforce (guild-section-rules.ts).
 import { ChannelType } from "discord-api-types/v10";
 import type { ServiceContext } from "~/server/context.ts";
-import type { Denial } from "~/server/permissions/denial.ts";
+import { reasonOf } from "~/server/permissions/denial.ts";
 import { channelPermissions, loadGuildAccess, toOverwriteInputs } from "~/server/permissions/guild-access.ts";
 import {
   auditLogDenial,
@@ -43,32 +43,30 @@ export type SectionDenials = {
   };
 };
 
-const reason = (denial: Denial | null) => denial?.reason ?? null;
-
 /** Why the viewer may not use each guild-wide section of the dashboard. */
 export async function listSectionDenials(ctx: ServiceContext, input: { guildId: string }): Promise<SectionDenials> {
   const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
-  const manageGuild = reason(manageGuildDenial(access));
+  const manageGuild = reasonOf(manageGuildDenial(access));
   const features = Object.fromEntries(
-    (Object.keys(MUTABLE_FEATURES) as MutableFeature[]).map((feature) => [feature, reason(featureDenial(access, feature))]),
+    (Object.keys(MUTABLE_FEATURES) as MutableFeature[]).map((feature) => [feature, reasonOf(featureDenial(access, feature))]),
   ) as Record<MutableFeature, Reason>;
   const revoke: Record<string, Reason> = {};
   let anywhere = 0n;
   for (const channel of (await access.state.channels()).byId.values()) {
     const inChannel = channelPermissions(access, { type: channel.type, overwrites: toOverwriteInputs(channel.overwrites) });
-    revoke[channel.id] = reason(inviteRevokeDenial(access, inChannel));
+    revoke[channel.id] = reasonOf(inviteRevokeDenial(access, inChannel));
     if (channel.type !== ChannelType.GuildCategory) anywhere |= inChannel;
   }
   return {
     settings: manageGuild,
     features,
-    deleteGuild: reason(ownerDenial(access)),
+    deleteGuild: reasonOf(ownerDenial(access)),
     widget: manageGuild,
-    welcomeScreen: { read: reason(welcomeScreenReadDenial(access)), edit: manageGuild },
-    onboarding: reason(onboardingDenial(access)),
-    auditLog: reason(auditLogDenial(access)),
+    welcomeScreen: { read: reasonOf(welcomeScreenReadDenial(access)), edit: manageGuild },
+    onboarding: reasonOf(onboardingDenial(access)),
+    auditLog: reasonOf(auditLogDenial(access)),
     integrations: manageGuild,
     safety: manageGuild,
-    invites: { list: reason(inviteListDenial(access)), create: reason(inviteCreateDenial(access, anywhere, " in any channel")), revoke },
+    invites: { list: reasonOf(inviteListDenial(access)), create: reasonOf(inviteCreateDenial(access, anywhere, " in any channel")), revoke },
   };
 }

@@ -2,6 +2,7 @@
 // signed-in user may do (and why not), and where a member's permissions come from.
 import { PermissionFlagsBits as P } from "discord-api-types/v10";
 import type { ServiceContext } from "~/server/context.ts";
+import { reasonOf } from "~/server/permissions/denial.ts";
 import { loadGuildAccess, type GuildAccess } from "~/server/permissions/guild-access.ts";
 import { hasPermission, NAMED_PERMISSIONS } from "~/server/permissions/permissions.ts";
 import { listBans, type BanObject } from "./ban.service.ts";
@@ -18,9 +19,9 @@ export async function moderationRights(ctx: ServiceContext, input: { guildId: st
   return {
     userId: access.userId,
     isPending: access.isPending,
-    ban: banDenial(access, null)?.reason ?? null,
-    bulkBan: bulkBanDenial(access)?.reason ?? null,
-    prune: pruneDenial(access)?.reason ?? null,
+    ban: reasonOf(banDenial(access, null)),
+    bulkBan: reasonOf(bulkBanDenial(access)),
+    prune: reasonOf(pruneDenial(access)),
   };
 }
 
@@ -89,7 +90,7 @@ export async function memberDetails(ctx: ServiceContext, input: { guildId: strin
         color: role.color,
         position: role.position,
         held: held.has(role.id),
-        disabledReason: roleChangeDenial(access, role)?.reason ?? null,
+        disabledReason: reasonOf(roleChangeDenial(access, role)),
       }))
       .reverse(),
     permissions: permissionSources(access, row.userId, member.roles),

@@ -3,7 +3,7 @@
 import { PermissionFlagsBits as P } from "discord-api-types/v10";
 import type { Role } from "~/generated/prisma/client.ts";
 import { parseFeatures } from "~/server/guilds/guild.dto.ts";
-import { missing, type Denial } from "~/server/permissions/denial.ts";
+import { missing, reasonOf, type Denial } from "~/server/permissions/denial.ts";
 import type { GuildAccess } from "~/server/permissions/guild-access.ts";
 import { canActOnMember, hasAll, hasPermission } from "~/server/permissions/permissions.ts";
 import { roleHierarchyDenial } from "~/server/roles/role-rules.ts";
@@ -97,15 +97,14 @@ export function moveDenial(access: GuildAccess): Denial | null {
 
 /** What the dashboard shows per member: null where allowed, else the reason. */
 export function memberActionDenials(access: GuildAccess, target: MemberTarget) {
-  const reason = (denial: Denial | null) => denial?.reason ?? null;
   const self = target.userId === access.userId ? "You cannot do this to yourself." : null;
   return {
-    nick: reason(nickDenial(access, target)),
-    roles: reason(rolesDenial(access)),
-    timeout: self ?? reason(timeoutDenial(access, target)),
-    kick: self ?? reason(kickDenial(access, target)),
-    ban: self ?? reason(banDenial(access, target)),
-    flags: reason(flagsDenial(access)),
+    nick: reasonOf(nickDenial(access, target)),
+    roles: reasonOf(rolesDenial(access)),
+    timeout: self ?? reasonOf(timeoutDenial(access, target)),
+    kick: self ?? reasonOf(kickDenial(access, target)),
+    ban: self ?? reasonOf(banDenial(access, target)),
+    flags: reasonOf(flagsDenial(access)),
   };
 }
 export type MemberActionDenials = ReturnType<typeof memberActionDenials>;

@@ -7,6 +7,11 @@ import { hasPermission, permissionName } from "./permissions.ts";
 /** Why an action is refused: the error REST answers and a sentence for people. */
 export type Denial = { error: ErrorKey; reason: string };
 
+/** What the dashboard shows beside a control: the denial's reason, or null where it is allowed. */
+export function reasonOf(denial: Denial | null): string | null {
+  return denial?.reason ?? null;
+}
+
 /** REST answers with the platform's own error; the reason is for the dashboard. */
 export function enforce(denial: Denial | null): void {
   if (denial) throw new ApiError(denial.error);

@@ -3,7 +3,7 @@
 import type { Role } from "~/generated/prisma/client.ts";
 import type { ServiceContext } from "~/server/context.ts";
 import { ApiError } from "~/server/errors.ts";
-import type { Denial } from "~/server/permissions/denial.ts";
+import { reasonOf } from "~/server/permissions/denial.ts";
 import { loadGuildAccess, type GuildAccess } from "~/server/permissions/guild-access.ts";
 import { NAMED_PERMISSIONS } from "~/server/permissions/permissions.ts";
 import type { RoleObject } from "./role.dto.ts";
@@ -18,8 +18,6 @@ type RoleDenials = { edit: string | null; delete: string | null; moveUp: string 
 
 /** A role as the roles page shows it; `ungrantable` (a permission bitfield) holds what this viewer may not add to it. */
 export type RoleRow = { role: RoleObject; denials: RoleDenials; ungrantable: string };
-
-const reason = (denial: Denial | null) => denial?.reason ?? null;
 
 /** The positions PATCH /guilds/{guild.id}/roles takes to swap the role at `index` of `ordered` with its neighbour; null at either end. */
 function swapPositions(ordered: readonly Role[], index: number, direction: MoveDirection): TRolePositionsBody | null {
@@ -39,7 +37,7 @@ function moveReason(access: GuildAccess, ordered: readonly Role[], index: number
   const positions = swapPositions(ordered, index, direction);
   if (!positions) return direction === "up" ? "Already the highest role." : "Already the lowest role.";
   const next = placeRoles(ordered, new Map(positions.map((entry) => [entry.id, entry.position ?? 1])));
-  return reason(reorderDenial(access, ordered, next));
+  return reasonOf(reorderDenial(access, ordered, next));
 }
 
 /** Every permission bit the viewer could not add to `role` (grantDenial, bit by bit). */
@@ -53,7 +51,7 @@ export async function listRolesForDashboard(ctx: ServiceContext, input: { guildI
   const objects = new Map(access.state.roleObjects.map((role) => [role.id, role]));
   const row = (role: Role, moves: Pick<RoleDenials, "moveUp" | "moveDown">): RoleRow => ({
     role: objects.get(role.id)!,
-    denials: { edit: reason(editRoleDenial(access, role)), delete: reason(deleteRoleDenial(access, role)), ...moves },
+    denials: { edit: reasonOf(editRoleDenial(access, role)), delete: reasonOf(deleteRoleDenial(access, role)), ...moves },
     ungrantable: ungrantable(access, role).toString(),
   });
   const ordered = rankedRoles(access);
@@ -62,7 +60,7 @@ export async function listRolesForDashboard(ctx: ServiceContext, input: { guildI
   );
   const everyone = access.roles.find((role) => role.id === access.guild.id)!;
   const fixed = "@everyone is always the lowest role.";
-  return { create: reason(manageRolesDenial(access)), rows: [...rows.reverse(), row(everyone, { moveUp: fixed, moveDown: fixed })] };
+  return { create: reasonOf(manageRolesDenial(access)), rows: [...rows.reverse(), row(everyone, { moveUp: fixed, moveDown: fixed })] };
 }
 
 /** Swaps a role with the one above or below it in the hierarchy, through PATCH /guilds/{guild.id}/roles's service. */
