@@ -37,10 +37,16 @@ export function webhookKit(app: TestApp) {
     return res.body as WebhookBody;
   }
 
+  /** `setup()` and a webhook named `name` in its text channel. */
+  async function setupWithWebhook(name: string) {
+    const setup = await kit.setupWithChannels();
+    return { ...setup, hook: await webhook(setup.api, setup.text.id, name) };
+  }
+
   /** A bot in the guild holding MANAGE_WEBHOOKS (guild-wide) through a role. */
   function addManager(guildId: string) {
     return kit.addBotWithRole(guildId, P.ManageWebhooks | P.ViewChannel);
   }
 
-  return { ...kit, setup, addChannel, create, webhook, addManager };
+  return { ...kit, setup, setupWithWebhook, addChannel, create, webhook, addManager };
 }

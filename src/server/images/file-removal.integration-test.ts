@@ -56,11 +56,7 @@ async function postFile(hook: WebhookBody, query = ""): Promise<{ id: string; ur
   return { id: message.id, url: message.attachments[0]!.url };
 }
 
-async function setupHook() {
-  const setup = await kit.setup();
-  const hook = await kit.webhook(setup.api, setup.text.id, "Files");
-  return { ...setup, hook };
-}
+const setupHook = () => kit.setupWithWebhook("Files");
 
 describe("files of deleted messages", () => {
   it("goes with a message deleted over REST and with a webhook's message deleted with its token", async () => {

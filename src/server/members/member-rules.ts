@@ -1,12 +1,11 @@
 // Who may do what to which member: the decisions every member service enforces and the
 // dashboard shows (a disabled control carries the same reason the REST call would fail for).
 import { PermissionFlagsBits as P } from "discord-api-types/v10";
-import type { Role } from "~/generated/prisma/client.ts";
 import { parseFeatures } from "~/server/guilds/guild.dto.ts";
 import { missing, reasonOf, type Denial } from "~/server/permissions/denial.ts";
 import type { GuildAccess } from "~/server/permissions/guild-access.ts";
 import { canActOnMember, hasAll, hasPermission } from "~/server/permissions/permissions.ts";
-import { roleHierarchyDenial } from "~/server/roles/role-rules.ts";
+import { roleHoldingDenial } from "~/server/roles/role-rules.ts";
 import type { MemberAccess } from "~/server/state/guild-state.ts";
 
 // The member services take these from here with the member rules.
@@ -40,14 +39,8 @@ export function rolesDenial(access: GuildAccess): Denial | null {
   return missing(access, P.ManageRoles);
 }
 
-/** Giving or taking one role: MANAGE_ROLES, a role strictly below the actor's top role, never @everyone or a managed role. */
-export function roleChangeDenial(access: GuildAccess, role: Role): Denial | null {
-  const denial = rolesDenial(access);
-  if (denial) return denial;
-  if (role.id === access.guild.id) return { error: "INVALID_ROLE", reason: "Everyone has the @everyone role." };
-  if (role.managed) return { error: "INVALID_ROLE", reason: "Managed roles belong to their integration." };
-  return roleHierarchyDenial(access, role);
-}
+/** Giving or taking one role: as deleting it (roleHoldingDenial). */
+export const roleChangeDenial = roleHoldingDenial;
 
 export function timeoutDenial(access: GuildAccess, target: MemberTarget): Denial | null {
   const denial = missing(access, P.ModerateMembers);

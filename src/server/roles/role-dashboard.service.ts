@@ -8,7 +8,7 @@ import { loadGuildAccess, type GuildAccess } from "~/server/permissions/guild-ac
 import { NAMED_PERMISSIONS } from "~/server/permissions/permissions.ts";
 import type { RoleObject } from "./role.dto.ts";
 import type { TRolePositionsBody } from "./role.schema.ts";
-import { deleteRoleDenial, editRoleDenial, grantDenial, manageRolesDenial, reorderDenial } from "./role-rules.ts";
+import { roleHoldingDenial, editRoleDenial, grantDenial, manageRolesDenial, reorderDenial } from "./role-rules.ts";
 import { modifyRolePositions, placeRoles, rankedRoles } from "./role.service.ts";
 
 export type MoveDirection = "up" | "down";
@@ -51,7 +51,7 @@ export async function listRolesForDashboard(ctx: ServiceContext, input: { guildI
   const objects = new Map(access.state.roleObjects.map((role) => [role.id, role]));
   const row = (role: Role, moves: Pick<RoleDenials, "moveUp" | "moveDown">): RoleRow => ({
     role: objects.get(role.id)!,
-    denials: { edit: reasonOf(editRoleDenial(access, role)), delete: reasonOf(deleteRoleDenial(access, role)), ...moves },
+    denials: { edit: reasonOf(editRoleDenial(access, role)), delete: reasonOf(roleHoldingDenial(access, role)), ...moves },
     ungrantable: ungrantable(access, role).toString(),
   });
   const ordered = rankedRoles(access);

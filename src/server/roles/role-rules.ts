@@ -12,7 +12,7 @@ export function manageRolesDenial(access: GuildAccess): Denial | null {
 }
 
 /** The owner manages every role; anyone else only roles strictly below their top role (at equal positions the older role is higher). */
-export function roleHierarchyDenial(access: GuildAccess, role: Role): Denial | null {
+function roleHierarchyDenial(access: GuildAccess, role: Role): Denial | null {
   if (canManageRole({ isOwner: access.isOwner, actorHighestPosition: access.topRole ?? 0, targetRolePosition: role })) return null;
   return { error: "MISSING_PERMISSIONS", reason: "This role is not below your highest role." };
 }
@@ -22,11 +22,15 @@ export function editRoleDenial(access: GuildAccess, role: Role): Denial | null {
   return manageRolesDenial(access) ?? roleHierarchyDenial(access, role);
 }
 
-/** DELETE /guilds/{guild.id}/roles/{role.id}: never @everyone, every member's base, nor a managed role, which belongs to its integration. */
-export function deleteRoleDenial(access: GuildAccess, role: Role): Denial | null {
+/**
+ * Deleting a role (DELETE /guilds/{guild.id}/roles/{role.id}), or giving or taking it from a
+ * member: MANAGE_ROLES, a role below the actor's highest, never @everyone, every member's
+ * base, nor a managed role, which belongs to its integration.
+ */
+export function roleHoldingDenial(access: GuildAccess, role: Role): Denial | null {
   const denial = manageRolesDenial(access);
   if (denial) return denial;
-  if (role.id === access.guild.id) return { error: "INVALID_ROLE", reason: "Every member has @everyone." };
+  if (role.id === access.guild.id) return { error: "INVALID_ROLE", reason: "Everyone has the @everyone role." };
   if (role.managed) return { error: "INVALID_ROLE", reason: "Managed roles belong to their integration." };
   return roleHierarchyDenial(access, role);
 }

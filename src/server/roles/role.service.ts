@@ -14,7 +14,7 @@ import { loadGuildAccess, type GuildAccess } from "~/server/permissions/guild-ac
 import { compareRoles, DEFAULT_EVERYONE_PERMISSIONS, parsePermissions } from "~/server/permissions/permissions.ts";
 import { newId } from "~/server/snowflake/snowflake.ts";
 import { sortRoles, toRoleObject, type RoleObject } from "./role.dto.ts";
-import { deleteRoleDenial, editRoleDenial, grantDenial, manageRolesDenial, reorderDenial } from "./role-rules.ts";
+import { roleHoldingDenial, editRoleDenial, grantDenial, manageRolesDenial, reorderDenial } from "./role-rules.ts";
 import { HOLOGRAPHIC_ROLE_COLORS, ROLE_DEFAULT_NAME, ROLE_MAX, type TRoleParams, type TRolePositionsBody } from "./role.schema.ts";
 
 /** GET /guilds/{guild.id}/roles: members only. */
@@ -158,7 +158,7 @@ export async function deleteRole(ctx: ServiceContext, input: { guildId: string; 
   const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
   enforce(manageRolesDenial(access));
   const role = findRole(access, input.roleId);
-  enforce(deleteRoleDenial(access, role));
+  enforce(roleHoldingDenial(access, role));
   await runChange(ctx, async (change) => {
     await removeRole(change, access.guild.id, role.id);
     const changes = diffChanges(withoutNulls(auditFields(toRoleObject(role))), {}, ROLE_AUDIT_KEYS);

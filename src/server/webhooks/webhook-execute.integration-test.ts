@@ -15,11 +15,7 @@ const PNG_BYTES = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAAD
 const execute = (hook: WebhookBody, body: unknown, query: Record<string, string | boolean> = {}) =>
   anonymous().post(`/webhooks/${hook.id}/${hook.token}`, body, { query });
 
-async function setupHook() {
-  const setup = await kit.setup();
-  const hook = await kit.webhook(setup.api, setup.text.id, "Deploys");
-  return { ...setup, hook };
-}
+const setupHook = () => kit.setupWithWebhook("Deploys");
 
 describe("POST /webhooks/:webhookId/:token", () => {
   it("answers 204 by default and the message with wait=true, posted under the webhook's name or the overrides", async () => {

@@ -68,11 +68,7 @@ const EXPECTED: Record<string, { title: string; url?: string; color?: number; de
   discussion_comment: { title: `[${REPO}] New comment on discussion #9: Should the lantern have a night mode?`, author: JONAS },
 };
 
-async function setupHook() {
-  const setup = await kit.setup();
-  const hook = await kit.webhook(setup.api, setup.text.id, "Repo feed");
-  return { ...setup, hook };
-}
+const setupHook = () => kit.setupWithWebhook("Repo feed");
 
 async function messagesOf(hook: WebhookBody) {
   const rows = await app.db.message.findMany({ where: { webhookId: hook.id }, orderBy: { id: "asc" } });

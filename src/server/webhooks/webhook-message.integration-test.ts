@@ -40,11 +40,7 @@ async function multipart(method: "POST" | "PATCH", path: string, payload: unknow
   return { status: response.status, body: (await response.json()) as Message & { code?: number; errors?: any } };
 }
 
-async function setupHook() {
-  const setup = await kit.setup();
-  const hook = await kit.webhook(setup.api, setup.text.id, "Deploys");
-  return { ...setup, hook };
-}
+const setupHook = () => kit.setupWithWebhook("Deploys");
 
 describe("GET /webhooks/:webhookId/:token/messages/:messageId", () => {
   it("answers the webhook's own messages, in a thread only with its thread_id; 10008 for others' messages, 50027 for a wrong token", async () => {

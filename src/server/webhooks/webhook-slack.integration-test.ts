@@ -8,11 +8,7 @@ const kit = webhookKit(app);
 const slack = (hook: WebhookBody, body: unknown, query: Record<string, string | boolean> = {}) =>
   app.as().post(`/webhooks/${hook.id}/${hook.token}/slack`, body, { query });
 
-async function setupHook() {
-  const setup = await kit.setup();
-  const hook = await kit.webhook(setup.api, setup.text.id, "Alerts");
-  return { ...setup, hook };
-}
+const setupHook = () => kit.setupWithWebhook("Alerts");
 
 /** The webhook's latest message as its own messages endpoint answers it (a bot without the content intent would see it emptied). */
 async function lastOf(hook: WebhookBody) {
