@@ -9,7 +9,12 @@ const dateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeSty
 
 /** When a snowflake id was made, e.g. "21 Nov 2026, 05:53". */
 export function formatSnowflakeTime(id: string): string {
-  return dateTime.format(snowflakeTimestamp(id));
+  return formatDateTime(snowflakeTimestamp(id));
+}
+
+/** A moment, e.g. "21 Nov 2026, 05:53". */
+export function formatDateTime(date: Date): string {
+  return dateTime.format(date);
 }
 
 /** "MANAGE_GUILD" / "ManageGuild" → "Manage guild". */

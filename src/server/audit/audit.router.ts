@@ -1,9 +1,11 @@
 import { z } from "zod";
 import { createTRPCRouter, protectedProcedure } from "~/server/trpc/init.ts";
 import { ZSnowflake } from "~/server/validation/fields.ts";
-import { ZAuditLogQuerySchema } from "./audit.schema.ts";
-import { getGuildAuditLog } from "./audit.service.ts";
+import { listAuditLogForDashboard } from "./audit-dashboard.service.ts";
+import { ZAuditLogDashboardQuerySchema } from "./audit.schema.ts";
 
 export const auditRouter = createTRPCRouter({
-  list: protectedProcedure.input(z.object({ guildId: ZSnowflake, query: ZAuditLogQuerySchema })).query(({ ctx, input }) => getGuildAuditLog(ctx, input)),
+  list: protectedProcedure
+    .input(z.object({ guildId: ZSnowflake, query: ZAuditLogDashboardQuerySchema }))
+    .query(({ ctx, input }) => listAuditLogForDashboard(ctx, input)),
 });

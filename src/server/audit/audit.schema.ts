@@ -19,3 +19,10 @@ export const ZAuditLogQuerySchema = z.object({
   limit: queryInt(1, AUDIT_LOG_LIMIT_MAX).optional(),
 });
 export type TAuditLogQuery = z.output<typeof ZAuditLogQuerySchema>;
+
+/**
+ * The dashboard's query: the endpoint's, and `target_id`, which the platform's documented
+ * endpoint does not take, so REST keeps to the documented filters.
+ */
+export const ZAuditLogDashboardQuerySchema = ZAuditLogQuerySchema.extend({ target_id: ZSnowflake.optional() });
+export type TAuditLogDashboardQuery = z.output<typeof ZAuditLogDashboardQuerySchema>;

@@ -5,10 +5,21 @@ import type { Tx } from "~/server/db/client.ts";
 import type { ServiceContext } from "~/server/context.ts";
 import { loadGuildAccess } from "~/server/permissions/guild-access.ts";
 import { toUserObject } from "~/server/users/user.dto.ts";
-import { AUDIT_LOG_LIMIT_DEFAULT, type TAuditLogQuery } from "./audit.schema.ts";
+import type { Db } from "~/server/db/client.ts";
+import { AUDIT_LOG_LIMIT_DEFAULT, type TAuditLogDashboardQuery, type TAuditLogQuery } from "./audit.schema.ts";
 import { newId } from "~/server/snowflake/snowflake.ts";
 
 export type AuditChange = { key: string; old_value?: unknown; new_value?: unknown };
+
+export type AuditLogEntryObject = {
+  id: string;
+  user_id: string | null;
+  target_id: string | null;
+  action_type: number;
+  changes?: AuditChange[];
+  options?: Record<string, string>;
+  reason?: string;
+};
 
 export type AuditEntryInput = {
   guildId: string;
@@ -40,7 +51,7 @@ export function diffChanges(before: Record<string, unknown>, after: Record<strin
 }
 
 /** The audit log entry object. */
-function toAuditLogEntryObject(row: AuditLogEntry) {
+function toAuditLogEntryObject(row: AuditLogEntry): AuditLogEntryObject {
   return {
     id: row.id,
     user_id: row.userId,
@@ -53,18 +64,16 @@ function toAuditLogEntryObject(row: AuditLogEntry) {
 }
 
 /**
- * GET /guilds/{guild.id}/audit-logs: needs VIEW_AUDIT_LOG. Newest first; with `after`
- * the page after that id comes oldest first, as the platform orders it.
+ * One page of a guild's entries, newest first; with `after` the page after that id comes
+ * oldest first, as the platform orders it. The caller has checked VIEW_AUDIT_LOG.
  */
-export async function getGuildAuditLog(ctx: ServiceContext, input: { guildId: string; query: TAuditLogQuery }) {
-  const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
-  enforce(auditLogDenial(access));
-  const { query } = input;
+export async function findAuditEntries(db: Db, guildId: string, query: TAuditLogDashboardQuery): Promise<AuditLogEntryObject[]> {
   const ascending = query.after !== undefined && query.before === undefined;
-  const rows = await ctx.db.auditLogEntry.findMany({
+  const rows = await db.auditLogEntry.findMany({
     where: {
-      guildId: input.guildId,
+      guildId,
       ...(query.user_id && { userId: query.user_id }),
+      ...(query.target_id && { targetId: query.target_id }),
       ...(query.action_type !== undefined && { actionType: query.action_type }),
       id: { ...(query.before && { lt: query.before }), ...(query.after && { gt: query.after }) },
     },
@@ -72,10 +81,18 @@ export async function getGuildAuditLog(ctx: ServiceContext, input: { guildId: st
     orderBy: { id: ascending ? "asc" : "desc" },
     take: query.limit ?? AUDIT_LOG_LIMIT_DEFAULT,
   });
-  const userIds = [...new Set(rows.flatMap((r) => (r.userId ? [r.userId] : [])))];
+  return rows.map(toAuditLogEntryObject);
+}
+
+/** GET /guilds/{guild.id}/audit-logs: needs VIEW_AUDIT_LOG. */
+export async function getGuildAuditLog(ctx: ServiceContext, input: { guildId: string; query: TAuditLogQuery }) {
+  const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
+  enforce(auditLogDenial(access));
+  const rows = await findAuditEntries(ctx.db, input.guildId, input.query);
+  const userIds = [...new Set(rows.flatMap((r) => (r.user_id ? [r.user_id] : [])))];
   const users = await ctx.db.user.findMany({ where: { id: { in: userIds } } });
   return {
-    audit_log_entries: rows.map(toAuditLogEntryObject),
+    audit_log_entries: rows,
     users: users.map(toUserObject),
     integrations: [],
     webhooks: [],

@@ -1,22 +1,25 @@
 import type { Metadata } from "next";
+import { AUDIT_PAGE_SIZE, filtersFromSearchParams } from "~/components/audit/audit-filters.ts";
 import { AuditLogView } from "~/components/audit/audit-log.tsx";
-import { AUDIT_PAGE_SIZE } from "~/components/audit/audit-page-size.ts";
 import { api, HydrateClient } from "~/trpc/server.ts";
 import { requireUser } from "../../../_lib/require-user.ts";
 
 export const metadata: Metadata = { title: "Audit log" };
 
-export default async function AuditLogPage({ params }: { params: Promise<{ guildId: string }> }) {
+export default async function AuditLogPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ guildId: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const { guildId } = await params;
   await requireUser(`/guilds/${guildId}/audit-log`);
-  await Promise.all([
-    api.audit.list.prefetch({ guildId, query: { limit: String(AUDIT_PAGE_SIZE) } }),
-    api.role.list.prefetch({ guildId }),
-    api.channel.list.prefetch({ guildId }),
-  ]);
+  const filters = filtersFromSearchParams(await searchParams);
+  await api.audit.list.prefetch({ guildId, query: { limit: String(AUDIT_PAGE_SIZE), ...filters } });
   return (
     <HydrateClient>
-      <AuditLogView guildId={guildId} />
+      <AuditLogView guildId={guildId} initialFilters={filters} />
     </HydrateClient>
   );
 }
