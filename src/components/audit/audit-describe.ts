@@ -277,7 +277,8 @@ function sentenceOf(ctx: Ctx): Part[] {
 
 /** Who did it: their name, or the platform for changes no one made (a joining bot's role, an operator). */
 function actorRef(entry: AuditLogEntryObject, lookup: Lookup): Part {
-  return entry.user_id ? { ref: refTo(lookup, "user", entry.user_id) } : "Guildhall";
+  // Not linked: on every row, a link to the members list would only be noise.
+  return entry.user_id ? { ref: { ...refTo(lookup, "user", entry.user_id), href: null } } : "Guildhall";
 }
 
 function optionDetails(entry: AuditLogEntryObject, lookup: Lookup): DescribedEntry["details"] {

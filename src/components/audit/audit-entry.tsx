@@ -15,10 +15,10 @@ export type FilterBy = { user_id?: string; target_id?: string };
 function CopyId({ label, value }: { label: string; value: string }) {
   return (
     <Group gap={6} wrap="nowrap" miw={0}>
-      <Text size="sm" c="dimmed" w={110} style={{ flexShrink: 0 }}>
+      <Text size="sm" c="dimmed" w={80} style={{ flexShrink: 0 }}>
         {label}
       </Text>
-      <Text size="sm" ff="monospace" truncate>
+      <Text size="xs" ff="monospace" truncate>
         {value}
       </Text>
       <CopyButton value={value}>
@@ -34,13 +34,14 @@ function CopyId({ label, value }: { label: string; value: string }) {
   );
 }
 
+/** A label and its value side by side; on a narrow screen the value wraps under its label. */
 function Field({ field, children }: { field: string; children: React.ReactNode }) {
   return (
-    <Box style={{ display: "grid", gridTemplateColumns: "minmax(90px, 160px) minmax(0, 1fr)", gap: "var(--mantine-spacing-sm)" }}>
-      <Text size="sm" c="dimmed">
+    <Box style={{ display: "flex", flexWrap: "wrap", columnGap: "var(--mantine-spacing-sm)" }}>
+      <Text size="sm" c="dimmed" style={{ flex: "0 0 150px" }}>
         {field}
       </Text>
-      <Text size="sm" style={{ overflowWrap: "anywhere" }}>
+      <Text size="sm" style={{ flex: "1 1 220px", minWidth: 0, overflowWrap: "anywhere" }}>
         {children}
       </Text>
     </Box>
@@ -123,9 +124,12 @@ export function AuditEntry({ entry, lookup, onFilter }: { entry: AuditLogEntryOb
               )}
             </Field>
             <Field field="When">
-              {when}{" "}
-              <Text span inherit c="dimmed">
-                ({snowflakeTimestamp(entry.id).toISOString()})
+              {when}
+              <Text span display="block" size="xs" c="dimmed">
+                {snowflakeTimestamp(entry.id)
+                  .toISOString()
+                  .replace("T", " ")
+                  .replace(/\.\d+Z$/, " UTC")}
               </Text>
             </Field>
           </Stack>

@@ -66,7 +66,9 @@ export function AuditLogView({ guildId, initialFilters }: { guildId: string; ini
   const filtered = Boolean(filters.action_type || filters.user_id || filters.target_id);
   const last = entries.at(-1);
   const disabled = lockReason !== null;
-  const selectWidth = { base: "100%", xs: 220 };
+  // On a phone the action takes a row and the two name filters share the next.
+  const fullWidth = { base: "100%", xs: 220 };
+  const halfWidth = { base: "calc(50% - var(--mantine-spacing-sm) / 2)", xs: 220 };
 
   const filterBar = (
     <Group gap="sm" align="flex-end" wrap="wrap" w={{ base: "100%", md: "auto" }}>
@@ -78,7 +80,7 @@ export function AuditLogView({ guildId, initialFilters }: { guildId: string; ini
         onChange={(value) => change({ ...filters, action_type: value ?? undefined })}
         clearable
         searchable
-        w={selectWidth}
+        w={fullWidth}
         disabled={disabled}
       />
       <Select
@@ -90,7 +92,7 @@ export function AuditLogView({ guildId, initialFilters }: { guildId: string; ini
         clearable
         searchable
         nothingFoundMessage="No one by that name"
-        w={selectWidth}
+        w={halfWidth}
         disabled={disabled}
       />
       <Select
@@ -102,7 +104,7 @@ export function AuditLogView({ guildId, initialFilters }: { guildId: string; ini
         clearable
         searchable
         nothingFoundMessage="Nothing by that name"
-        w={selectWidth}
+        w={halfWidth}
         disabled={disabled}
       />
       {filtered ? (
