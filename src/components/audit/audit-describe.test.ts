@@ -94,6 +94,14 @@ describe("describeEntry", () => {
       ],
     });
     expect(sentence(update)).toBe("Demo User changed #lobby: age-restricted, slowmode, category");
+    const renamedToo = entry(A.ChannelUpdate, {
+      target_id: GENERAL,
+      changes: [
+        { key: "name", old_value: "off-topic", new_value: "lobby" },
+        { key: "nsfw", old_value: false, new_value: true },
+      ],
+    });
+    expect(sentence(renamedToo)).toBe("Demo User renamed #off-topic to #lobby and changed age-restricted");
     expect(changes(update)).toEqual(["Age-restricted: turned on", "Slowmode: Off → 30 seconds", "Category: none → Gaming"]);
   });
 
@@ -209,6 +217,9 @@ describe("describeEntry", () => {
         { key: "features", old_value: ["NEWS"], new_value: ["NEWS", "COMMUNITY"] },
       ],
     });
+    expect(sentence(entry(A.GuildUpdate, { target_id: GUILD, changes: [{ key: "features", old_value: [], new_value: ["COMMUNITY"] }] }))).toBe(
+      "Demo User changed the guild's features: added Community",
+    );
     expect(changes(settings)).toEqual(["Verification level: None → Low", "Rules channel: none → #lobby", "Features: added Community"]);
     const onboarding = entry(A.OnboardingUpdate, { target_id: GUILD, changes: [{ key: "enabled", old_value: false, new_value: true }] });
     expect(sentence(onboarding)).toBe("Demo User turned on onboarding");

@@ -65,11 +65,13 @@ function channelNoun(ctx: Ctx): string {
   return "channel";
 }
 
+/** "renamed #general to #lobby", and what else changed with the name. */
 function renamed(ctx: Ctx, noun = ""): Part[] | null {
   const name = ctx.change("name");
-  if (ctx.lines.length !== 1 || !name || typeof name.old_value !== "string" || typeof name.new_value !== "string") return null;
+  if (!name || typeof name.old_value !== "string" || typeof name.new_value !== "string") return null;
   const prefix = ctx.target?.text.startsWith("#") ? "#" : "";
-  return [`renamed ${noun}${prefix}${name.old_value} to `, ...t(ctx)];
+  const others = ctx.lines.filter((line) => line.key !== "name");
+  return [`renamed ${noun}${prefix}${name.old_value} to `, ...t(ctx), ...(others.length ? [` and changed ${fieldList(others)}`] : [])];
 }
 
 /** The role or member an overwrite entry is for, from its options. */
@@ -159,6 +161,8 @@ function onboardingUpdate(ctx: Ctx): Part[] {
 function guildUpdate(ctx: Ctx): Part[] {
   const name = ctx.change("name");
   if (ctx.lines.length === 1 && name && typeof name.new_value === "string") return [`renamed the guild to ${name.new_value}`];
+  const [only] = ctx.lines;
+  if (only && ctx.lines.length === 1) return [`changed the guild's ${only.field.toLowerCase()}: `, ...only.parts];
   return ctx.lines.length ? [`changed the guild's settings: ${fieldList(ctx.lines)}`] : ["changed the guild's settings"];
 }
 
