@@ -156,6 +156,8 @@ function WelcomeForm({ guild, screen, enabled, channels, lockReason }: FormProps
                       placeholder="Pick a channel"
                       data={options}
                       searchable
+                      // A save that stops here focuses the field; its message stays in view until it is clicked.
+                      openOnFocus={false}
                       disabled={locked}
                       allowDeselect={false}
                       {...form.getInputProps(`welcome_channels.${index}.channel_id`)}
