@@ -9,6 +9,7 @@ import { parseFeatures, toGuildObject } from "~/server/guilds/guild.dto.ts";
 import { createGuild } from "~/server/guilds/guild.service.ts";
 import { addIntegration } from "~/server/integrations/integration.service.ts";
 import { createInvite } from "~/server/invites/invite.service.ts";
+import { setVanityUrl } from "~/server/invites/vanity.service.ts";
 import { banUser } from "~/server/members/ban.service.ts";
 import { memberEventData, MEMBER_INCLUDE } from "~/server/members/member.dto.ts";
 import { addGuildMember } from "~/server/members/member.service.ts";
@@ -146,6 +147,12 @@ export async function seedVanityFeature(guildId: string) {
     const updated = await tx.guild.update({ where: { id: guildId }, data: { features: JSON.stringify(features) } });
     await emit(GatewayDispatchEvents.GuildUpdate, guildId, toGuildObject(updated, guild.roles));
   });
+}
+
+/** Grants VANITY_URL and has the owner set `code` as the guild's vanity URL. */
+export async function seedVanityCode(owner: { user: { id: string }; guild: { id: string } }, code: string) {
+  await seedVanityFeature(owner.guild.id);
+  await setVanityUrl({ db: e2eDb(), actor: dashboardActor(owner.user.id) }, { guildId: owner.guild.id, code });
 }
 
 /**

@@ -30,7 +30,7 @@ test("creates an application from the account menu, shows its token once, resets
   await page.getByRole("button", { name: "New application" }).click();
   const create = page.getByRole("dialog", { name: "Create an application" });
   await create.getByRole("button", { name: "Create application" }).click();
-  await expect(create.getByText("Must be between 1 and 32 in length.")).toBeVisible();
+  await expect(create.getByText("Name is required.")).toBeVisible();
   await create.getByLabel("Name").fill("Quest Runner");
   await create.getByLabel("Description").fill("Finds a party for every quest.");
   await create.getByRole("button", { name: "Create application" }).click();
@@ -82,7 +82,8 @@ test("creates an application from the account menu, shows its token once, resets
   const name = page.getByRole("textbox", { name: "Name" });
   await name.fill("");
   await page.getByRole("button", { name: "Save changes" }).click();
-  await expect(page.getByText("Must be between 1 and 32 in length.")).toBeVisible();
+  await expect(name).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByText("Name is required.").first()).toBeVisible();
   await name.fill("Quest Runner Deluxe");
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(page.getByRole("heading", { name: "Quest Runner Deluxe", level: 1 })).toBeVisible();

@@ -41,3 +41,28 @@ test("onboarding unlocks once 7 default channels, 5 of them open to everyone, ar
   await expect(page.getByRole("region", { name: "Default channels" }).getByRole("checkbox", { name: "help", exact: true })).toBeChecked();
   await expect(page.getByRole("group", { name: "Question 1" }).getByRole("textbox", { name: "Question", exact: true })).toHaveValue("What are you into?");
 });
+
+test("an owner saving onboarding with an empty answer is told what to fix, at the answer", async ({ page, signedIn }) => {
+  await page.goto(`/guilds/${signedIn.guild.id}/onboarding`);
+  await page.getByRole("button", { name: "Add question" }).click();
+  const first = page.getByRole("group", { name: "Question 1" });
+  await first.getByRole("textbox", { name: "Question", exact: true }).fill("What brings you here?");
+  await first.getByRole("textbox", { name: "Answer", exact: true }).fill("Games");
+  // The second question's answer, lower on the page, stays empty.
+  await page.getByRole("button", { name: "Add question" }).click();
+  const second = page.getByRole("group", { name: "Question 2" });
+  await second.getByRole("textbox", { name: "Question", exact: true }).fill("Which region?");
+  await page.evaluate(() => window.scrollTo({ top: 0 }));
+
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Onboarding not saved" })).toContainText("Each answer needs a title.");
+  const answer = second.getByRole("textbox", { name: "Answer", exact: true });
+  await expect(answer).toBeFocused();
+  await expect(answer).toBeInViewport();
+  await expect(answer).toHaveAttribute("aria-invalid", "true");
+  await expect(second.getByText("Each answer needs a title.")).toBeVisible();
+
+  await answer.fill("Europe");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Onboarding saved")).toBeVisible();
+});

@@ -26,3 +26,18 @@ test("edits the welcome screen with a live preview, enables it and keeps it", as
   await expect(page.getByLabel("Description")).toHaveValue("A guild for testing the welcome screen.");
   await expect(preview).toContainText("Say hello");
 });
+
+test("a recommended channel left unchosen is named in words and its row marked before anything is saved", async ({ page, signedIn }) => {
+  await page.goto(`/guilds/${signedIn.guild.id}/welcome-screen`);
+  await page.getByRole("button", { name: "Add channel" }).click();
+  await page.getByLabel("What to do there").fill("Say hello");
+  await page.getByRole("button", { name: "Save" }).click();
+
+  await expect(page.getByRole("alert").filter({ hasText: "Welcome screen not saved" })).toContainText("Choose a channel for each row.");
+  const row = page.getByRole("group", { name: "Recommended channel 1" });
+  const channel = row.getByRole("combobox", { name: "Channel" });
+  await expect(channel).toBeFocused();
+  await expect(channel).toHaveAttribute("aria-invalid", "true");
+  await expect(row.getByText("Choose a channel for each row.")).toBeVisible();
+  await expect(page.getByText("Value is not snowflake.")).toHaveCount(0);
+});

@@ -1,9 +1,9 @@
 "use client";
 
 import { Button, Group, Modal, Stack, Textarea, TextInput } from "@mantine/core";
-import { schemaResolver, useForm } from "@mantine/form";
+import { useForm } from "@mantine/form";
 import { useState } from "react";
-import { applyFieldErrors, notifyFailure } from "~/components/forms/server-errors.ts";
+import { bodyValidator, useSaveFeedback } from "~/components/forms/save-feedback.ts";
 import { APPLICATION_DESCRIPTION_MAX, APPLICATION_NAME_MAX, ZApplicationCreateBodySchema } from "~/server/applications/application.schema.ts";
 import { api } from "~/trpc/react.tsx";
 import { BotTokenReveal } from "./bot-token-reveal.tsx";
@@ -16,18 +16,16 @@ export function CreateApplicationModal({ opened, onClose }: { opened: boolean; o
   const [created, setCreated] = useState<{ name: string; botToken: string } | null>(null);
   const form = useForm<Values>({
     initialValues: { name: "", description: "" },
-    validate: schemaResolver(ZApplicationCreateBodySchema, { sync: true }),
+    validate: bodyValidator(ZApplicationCreateBodySchema),
     validateInputOnBlur: true,
   });
+  const feedback = useSaveFeedback(form, "Could not create the application", () => ["name", "description"]);
   const create = api.application.create.useMutation({
     onSuccess: async ({ application, botToken }) => {
       setCreated({ name: application.name, botToken });
       await utils.application.list.invalidate();
     },
-    onError: (error) => {
-      const unplaced = applyFieldErrors(form, error, ["name", "description"]);
-      if (unplaced) notifyFailure("Could not create the application", unplaced);
-    },
+    onError: (error) => feedback.onServerError(error),
   });
 
   // Closing forgets the token: it exists nowhere else in plain text.
@@ -50,7 +48,11 @@ export function CreateApplicationModal({ opened, onClose }: { opened: boolean; o
         <BotTokenReveal token={created.botToken} onDone={close} />
       ) : (
         <form
-          onSubmit={form.onSubmit((values) => create.mutate({ name: values.name, ...(values.description.trim() ? { description: values.description } : {}) }))}
+          ref={feedback.ref}
+          onSubmit={form.onSubmit(
+            (values) => create.mutate({ name: values.name, ...(values.description.trim() ? { description: values.description } : {}) }),
+            feedback.onInvalid,
+          )}
           noValidate
         >
           <Stack gap="md">

@@ -1,8 +1,9 @@
 "use client";
 
 import { Button, Group, Textarea, TextInput } from "@mantine/core";
-import { schemaResolver, useForm } from "@mantine/form";
-import { applyFieldErrors, notifyFailure, notifySuccess } from "~/components/forms/server-errors.ts";
+import { useForm } from "@mantine/form";
+import { bodyValidator, useSaveFeedback } from "~/components/forms/save-feedback.ts";
+import { notifySuccess } from "~/components/forms/server-errors.ts";
 import { ImageField } from "~/components/forms/image-field.tsx";
 import { cdnImageUrl } from "~/components/guild/guild-avatar.tsx";
 import { SectionCard } from "~/components/section-card.tsx";
@@ -18,7 +19,7 @@ import type { ApplicationDetail } from "./application-types.ts";
 type Values = { name: string; description: string; icon: string | null | undefined };
 
 const FIELDS = ["name", "description", "icon"] as const;
-const validateBody = schemaResolver(ZApplicationEditBodySchema, { sync: true });
+const validateBody = bodyValidator(ZApplicationEditBodySchema);
 
 /** The fields that differ from the stored application; an untouched icon stays out. */
 function changedBody(application: ApplicationDetail, values: Values): TApplicationEditBody {
@@ -37,6 +38,7 @@ export function GeneralSection({ application }: { application: ApplicationDetail
     validate: (values) => validateBody(changedBody(application, values)),
     validateInputOnBlur: ["name", "description"],
   });
+  const feedback = useSaveFeedback(form, "Could not save the application", () => FIELDS);
   const edit = api.application.edit.useMutation({
     onSuccess: async (updated) => {
       utils.application.get.setData({ applicationId: application.id }, updated);
@@ -46,17 +48,18 @@ export function GeneralSection({ application }: { application: ApplicationDetail
       notifySuccess(`${updated.name} was saved.`, "Application saved");
       await utils.application.list.invalidate();
     },
-    onError: (error) => {
-      const unplaced = applyFieldErrors(form, error, FIELDS);
-      if (unplaced) notifyFailure("Could not save the application", unplaced);
-    },
+    onError: (error) => feedback.onServerError(error),
   });
   const body = changedBody(application, form.values);
   const unchanged = Object.keys(body).length === 0;
 
   return (
     <SectionCard id="general" title="General information" description="How your application appears to the guilds and players it reaches.">
-      <form onSubmit={form.onSubmit((values) => edit.mutate({ applicationId: application.id, body: changedBody(application, values) }))} noValidate>
+      <form
+        ref={feedback.ref}
+        onSubmit={form.onSubmit((values) => edit.mutate({ applicationId: application.id, body: changedBody(application, values) }), feedback.onInvalid)}
+        noValidate
+      >
         <ImageField
           label="App icon"
           description="Square images look best, at least 256×256."

@@ -1,9 +1,10 @@
 "use client";
 
 import { Button, Group, Select, Stack, Switch, Textarea, TextInput } from "@mantine/core";
-import { schemaResolver, useForm } from "@mantine/form";
+import { useForm } from "@mantine/form";
 import { ChannelType } from "discord-api-types/v10";
-import { applyFieldErrors, notifyFailure, type ApiClientError } from "~/components/forms/server-errors.ts";
+import { bodyValidator, useSaveFeedback } from "~/components/forms/save-feedback.ts";
+import type { ApiClientError } from "~/components/forms/server-errors.ts";
 import { CHANNEL_NAME_MAX, CHANNEL_TOPIC_MAX, fieldAppliesTo, ZChannelCreateBodySchema } from "~/server/channels/channel.schema.ts";
 import type { RouterInputs, RouterOutputs } from "~/trpc/react.tsx";
 import { CHANNEL_TYPE_OPTIONS, SLOWMODE_OPTIONS } from "./channel-types.ts";
@@ -39,7 +40,7 @@ export function toChannelBody(values: ChannelValues): ChannelCreateBody {
   };
 }
 
-const validateBody = schemaResolver(ZChannelCreateBodySchema, { sync: true });
+const validateBody = bodyValidator(ZChannelCreateBodySchema);
 
 /** Only what changed: an edit leaves the other fields alone. */
 export function changedChannelBody(values: ChannelValues, initial: ChannelValues): ChannelModifyBody {
@@ -60,18 +61,25 @@ type Props = {
 
 export function ChannelForm({ mode, initialValues, categories, submitting, onSubmit, onCancel }: Props) {
   const form = useForm<ChannelValues>({ initialValues, validate: (values) => validateBody(toChannelBody(values)), validateInputOnBlur: ["name", "topic"] });
+  const feedback = useSaveFeedback(form, mode === "create" ? "Could not create the channel" : "Could not save the channel", () => [
+    "type",
+    "name",
+    "topic",
+    "parent_id",
+    "nsfw",
+    "rate_limit_per_user",
+  ]);
   const type = Number(form.values.type);
   const submit = async (values: ChannelValues) => {
     try {
       await onSubmit(values, form.getInitialValues());
     } catch (error) {
-      const unplaced = applyFieldErrors(form, error as ApiClientError, ["type", "name", "topic", "parent_id", "nsfw", "rate_limit_per_user"]);
-      if (unplaced) notifyFailure(mode === "create" ? "Could not create the channel" : "Could not save the channel", unplaced);
+      feedback.onServerError(error as ApiClientError);
     }
   };
 
   return (
-    <form onSubmit={form.onSubmit((values) => void submit(values))} noValidate>
+    <form ref={feedback.ref} onSubmit={form.onSubmit((values) => void submit(values), feedback.onInvalid)} noValidate>
       <Stack gap="md">
         <Select
           label="Channel type"

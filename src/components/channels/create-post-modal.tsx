@@ -1,8 +1,9 @@
 "use client";
 
 import { Button, Group, Modal, MultiSelect, Select, Stack, Text, Textarea, TextInput } from "@mantine/core";
-import { schemaResolver, useForm, type FormErrors } from "@mantine/form";
-import { applyFieldErrors, notifyFailure, notifySuccess, type ApiClientError } from "~/components/forms/server-errors.ts";
+import { useForm, type FormErrors } from "@mantine/form";
+import { bodyValidator, useSaveFeedback } from "~/components/forms/save-feedback.ts";
+import { notifySuccess, type ApiClientError } from "~/components/forms/server-errors.ts";
 import { CHANNEL_NAME_MAX } from "~/server/channels/channel.schema.ts";
 import { MESSAGE_LIMITS } from "~/server/messages/message.schema.ts";
 import { APPLIED_TAGS_MAX, DEFAULT_AUTO_ARCHIVE_DURATION, ZThreadCreateBodySchema, type TThreadCreateBody } from "~/server/threads/thread.schema.ts";
@@ -20,7 +21,7 @@ export type PostParentChoice = {
 
 type Values = { name: string; content: string; applied_tags: string[]; auto_archive_duration: string };
 
-const validateBody = schemaResolver(ZThreadCreateBodySchema, { sync: true });
+const validateBody = bodyValidator(ZThreadCreateBodySchema);
 
 function toBody(values: Values): TThreadCreateBody {
   return {
@@ -55,6 +56,7 @@ function CreatePostForm({ guildId, parent, onClose }: { guildId: string; parent:
     validate,
     validateInputOnBlur: ["name"],
   });
+  const feedback = useSaveFeedback(form, "Could not create the post", () => ["name", "content", "applied_tags", "auto_archive_duration", "message"]);
   const create = api.thread.create.useMutation();
   const tagOptions = parent.tags.map((tag) => ({
     value: tag.id,
@@ -69,13 +71,12 @@ function CreatePostForm({ guildId, parent, onClose }: { guildId: string; parent:
       onClose();
       await utils.thread.list.invalidate({ guildId });
     } catch (error) {
-      const unplaced = applyFieldErrors(form, error as ApiClientError, ["name", "content", "applied_tags", "auto_archive_duration", "message"]);
-      if (unplaced) notifyFailure("Could not create the post", unplaced);
+      feedback.onServerError(error as ApiClientError);
     }
   };
 
   return (
-    <form onSubmit={form.onSubmit((values) => void submit(values))} noValidate>
+    <form ref={feedback.ref} onSubmit={form.onSubmit((values) => void submit(values), feedback.onInvalid)} noValidate>
       <Stack gap="md">
         <Text size="sm" c="dimmed">
           In #{parent.name}. Everyone who can see the channel can read and reply.

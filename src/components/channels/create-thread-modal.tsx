@@ -1,9 +1,10 @@
 "use client";
 
 import { Button, Group, Modal, SegmentedControl, Select, Stack, Switch, Text, TextInput } from "@mantine/core";
-import { schemaResolver, useForm } from "@mantine/form";
+import { useForm } from "@mantine/form";
 import { ChannelType } from "discord-api-types/v10";
-import { applyFieldErrors, notifyFailure, notifySuccess, type ApiClientError } from "~/components/forms/server-errors.ts";
+import { bodyValidator, useSaveFeedback } from "~/components/forms/save-feedback.ts";
+import { notifySuccess, type ApiClientError } from "~/components/forms/server-errors.ts";
 import { CHANNEL_NAME_MAX } from "~/server/channels/channel.schema.ts";
 import { DEFAULT_AUTO_ARCHIVE_DURATION, ZThreadCreateBodySchema, type TThreadCreateBody } from "~/server/threads/thread.schema.ts";
 import { api } from "~/trpc/react.tsx";
@@ -20,7 +21,7 @@ export const ARCHIVE_OPTIONS = [
   { value: "10080", label: "1 week" },
 ];
 
-const validateBody = schemaResolver(ZThreadCreateBodySchema, { sync: true });
+const validateBody = bodyValidator(ZThreadCreateBodySchema);
 
 function toBody(values: Values, isAnnouncement: boolean): TThreadCreateBody {
   const type = isAnnouncement ? ChannelType.AnnouncementThread : Number(values.type);
@@ -53,6 +54,7 @@ function CreateThreadForm({ guildId, parent, onClose }: { guildId: string; paren
     validate: (values) => validateBody(toBody(values, isAnnouncement)),
     validateInputOnBlur: ["name"],
   });
+  const feedback = useSaveFeedback(form, "Could not start the thread", () => ["name", "type", "auto_archive_duration", "invitable"]);
   const create = api.thread.create.useMutation();
   const isPrivate = !isAnnouncement && form.values.type === String(ChannelType.PrivateThread);
 
@@ -63,13 +65,12 @@ function CreateThreadForm({ guildId, parent, onClose }: { guildId: string; paren
       onClose();
       await utils.thread.list.invalidate({ guildId });
     } catch (error) {
-      const unplaced = applyFieldErrors(form, error as ApiClientError, ["name", "type", "auto_archive_duration", "invitable"]);
-      if (unplaced) notifyFailure("Could not start the thread", unplaced);
+      feedback.onServerError(error as ApiClientError);
     }
   };
 
   return (
-    <form onSubmit={form.onSubmit((values) => void submit(values))} noValidate>
+    <form ref={feedback.ref} onSubmit={form.onSubmit((values) => void submit(values), feedback.onInvalid)} noValidate>
       <Stack gap="md">
         <Text size="sm" c="dimmed">
           In #{parent.name}. {isAnnouncement ? "Threads of announcement channels are open to everyone who can see the channel." : null}

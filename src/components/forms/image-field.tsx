@@ -3,7 +3,8 @@
 import { Box, Button, Group, Image, Input, Stack, Text } from "@mantine/core";
 import { Dropzone, IMAGE_MIME_TYPE } from "@mantine/dropzone";
 import { useId, useState, type ReactNode } from "react";
-import { IconPhoto, IconUpload } from "~/components/icons.tsx";
+import { IconLock, IconPhoto, IconUpload } from "~/components/icons.tsx";
+import { sniffImageFormat } from "~/server/images/image-format.ts";
 
 /** Uploads larger than this are refused before they are read (the API's own ceiling). */
 const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
@@ -19,27 +20,54 @@ type Props = {
   onChange: (value: string | null | undefined) => void;
   error?: ReactNode;
   disabled?: boolean;
+  /** Why this image can't be set (the server's reason): the field is disabled and says so. */
+  lockReason?: string | null;
   shape: "square" | "wide";
 };
 
-function readAsDataUri(file: File): Promise<string> {
+const NOT_AN_IMAGE = "This file isn't a PNG, JPEG, GIF or WebP image. Choose an image file.";
+
+/**
+ * The file as a data URI of the image type its bytes are, as the service checks them; a file
+ * that only claims to be an image (by its name or type) is refused here, before any preview.
+ */
+async function readImage(file: File): Promise<string> {
+  const format = sniffImageFormat(new Uint8Array(await file.slice(0, 16).arrayBuffer()));
+  if (!format) throw new Error(NOT_AN_IMAGE);
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
     reader.onload = () => resolve(reader.result as string);
     reader.onerror = () => reject(reader.error ?? new Error("The file could not be read."));
-    reader.readAsDataURL(file);
+    reader.readAsDataURL(new Blob([file], { type: `image/${format}` }));
   });
 }
 
 /** An image setting: preview, a drop zone that turns the file into a data URI, remove and undo. */
-export function ImageField({ label, description, currentUrl, value, onChange, error, disabled, shape }: Props) {
+export function ImageField({ label, description, currentUrl, value, onChange, error, disabled: disabledByForm, lockReason, shape }: Props) {
   const id = useId();
+  const disabled = Boolean(disabledByForm) || Boolean(lockReason);
   const [rejection, setRejection] = useState<string | null>(null);
   const preview = value === undefined ? currentUrl : value;
   const size = shape === "square" ? { w: 88, h: 88 } : { w: 144, h: 81 };
 
   return (
-    <Input.Wrapper label={label} description={description} error={error ?? rejection} id={id}>
+    <Input.Wrapper
+      label={label}
+      description={
+        lockReason ? (
+          <>
+            {description}{" "}
+            <Text span size="xs" c="orange.8" fw={500}>
+              <IconLock size={11} style={{ verticalAlign: "-1px" }} /> {lockReason}
+            </Text>
+          </>
+        ) : (
+          description
+        )
+      }
+      error={error ?? rejection}
+      id={id}
+    >
       <Group align="stretch" gap="md" mt={6} wrap="nowrap">
         <Box
           {...size}
@@ -61,7 +89,7 @@ export function ImageField({ label, description, currentUrl, value, onChange, er
               const file = files[0];
               if (!file) return;
               setRejection(null);
-              readAsDataUri(file).then(onChange, (cause: Error) => setRejection(cause.message));
+              readImage(file).then(onChange, (cause: Error) => setRejection(cause.message));
             }}
             onReject={(rejections) =>
               setRejection(rejections[0]?.errors[0]?.code === "file-too-large" ? "Images can be at most 10 MB." : "Use a PNG, JPEG, GIF or WebP image.")
@@ -70,6 +98,7 @@ export function ImageField({ label, description, currentUrl, value, onChange, er
             maxSize={MAX_UPLOAD_BYTES}
             multiple={false}
             disabled={disabled}
+            data-invalid={Boolean(error ?? rejection)}
             inputProps={{ "aria-label": `Upload ${label.toLowerCase()}`, "aria-describedby": `${id}-hint` }}
             p="sm"
             style={disabled ? { opacity: 0.6, cursor: "not-allowed" } : undefined}
@@ -86,12 +115,19 @@ export function ImageField({ label, description, currentUrl, value, onChange, er
           </Dropzone>
           <Group gap="xs">
             {preview ? (
-              <Button size="compact-xs" variant="subtle" color="red" disabled={disabled} onClick={() => onChange(null)}>
+              <Button size="compact-xs" variant="subtle" color="red" disabled={disabledByForm} onClick={() => onChange(null)}>
                 Remove {label.toLowerCase()}
               </Button>
             ) : null}
             {value !== undefined ? (
-              <Button size="compact-xs" variant="subtle" color="gray" disabled={disabled} onClick={() => onChange(undefined)}>
+              <Button
+                size="compact-xs"
+                variant="subtle"
+                color="gray"
+                disabled={disabledByForm}
+                aria-label={`Undo the ${label.toLowerCase()} change`}
+                onClick={() => onChange(undefined)}
+              >
                 Undo
               </Button>
             ) : null}

@@ -1,11 +1,12 @@
 "use client";
 
 import { Alert, Box, Button, Checkbox, Group, Input, Paper, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from "@mantine/core";
-import { schemaResolver, useForm } from "@mantine/form";
+import { useForm } from "@mantine/form";
 import { GuildFeature } from "discord-api-types/v10";
 import { useMemo } from "react";
-import { applyFieldErrors, notifyFailure, notifySuccess } from "~/components/forms/server-errors.ts";
 import { ImageField } from "~/components/forms/image-field.tsx";
+import { bodyValidator, useSaveFeedback } from "~/components/forms/save-feedback.ts";
+import { notifySuccess } from "~/components/forms/server-errors.ts";
 import { cdnImageUrl } from "~/components/guild/guild-avatar.tsx";
 import { useSectionDenials, type SectionDenials } from "~/components/guild/use-section-denials.ts";
 import { IconAlertTriangle, IconLock } from "~/components/icons.tsx";
@@ -35,24 +36,24 @@ type Channel = RouterOutputs["channel"]["list"][number];
 // The guild's images: which field, where the CDN serves it, and what it needs.
 const GUILD_IMAGES = [
   { field: "icon", cdnFolder: "icons", shape: "square", label: "Icon", description: "Square, at least 512×512. Animated GIFs need the Animated Icon feature." },
-  { field: "banner", cdnFolder: "banners", shape: "wide", label: "Banner", description: "16:9. Needs the Banner feature." },
+  { field: "banner", cdnFolder: "banners", shape: "wide", label: "Banner", description: "16:9, shown above the channel list." },
   {
     field: "splash",
     cdnFolder: "splashes",
     shape: "wide",
     label: "Invite splash",
-    description: "16:9 background of invite pages. Needs the Invite Splash feature.",
+    description: "16:9 background of invite pages.",
   },
   {
     field: "discovery_splash",
     cdnFolder: "discovery-splashes",
     shape: "wide",
     label: "Discovery splash",
-    description: "16:9 image in discovery. Needs the Discoverable feature.",
+    description: "16:9 image in discovery.",
   },
 ] as const;
 
-const validateBody = schemaResolver(ZGuildModifyBodySchema, { sync: true });
+const validateBody = bodyValidator(ZGuildModifyBodySchema);
 
 export function GuildSettings({ guildId }: { guildId: string }) {
   const guild = api.guild.get.useQuery({ guildId });
@@ -73,6 +74,7 @@ function SettingsForm({ guild, channels, denials }: { guild: GuildObject; channe
     validate: (values) => validateBody(toModifyBody(values)),
     validateInputOnBlur: ["name", "description"],
   });
+  const feedback = useSaveFeedback(form, "Settings not saved", () => Object.keys(form.values));
 
   const modify = api.guild.modify.useMutation({
     onSuccess: (updated) => {
@@ -88,10 +90,7 @@ function SettingsForm({ guild, channels, denials }: { guild: GuildObject; channe
       form.resetDirty(next);
       notifySuccess("Your changes are live.", "Settings saved");
     },
-    onError: (error) => {
-      const unplaced = applyFieldErrors(form, error, Object.keys(form.values));
-      notifyFailure("Settings not saved", unplaced ?? "Some fields need your attention.");
-    },
+    onError: (error) => feedback.onServerError(error),
   });
 
   const channelOptions = useMemo(() => {
@@ -115,6 +114,8 @@ function SettingsForm({ guild, channels, denials }: { guild: GuildObject; channe
       placeholder="No channel"
       data={voice ? channelOptions.voice : channelOptions.text}
       clearable
+      // Mantine hides the clear button from assistive technology and the tab order; here it is a named button like any other.
+      clearButtonProps={{ "aria-label": `Clear ${label.toLowerCase()}`, "aria-hidden": false, tabIndex: 0 }}
       searchable
       nothingFoundMessage="No matching channel"
       disabled={locked}
@@ -125,11 +126,12 @@ function SettingsForm({ guild, channels, denials }: { guild: GuildObject; channe
   return (
     <Stack gap="lg" maw={960} mx="auto">
       <form
+        ref={feedback.ref}
         onSubmit={form.onSubmit((values) => {
           const body = changedBody(values, form.getInitialValues(), guild);
           if (Object.keys(body).length === 0) return;
           modify.mutate({ guildId: guild.id, body });
-        })}
+        }, feedback.onInvalid)}
         noValidate
       >
         <Stack gap="lg">
@@ -165,6 +167,7 @@ function SettingsForm({ guild, channels, denials }: { guild: GuildObject; channe
                     onChange={(value) => form.setFieldValue(image.field, value)}
                     error={form.errors[image.field]}
                     disabled={locked}
+                    lockReason={locked ? null : denials.images[image.field]}
                   />
                 );
               })}
@@ -260,7 +263,7 @@ function SettingsForm({ guild, channels, denials }: { guild: GuildObject; channe
 
           <SectionCard title="Features" description="Switch guild-wide behaviour on or off." id="features">
             {form.errors.features ? (
-              <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert">
+              <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert" tabIndex={-1} data-invalid>
                 {form.errors.features}
               </Alert>
             ) : null}

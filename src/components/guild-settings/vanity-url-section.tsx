@@ -2,9 +2,9 @@
 
 import { Button, Group, Skeleton, Stack, Text, TextInput } from "@mantine/core";
 import { useState } from "react";
-import { errorText, fieldErrorsOf, notifySuccess } from "~/components/forms/server-errors.ts";
+import { errorText, fieldErrorsOf, notifyFailure, notifySuccess } from "~/components/forms/server-errors.ts";
 import { IconLock } from "~/components/icons.tsx";
-import { inviteLink } from "~/components/invites/invite-options.ts";
+import { useInviteLink } from "~/components/invites/use-invite-link.ts";
 import { SectionCard } from "~/components/section-card.tsx";
 import { api } from "~/trpc/react.tsx";
 
@@ -31,6 +31,7 @@ export function VanityUrlSection({ guildId, currentCode, lockReason }: Props) {
 
 function VanityUrlForm({ guildId, code, uses, lockReason }: { guildId: string; code: string | null; uses: number | null; lockReason: string | null }) {
   const utils = api.useUtils();
+  const inviteLink = useInviteLink();
   const [value, setValue] = useState(code ?? "");
   const setVanity = api.invite.setVanity.useMutation({
     onSuccess: async (result) => {
@@ -38,6 +39,7 @@ function VanityUrlForm({ guildId, code, uses, lockReason }: { guildId: string; c
       utils.invite.vanity.setData({ guildId }, result);
       await utils.guild.get.invalidate({ guildId });
     },
+    onError: (error) => notifyFailure("Vanity URL not saved", error),
   });
   const fieldError = setVanity.error ? (fieldErrorsOf(setVanity.error).code ?? errorText(setVanity.error)) : null;
   const trimmed = value.trim();

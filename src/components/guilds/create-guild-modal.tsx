@@ -1,9 +1,10 @@
 "use client";
 
 import { Button, Group, Modal, Stack, TextInput } from "@mantine/core";
-import { schemaResolver, useForm } from "@mantine/form";
+import { useForm } from "@mantine/form";
 import { useRouter } from "next/navigation";
-import { applyFieldErrors, notifyFailure, notifySuccess } from "~/components/forms/server-errors.ts";
+import { bodyValidator, useSaveFeedback } from "~/components/forms/save-feedback.ts";
+import { notifySuccess } from "~/components/forms/server-errors.ts";
 import { ImageField } from "~/components/forms/image-field.tsx";
 import { GUILD_NAME_MAX, ZGuildCreateBodySchema } from "~/server/guilds/guild.schema.ts";
 import { api } from "~/trpc/react.tsx";
@@ -15,9 +16,10 @@ export function CreateGuildModal({ opened, onClose }: { opened: boolean; onClose
   const utils = api.useUtils();
   const form = useForm<Values>({
     initialValues: { name: "", icon: undefined },
-    validate: schemaResolver(ZGuildCreateBodySchema, { sync: true }),
+    validate: bodyValidator(ZGuildCreateBodySchema),
     validateInputOnBlur: true,
   });
+  const feedback = useSaveFeedback(form, "Could not create the guild", () => ["name", "icon"]);
   const create = api.guild.create.useMutation({
     onSuccess: async (guild) => {
       notifySuccess(`${guild.name} is ready.`, "Guild created");
@@ -25,10 +27,7 @@ export function CreateGuildModal({ opened, onClose }: { opened: boolean; onClose
       close();
       router.push(`/guilds/${guild.id}`);
     },
-    onError: (error) => {
-      const unplaced = applyFieldErrors(form, error, ["name", "icon"]);
-      if (unplaced) notifyFailure("Could not create the guild", unplaced);
-    },
+    onError: (error) => feedback.onServerError(error),
   });
 
   function close() {
@@ -39,7 +38,11 @@ export function CreateGuildModal({ opened, onClose }: { opened: boolean; onClose
 
   return (
     <Modal opened={opened} onClose={close} title="Create a guild" size="lg">
-      <form onSubmit={form.onSubmit((values) => create.mutate({ name: values.name, ...(values.icon ? { icon: values.icon } : {}) }))} noValidate>
+      <form
+        ref={feedback.ref}
+        onSubmit={form.onSubmit((values) => create.mutate({ name: values.name, ...(values.icon ? { icon: values.icon } : {}) }), feedback.onInvalid)}
+        noValidate
+      >
         <Stack gap="md">
           <TextInput label="Guild name" placeholder="My community" required maxLength={GUILD_NAME_MAX} data-autofocus {...form.getInputProps("name")} />
           <ImageField

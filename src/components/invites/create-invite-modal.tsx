@@ -3,10 +3,12 @@
 import { Button, CopyButton, Group, Modal, MultiSelect, Select, Stack, Switch, Text, Textarea, TextInput, Tooltip } from "@mantine/core";
 import { ChannelType } from "discord-api-types/v10";
 import { useState } from "react";
-import { errorText, notifyFailure } from "~/components/forms/server-errors.ts";
+import { useSaveFeedback } from "~/components/forms/save-feedback.ts";
+import { errorText, fieldError, fieldErrorsOf } from "~/components/forms/server-errors.ts";
 import { IconCheck, IconCopy } from "~/components/icons.tsx";
 import { api } from "~/trpc/react.tsx";
-import { EXPIRE_AFTER_OPTIONS, inviteLink, MAX_USES_OPTIONS } from "./invite-options.ts";
+import { EXPIRE_AFTER_OPTIONS, MAX_USES_OPTIONS } from "./invite-options.ts";
+import { useInviteLink } from "./use-invite-link.ts";
 
 type Props = { guildId: string; opened: boolean; onClose: () => void };
 
@@ -56,16 +58,19 @@ function CreateInviteForm({ guildId, onCancel, onCreated }: { guildId: string; o
   const targets = parseUserIds(targetUsers);
   const chosenChannel = channelId ?? channelOptions[0]?.value ?? null;
 
+  const feedback = useSaveFeedback(null, "Could not create the invite");
   const create = api.invite.create.useMutation({
     onSuccess: async (invite) => {
       onCreated(invite.code);
       await utils.invite.list.invalidate({ guildId });
     },
-    onError: (error) => notifyFailure("Could not create the invite", error),
+    onError: (error) => feedback.onServerError(error),
   });
+  const serverErrors = fieldErrorsOf(create.error);
 
   return (
     <form
+      ref={feedback.ref}
       onSubmit={(event) => {
         event.preventDefault();
         if (!chosenChannel || targets.error) return;
@@ -92,12 +97,30 @@ function CreateInviteForm({ guildId, onCancel, onCreated }: { guildId: string; o
           searchable
           disabled={channels.isPending}
           error={
-            channels.isError ? errorText(channels.error) : channels.data && channelOptions.length === 0 ? "This guild has no channel to invite to." : undefined
+            channels.isError
+              ? errorText(channels.error)
+              : channels.data && channelOptions.length === 0
+                ? "This guild has no channel to invite to."
+                : fieldError(serverErrors, "channel_id")
           }
         />
         <Group grow align="flex-start">
-          <Select label="Expire after" data={EXPIRE_AFTER_OPTIONS} value={maxAge} onChange={(value) => value && setMaxAge(value)} allowDeselect={false} />
-          <Select label="Max uses" data={MAX_USES_OPTIONS} value={maxUses} onChange={(value) => value && setMaxUses(value)} allowDeselect={false} />
+          <Select
+            label="Expire after"
+            data={EXPIRE_AFTER_OPTIONS}
+            value={maxAge}
+            onChange={(value) => value && setMaxAge(value)}
+            allowDeselect={false}
+            error={fieldError(serverErrors, "max_age")}
+          />
+          <Select
+            label="Max uses"
+            data={MAX_USES_OPTIONS}
+            value={maxUses}
+            onChange={(value) => value && setMaxUses(value)}
+            allowDeselect={false}
+            error={fieldError(serverErrors, "max_uses")}
+          />
         </Group>
         <MultiSelect
           label="Roles granted"
@@ -110,6 +133,7 @@ function CreateInviteForm({ guildId, onCancel, onCreated }: { guildId: string; o
           clearable
           disabled={roles.isPending}
           nothingFoundMessage="No roles match"
+          error={fieldError(serverErrors, "role_ids")}
         />
         <Textarea
           label="Only these users"
@@ -120,7 +144,7 @@ function CreateInviteForm({ guildId, onCancel, onCreated }: { guildId: string; o
           maxRows={4}
           value={targetUsers}
           onChange={(event) => setTargetUsers(event.currentTarget.value)}
-          error={targets.error}
+          error={targets.error ?? fieldError(serverErrors, "target_user_ids")}
         />
         <Switch
           label="Temporary membership"
@@ -142,7 +166,7 @@ function CreateInviteForm({ guildId, onCancel, onCreated }: { guildId: string; o
 }
 
 function InviteLinkView({ code, onDone }: { code: string; onDone: () => void }) {
-  const link = inviteLink(code);
+  const link = useInviteLink()(code);
   return (
     <Stack gap="md">
       <Text size="sm">Send this link to the people you want to invite.</Text>

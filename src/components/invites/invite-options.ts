@@ -19,11 +19,6 @@ export const MAX_USES_OPTIONS = [
   ...[1, 5, 10, 25, 50, 100].map((uses) => ({ value: String(uses), label: `${uses} ${uses === 1 ? "use" : "uses"}` })),
 ];
 
-/** The address people open to join. */
-export function inviteLink(code: string): string {
-  return `${window.location.origin}/invite/${code}`;
-}
-
 const MINUTES_PER_DAY = 24 * 60;
 
 /** How long until `expiresAt` in whole minutes rounded up, e.g. "30 min", "6 h 30 min", "2 days"; "Never" without an expiry. */

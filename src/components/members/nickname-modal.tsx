@@ -1,15 +1,16 @@
 "use client";
 
 import { Button, Group, Modal, Stack, TextInput } from "@mantine/core";
-import { schemaResolver, useForm } from "@mantine/form";
+import { useForm } from "@mantine/form";
 import { z } from "zod";
-import { applyFieldErrors, notifyFailure, notifySuccess } from "~/components/forms/server-errors.ts";
+import { bodyValidator, useSaveFeedback } from "~/components/forms/save-feedback.ts";
+import { notifySuccess } from "~/components/forms/server-errors.ts";
 import { NICK_MAX, ZNick } from "~/server/members/member.schema.ts";
 import { api } from "~/trpc/react.tsx";
 import { displayName, type MemberObject } from "./member-display.ts";
 import { useMemberRefresh } from "./use-member-refresh.ts";
 
-const validateNick = schemaResolver(z.object({ nick: ZNick }), { sync: true });
+const validateNick = bodyValidator(z.object({ nick: ZNick }));
 
 type Props = { guildId: string; member: MemberObject | null; opened: boolean; onClose: () => void };
 
@@ -24,22 +25,24 @@ export function NicknameModal({ guildId, member, opened, onClose }: Props) {
 function NicknameForm({ guildId, member, onClose }: { guildId: string; member: MemberObject; onClose: () => void }) {
   const refresh = useMemberRefresh(guildId);
   const form = useForm({ initialValues: { nick: member.nick ?? "" }, validate: validateNick, validateInputOnChange: true });
+  const feedback = useSaveFeedback(form, "Could not change the nickname", () => ["nick"]);
   const modify = api.member.modify.useMutation({
     onSuccess: async (updated) => {
       notifySuccess(`They now show as ${displayName(updated)}.`, "Nickname saved");
       onClose();
       await refresh();
     },
-    onError: (error) => {
-      const unplaced = applyFieldErrors(form, error, ["nick"]);
-      if (unplaced) notifyFailure("Could not change the nickname", unplaced);
-    },
+    onError: (error) => feedback.onServerError(error),
   });
   const accountName = member.user.global_name ?? member.user.username;
 
   return (
     <form
-      onSubmit={form.onSubmit((values) => modify.mutate({ guildId, userId: member.user.id, body: { nick: values.nick.trim() === "" ? null : values.nick } }))}
+      ref={feedback.ref}
+      onSubmit={form.onSubmit(
+        (values) => modify.mutate({ guildId, userId: member.user.id, body: { nick: values.nick.trim() === "" ? null : values.nick } }),
+        feedback.onInvalid,
+      )}
       noValidate
     >
       <Stack gap="md">

@@ -53,7 +53,7 @@ function TimeoutForm({ guildId, member, onClose }: { guildId: string; member: Me
     onError: (failure) => {
       const fieldError = fieldErrorsOf(failure).communication_disabled_until;
       if (fieldError) setError(fieldError);
-      else notifyFailure("Could not change the timeout", failure);
+      notifyFailure("Could not change the timeout", failure);
     },
   });
   const save = (until: Date | null) =>

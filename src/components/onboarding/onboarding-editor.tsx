@@ -1,9 +1,10 @@
 "use client";
 
 import { Alert, Button, Group, Stack } from "@mantine/core";
-import { schemaResolver, useForm } from "@mantine/form";
+import { useForm } from "@mantine/form";
 import { useMemo } from "react";
-import { applyFieldErrors, notifyFailure, notifySuccess } from "~/components/forms/server-errors.ts";
+import { bodyValidator, useSaveFeedback } from "~/components/forms/save-feedback.ts";
+import { notifySuccess } from "~/components/forms/server-errors.ts";
 import { useSectionDenials } from "~/components/guild/use-section-denials.ts";
 import { IconLock } from "~/components/icons.tsx";
 import { PageSkeleton } from "~/components/page-skeleton.tsx";
@@ -28,7 +29,7 @@ import { RequirementCard } from "./requirement-card.tsx";
 
 type Role = RouterOutputs["role"]["list"][number];
 
-const validateBody = schemaResolver(ZOnboardingBodySchema, { sync: true });
+const validateBody = bodyValidator(ZOnboardingBodySchema);
 
 /** What new members go through when they join: default channels, questions, and the switch that turns it on. */
 export function OnboardingEditor({ guildId }: { guildId: string }) {
@@ -69,15 +70,13 @@ function OnboardingForm({ guildId, onboarding, groups, roles, lockReason }: Form
     initialValues: toOnboardingValues(onboarding),
     validate: (values) => validateBody(toOnboardingBody(values)),
   });
+  const feedback = useSaveFeedback(form, "Onboarding not saved", () => errorFieldPaths(form.values));
   const put = api.onboarding.put.useMutation({
     onSuccess: (saved) => {
       utils.onboarding.get.setData({ guildId }, saved);
       notifySuccess(saved.enabled ? "New members go through onboarding when they join." : "Saved. Onboarding is off.", "Onboarding saved");
     },
-    onError: (error) => {
-      const unplaced = applyFieldErrors(form, error, errorFieldPaths(form.values));
-      notifyFailure("Onboarding not saved", unplaced ?? "Some fields need your attention.");
-    },
+    onError: (error) => feedback.onServerError(error),
   });
 
   const data = useMemo<SelectData>(
@@ -96,7 +95,7 @@ function OnboardingForm({ guildId, onboarding, groups, roles, lockReason }: Form
   const dirty = form.isDirty();
 
   return (
-    <form onSubmit={form.onSubmit((values) => put.mutate({ guildId, body: toOnboardingBody(values) }))} noValidate>
+    <form ref={feedback.ref} onSubmit={form.onSubmit((values) => put.mutate({ guildId, body: toOnboardingBody(values) }), feedback.onInvalid)} noValidate>
       <Stack gap="lg">
         {lockReason ? (
           <Alert color="gray" variant="light" icon={<IconLock size={18} />} title="View only">

@@ -69,7 +69,7 @@ export function PromptsBuilder({ form, data, locked }: Props) {
                 ))}
               </Stack>
               {typeof optionsError === "string" ? (
-                <Text size="sm" c="red">
+                <Text size="sm" c="red" data-invalid>
                   {optionsError}
                 </Text>
               ) : null}
@@ -89,7 +89,7 @@ export function PromptsBuilder({ form, data, locked }: Props) {
         );
       })}
       {typeof listError === "string" ? (
-        <Text size="sm" c="red">
+        <Text size="sm" c="red" data-invalid>
           {listError}
         </Text>
       ) : null}

@@ -1,13 +1,14 @@
 "use client";
 
 import { Button, ColorInput, Divider, Group, Stack, Switch, Text, TextInput } from "@mantine/core";
-import { schemaResolver, useForm } from "@mantine/form";
-import { applyFieldErrors, notifyFailure, type ApiClientError } from "~/components/forms/server-errors.ts";
+import { useForm } from "@mantine/form";
+import { bodyValidator, useSaveFeedback } from "~/components/forms/save-feedback.ts";
+import type { ApiClientError } from "~/components/forms/server-errors.ts";
 import { ROLE_NAME_MAX, ZRoleParamsSchema } from "~/server/roles/role.schema.ts";
 import { PermissionChecklist } from "./permission-checklist.tsx";
 import { ROLE_SWATCHES, toRoleParams, type RoleValues } from "./role-values.ts";
 
-const validateParams = schemaResolver(ZRoleParamsSchema, { sync: true });
+const validateParams = bodyValidator(ZRoleParamsSchema);
 
 type Props = {
   initialValues: RoleValues;
@@ -43,17 +44,17 @@ export function RoleForm({
     validate: (values) => validateParams(toRoleParams(values)),
     validateInputOnBlur: ["name"],
   });
+  const feedback = useSaveFeedback(form, failureTitle, () => ["name", "color", "colors", "hoist", "mentionable", "permissions"]);
   const submit = async (values: RoleValues) => {
     try {
       await onSubmit(values, form.getInitialValues());
     } catch (error) {
-      const unplaced = applyFieldErrors(form, error as ApiClientError, ["name", "color", "colors", "hoist", "mentionable", "permissions"]);
-      if (unplaced) notifyFailure(failureTitle, unplaced);
+      feedback.onServerError(error as ApiClientError);
     }
   };
 
   return (
-    <form onSubmit={form.onSubmit((values) => void submit(values))} noValidate>
+    <form ref={feedback.ref} onSubmit={form.onSubmit((values) => void submit(values), feedback.onInvalid)} noValidate>
       <Stack gap="md">
         <TextInput
           label="Role name"

@@ -2,7 +2,8 @@
 
 import { Alert, Button, Group, Modal, Select, Stack, Text } from "@mantine/core";
 import { useState } from "react";
-import { fieldErrorsOf, notifyFailure, notifySuccess } from "~/components/forms/server-errors.ts";
+import { useSaveFeedback } from "~/components/forms/save-feedback.ts";
+import { fieldErrorsOf, notifySuccess } from "~/components/forms/server-errors.ts";
 import { ReasonInput } from "~/components/members/reason-input.tsx";
 import { api } from "~/trpc/react.tsx";
 
@@ -22,6 +23,7 @@ function FollowForm({ channel, onClose }: { channel: { id: string; name: string 
   const targets = api.webhook.followTargets.useQuery({ channelId: channel.id });
   const [targetId, setTargetId] = useState<string | null>(null);
   const [reason, setReason] = useState("");
+  const feedback = useSaveFeedback(null, "Could not follow the channel");
   const follow = api.webhook.follow.useMutation({
     onSuccess: async () => {
       const target = targets.data?.guilds.flatMap((guild) => guild.channels).find((c) => c.id === targetId);
@@ -29,7 +31,7 @@ function FollowForm({ channel, onClose }: { channel: { id: string; name: string 
       onClose();
       if (targetId) await utils.webhook.channel.invalidate({ channelId: targetId });
     },
-    onError: (error) => notifyFailure("Could not follow the channel", error),
+    onError: (error) => feedback.onServerError(error),
   });
   const serverErrors = fieldErrorsOf(follow.error);
   const data = targets.data;
@@ -37,6 +39,7 @@ function FollowForm({ channel, onClose }: { channel: { id: string; name: string 
 
   return (
     <form
+      ref={feedback.ref}
       onSubmit={(event) => {
         event.preventDefault();
         if (targetId) follow.mutate({ channelId: channel.id, body: { webhook_channel_id: targetId }, reason: reason || undefined });

@@ -2,7 +2,8 @@
 
 import { Alert, Avatar, Box, Button, Group, Modal, Paper, Stack, Text, Textarea, TextInput } from "@mantine/core";
 import { useState } from "react";
-import { fieldErrorsOf, notifyFailure } from "~/components/forms/server-errors.ts";
+import { useSaveFeedback } from "~/components/forms/save-feedback.ts";
+import { fieldErrorsOf } from "~/components/forms/server-errors.ts";
 import { formatSnowflakeTime } from "~/components/format.ts";
 import { cdnImageUrl } from "~/components/guild/guild-avatar.tsx";
 import { MESSAGE_LIMITS } from "~/server/messages/message.schema.ts";
@@ -27,12 +28,14 @@ function SendTestForm({ channelName, webhook, onClose }: { channelName: string; 
   const [content, setContent] = useState("Hello from the webhook!");
   const [title, setTitle] = useState("");
   const [description, setDescription] = useState("");
-  const send = api.webhook.sendTest.useMutation({ onError: (error) => notifyFailure("Could not send the test message", error) });
+  const feedback = useSaveFeedback(null, "Could not send the test message");
+  const send = api.webhook.sendTest.useMutation({ onError: (error) => feedback.onServerError(error) });
   const errors = fieldErrorsOf(send.error);
   const sent = send.data;
 
   return (
     <form
+      ref={feedback.ref}
       onSubmit={(event) => {
         event.preventDefault();
         send.mutate({ webhookId: webhook.id, content, embed: { title: title || undefined, description: description || undefined } });

@@ -2,14 +2,18 @@
 
 import { Button, Group, Modal, Select, Stack, TextInput } from "@mantine/core";
 import { useState } from "react";
+import { z } from "zod";
 import { ImageField } from "~/components/forms/image-field.tsx";
-import { fieldErrorsOf, notifyFailure, notifySuccess } from "~/components/forms/server-errors.ts";
+import { bodyValidator, useSaveFeedback } from "~/components/forms/save-feedback.ts";
+import { fieldErrorsOf, notifySuccess } from "~/components/forms/server-errors.ts";
 import { cdnImageUrl } from "~/components/guild/guild-avatar.tsx";
 import { ReasonInput } from "~/components/members/reason-input.tsx";
 import { ZWebhookName } from "~/server/webhooks/webhook.schema.ts";
 import { api } from "~/trpc/react.tsx";
 import type { ChannelWebhooksView, DashboardWebhook } from "./webhook-types.ts";
 import { WebhookUrlField } from "./webhook-url-field.tsx";
+
+const validateName = bodyValidator(z.object({ name: ZWebhookName }));
 
 type Props = {
   view: ChannelWebhooksView;
@@ -35,6 +39,7 @@ function WebhookForm({ view, webhook, onClose }: { view: ChannelWebhooksView; we
   const [channelId, setChannelId] = useState(webhook?.channel_id ?? view.channel.id);
   const [reason, setReason] = useState("");
   const [nameError, setNameError] = useState<string | null>(null);
+  const feedback = useSaveFeedback(null, webhook ? "Could not save the webhook" : "Could not create the webhook");
 
   const done = async (message: string, title: string, movedTo: string | null) => {
     notifySuccess(message, title);
@@ -44,18 +49,20 @@ function WebhookForm({ view, webhook, onClose }: { view: ChannelWebhooksView; we
   };
   const create = api.webhook.create.useMutation({
     onSuccess: (created) => done(`${created.name} can post in #${view.channel.name}.`, "Webhook created", null),
-    onError: (error) => notifyFailure("Could not create the webhook", error),
+    onError: (error) => feedback.onServerError(error),
   });
   const modify = api.webhook.modify.useMutation({
     onSuccess: (updated) => done(`${updated.name} was saved.`, "Webhook saved", updated.channel_id !== view.channel.id ? (updated.channel_id ?? null) : null),
-    onError: (error) => notifyFailure("Could not save the webhook", error),
+    onError: (error) => feedback.onServerError(error),
   });
   const serverErrors = fieldErrorsOf(create.error ?? modify.error);
 
   const submit = () => {
     const parsed = ZWebhookName.safeParse(name);
     if (!parsed.success) {
-      setNameError(parsed.error.issues[0]?.message ?? "Invalid name");
+      const errors = validateName({ name });
+      setNameError(errors.name as string);
+      feedback.onInvalid(errors);
       return;
     }
     setNameError(null);
@@ -77,6 +84,7 @@ function WebhookForm({ view, webhook, onClose }: { view: ChannelWebhooksView; we
 
   return (
     <form
+      ref={feedback.ref}
       onSubmit={(event) => {
         event.preventDefault();
         submit();

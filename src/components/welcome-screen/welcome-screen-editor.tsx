@@ -1,9 +1,10 @@
 "use client";
 
 import { Alert, Button, Group, Paper, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from "@mantine/core";
-import { schemaResolver, useForm } from "@mantine/form";
+import { useForm } from "@mantine/form";
 import { GuildFeature } from "discord-api-types/v10";
-import { applyFieldErrors, notifyFailure, notifySuccess } from "~/components/forms/server-errors.ts";
+import { bodyValidator, useSaveFeedback } from "~/components/forms/save-feedback.ts";
+import { notifySuccess } from "~/components/forms/server-errors.ts";
 import { TEXT_CHANNEL_TYPES } from "~/components/guild-settings/settings-options.ts";
 import { useSectionDenials } from "~/components/guild/use-section-denials.ts";
 import { ListItemControls } from "~/components/forms/list-item-controls.tsx";
@@ -24,7 +25,7 @@ import { toWelcomeBody, toWelcomeValues, type WelcomeScreen, type WelcomeValues 
 type Guild = RouterOutputs["guild"]["get"];
 type Channel = RouterOutputs["channel"]["list"][number];
 
-const validateBody = schemaResolver(ZWelcomeScreenBodySchema, { sync: true });
+const validateBody = bodyValidator(ZWelcomeScreenBodySchema);
 
 /** The welcome screen members see when they join through an invite: description and up to five channels. */
 export function WelcomeScreenEditor({ guildId }: { guildId: string }) {
@@ -75,23 +76,25 @@ function WelcomeForm({ guild, screen, enabled, channels, lockReason }: FormProps
     initialValues: toWelcomeValues(screen, enabled),
     validate: (values) => validateBody(toWelcomeBody(values)),
   });
+  const feedback = useSaveFeedback(form, "Welcome screen not saved", () => ["description", "welcome_channels", "enabled"]);
   const update = api.guildConfig.updateWelcomeScreen.useMutation({
     onSuccess: async (saved, { body }) => {
       utils.guildConfig.welcomeScreen.setData({ guildId: guild.id }, saved);
       await utils.guild.get.invalidate({ guildId: guild.id });
       notifySuccess(body.enabled ? "New members see it when they join through an invite." : "Saved; it shows once enabled.", "Welcome screen saved");
     },
-    onError: (error) => {
-      const unplaced = applyFieldErrors(form, error, ["description", "welcome_channels", "enabled"]);
-      notifyFailure("Welcome screen not saved", unplaced ?? "Some fields need your attention.");
-    },
+    onError: (error) => feedback.onServerError(error),
   });
   const options = channels.filter((c) => TEXT_CHANNEL_TYPES.includes(c.type)).map((c) => ({ value: c.id, label: `# ${c.name}` }));
   const names = new Map(channels.map((c) => [c.id, c.name]));
   const rows = form.values.welcome_channels;
 
   return (
-    <form onSubmit={form.onSubmit((values) => update.mutate({ guildId: guild.id, body: toWelcomeBody(values) }))} noValidate>
+    <form
+      ref={feedback.ref}
+      onSubmit={form.onSubmit((values) => update.mutate({ guildId: guild.id, body: toWelcomeBody(values) }), feedback.onInvalid)}
+      noValidate
+    >
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <Stack gap="lg">
           <SectionCard title="Content" id="welcome-content">
@@ -123,7 +126,20 @@ function WelcomeForm({ guild, screen, enabled, channels, lockReason }: FormProps
               </Text>
             ) : null}
             {rows.map((row, index) => (
-              <Paper key={index} withBorder p="sm" radius="md">
+              <Paper
+                key={index}
+                withBorder
+                p="sm"
+                radius="md"
+                aria-label={`Recommended channel ${index + 1}`}
+                role="group"
+                // A row with a problem stands out, not only its field.
+                style={
+                  Object.keys(form.errors).some((path) => path.startsWith(`welcome_channels.${index}.`))
+                    ? { borderColor: "var(--mantine-color-error)" }
+                    : undefined
+                }
+              >
                 <Stack gap="xs">
                   <Group gap="xs" wrap="nowrap" align="flex-start">
                     <TextInput
@@ -140,6 +156,8 @@ function WelcomeForm({ guild, screen, enabled, channels, lockReason }: FormProps
                       placeholder="Pick a channel"
                       data={options}
                       searchable
+                      // A save that stops here focuses the field; its message stays in view until it is clicked.
+                      openOnFocus={false}
                       disabled={locked}
                       allowDeselect={false}
                       {...form.getInputProps(`welcome_channels.${index}.channel_id`)}
@@ -158,7 +176,7 @@ function WelcomeForm({ guild, screen, enabled, channels, lockReason }: FormProps
               </Paper>
             ))}
             {typeof form.errors.welcome_channels === "string" ? (
-              <Text size="sm" c="red">
+              <Text size="sm" c="red" data-invalid>
                 {form.errors.welcome_channels}
               </Text>
             ) : null}

@@ -2,7 +2,7 @@
 
 import { Select, SimpleGrid, Switch, Text } from "@mantine/core";
 import { ChannelType } from "discord-api-types/v10";
-import { errorText, notifyFailure, notifySuccess } from "~/components/forms/server-errors.ts";
+import { errorText, fieldError, fieldErrorsOf, notifyFailure, notifySuccess } from "~/components/forms/server-errors.ts";
 import { IconLock } from "~/components/icons.tsx";
 import { SectionCard } from "~/components/section-card.tsx";
 import type { TWidgetSettingsBody } from "~/server/guild-config/widget.schema.ts";
@@ -39,7 +39,7 @@ export function WidgetSettingsCard({
       await Promise.all([utils.guild.get.invalidate({ guildId }), utils.widget.preview.invalidate({ guildId })]);
       notifySuccess(savedMessage(body, saved, channelName), "Widget saved");
     },
-    onError: (error) => notifyFailure("Widget not saved", errorText(error)),
+    onError: (error) => notifyFailure("Widget not saved", error),
   });
   const locked = lockReason !== null;
   const save = (body: TWidgetSettingsBody) => update.mutate({ guildId, body });
@@ -71,7 +71,7 @@ export function WidgetSettingsCard({
           allowDeselect={false}
           searchable
           disabled={locked || update.isPending}
-          error={channels.isError ? errorText(channels.error) : undefined}
+          error={channels.isError ? errorText(channels.error) : fieldError(fieldErrorsOf(update.error), "channel_id")}
           onChange={(value) => save({ channel_id: value === NO_INVITE || value === null ? null : value })}
         />
       </SimpleGrid>

@@ -1,8 +1,9 @@
 import { GuildFeature, PermissionFlagsBits as P } from "discord-api-types/v10";
 import { describe, expect, it } from "vitest";
 import { createCaller } from "~/server/trpc/root.ts";
-import { memberKit } from "~/test/member-kit.ts";
+import { memberKit, PNG } from "~/test/member-kit.ts";
 import { useTestApp } from "~/test/test-app.ts";
+import { GUILD_IMAGE_FIELDS } from "./guild-section-rules.ts";
 import { MUTABLE_FEATURES } from "./guild.schema.ts";
 
 // Each guild-wide dashboard section shows why the viewer may not use it. Those reasons come
@@ -92,5 +93,26 @@ describe("guild.sectionDenials", () => {
     const d = await createCaller({ db: app.db, userId: viewers.nothing.user.id }).guild.sectionDenials({ guildId: guild.id });
     expect(d.welcomeScreen).toEqual({ read: null, edit: "Needs MANAGE_GUILD." });
     expect((await viewers.nothing.api.get(`/guilds/${guild.id}/welcome-screen`)).status).toBe(200);
+  });
+
+  it("says why an image can't be set exactly where PATCH refuses it, and the refusal names the same reason", async () => {
+    const { guild, asOwner, viewers } = await guildWithViewers();
+    const imageDenials = async () => (await createCaller({ db: app.db, userId: viewers.owner.user.id }).guild.sectionDenials({ guildId: guild.id })).images;
+    const before = await imageDenials();
+    expect(before).toEqual({
+      icon: null,
+      banner: "Needs the Banner feature, which this guild doesn't have.",
+      splash: "Needs the Invite Splash feature, which this guild doesn't have.",
+      discovery_splash: "Needs the Discoverable feature, which this guild doesn't have.",
+    });
+    for (const field of GUILD_IMAGE_FIELDS) {
+      const response = await asOwner.patch<{ errors?: Record<string, { _errors: { message: string }[] }> }>(`/guilds/${guild.id}`, { [field]: PNG });
+      expect(response.status, field).toBe(before[field] === null ? 200 : 400);
+      if (before[field] !== null) expect(response.body.errors?.[field]?._errors[0]?.message).toBe(before[field]);
+    }
+
+    await kit.setFeatures(guild.id, [GuildFeature.Banner]);
+    expect((await imageDenials()).banner).toBeNull();
+    expect((await asOwner.patch(`/guilds/${guild.id}`, { banner: PNG })).status).toBe(200);
   });
 });

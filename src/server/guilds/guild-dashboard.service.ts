@@ -7,6 +7,8 @@ import { channelPermissions, loadGuildAccess, toOverwriteInputs } from "~/server
 import {
   auditLogDenial,
   featureDenial,
+  GUILD_IMAGE_FIELDS,
+  guildImageDenial,
   inviteCreateDenial,
   inviteListDenial,
   inviteRevokeDenial,
@@ -14,8 +16,10 @@ import {
   onboardingDenial,
   ownerDenial,
   welcomeScreenReadDenial,
+  type GuildImageField,
   type MutableFeature,
 } from "./guild-section-rules.ts";
+import { parseFeatures } from "./guild.dto.ts";
 import { MUTABLE_FEATURES } from "./guild.schema.ts";
 
 /** Null where the viewer may, else the reason. */
@@ -26,6 +30,8 @@ export type SectionDenials = {
   settings: Reason;
   /** Switching each feature the settings form lists. */
   features: Record<MutableFeature, Reason>;
+  /** Setting each of the guild's images: the feature it needs. */
+  images: Record<GuildImageField, Reason>;
   deleteGuild: Reason;
   widget: Reason;
   welcomeScreen: { read: Reason; edit: Reason };
@@ -50,6 +56,11 @@ export async function listSectionDenials(ctx: ServiceContext, input: { guildId: 
   const features = Object.fromEntries(
     (Object.keys(MUTABLE_FEATURES) as MutableFeature[]).map((feature) => [feature, reasonOf(featureDenial(access, feature))]),
   ) as Record<MutableFeature, Reason>;
+  const guildFeatures = parseFeatures(access.guild.features);
+  const images = Object.fromEntries(GUILD_IMAGE_FIELDS.map((field) => [field, reasonOf(guildImageDenial(guildFeatures, field))])) as Record<
+    GuildImageField,
+    Reason
+  >;
   const revoke: Record<string, Reason> = {};
   let anywhere = 0n;
   for (const channel of (await access.state.channels()).byId.values()) {
@@ -60,6 +71,7 @@ export async function listSectionDenials(ctx: ServiceContext, input: { guildId: 
   return {
     settings: manageGuild,
     features,
+    images,
     deleteGuild: reasonOf(ownerDenial(access)),
     widget: manageGuild,
     welcomeScreen: { read: reasonOf(welcomeScreenReadDenial(access)), edit: manageGuild },

@@ -25,6 +25,29 @@ export function featureDenial(access: GuildAccess, feature: MutableFeature): Den
   return needs === "administrator" ? missing(access, P.Administrator) : ownerDenial(access, "Only the owner can change this.");
 }
 
+/** The images PATCH /guilds/{guild.id} takes, the feature each needs, and what an animated one needs besides. */
+const IMAGE_FEATURES = {
+  icon: { still: null, animated: GuildFeature.AnimatedIcon },
+  banner: { still: GuildFeature.Banner, animated: GuildFeature.AnimatedBanner },
+  splash: { still: GuildFeature.InviteSplash, animated: null },
+  discovery_splash: { still: GuildFeature.Discoverable, animated: null },
+} as const;
+
+export type GuildImageField = keyof typeof IMAGE_FEATURES;
+export const GUILD_IMAGE_FIELDS = Object.keys(IMAGE_FEATURES) as GuildImageField[];
+
+/** Setting one of the guild's images: the guild (with `features`, as the change leaves them) needs the image's feature. */
+export function guildImageDenial(features: readonly string[], field: GuildImageField, animated = false): Denial | null {
+  const { still, animated: moving } = IMAGE_FEATURES[field];
+  const lacking = [still, animated ? moving : null].find((feature) => feature !== null && !features.includes(feature));
+  if (!lacking) return null;
+  const name = lacking
+    .toLowerCase()
+    .replaceAll("_", " ")
+    .replace(/\b\w/g, (c) => c.toUpperCase());
+  return { error: "INVALID_FORM_BODY", reason: `Needs the ${name} feature, which this guild doesn't have.` };
+}
+
 /** DELETE /guilds/{guild.id} and owner-only features. */
 export function ownerDenial(access: GuildAccess, reason = "Only the owner can delete this guild."): Denial | null {
   return access.isOwner ? null : { error: "MISSING_PERMISSIONS", reason };

@@ -13,7 +13,7 @@ import { loadGuildAccess, loadGuildState, type GuildAccess } from "~/server/perm
 import { DEFAULT_EVERYONE_PERMISSIONS } from "~/server/permissions/permissions.ts";
 import { newId } from "~/server/snowflake/snowflake.ts";
 import { guildFilePaths } from "./guild-files.ts";
-import { featureDenial, manageGuildDenial, ownerDenial, type MutableFeature } from "./guild-section-rules.ts";
+import { featureDenial, guildImageDenial, manageGuildDenial, ownerDenial, type GuildImageField, type MutableFeature } from "./guild-section-rules.ts";
 import { parseFeatures, toGuildObject, toGuildPreview, type GuildCounts, type GuildObject } from "./guild.dto.ts";
 import { MUTABLE_FEATURES, type TGuildCreateBody, type TGuildModifyBody } from "./guild.schema.ts";
 
@@ -241,25 +241,20 @@ type ImageChange = { column: "icon" | "splash" | "discoverySplash" | "banner"; k
 
 /** Decodes image fields and applies the feature each needs (spec 4.3). */
 function checkImages(body: TGuildModifyBody, features: readonly string[]): ImageChange[] {
-  const needs = (field: string, feature: string) => {
-    if (!features.includes(feature)) throw invalidField([field], "GUILD_FEATURE_REQUIRED", `This guild needs the ${feature} feature.`);
-  };
   const changes: ImageChange[] = [];
-  const add = (field: keyof TGuildModifyBody, column: ImageChange["column"], kind: ImageKind, check: (animated: boolean) => void) => {
-    const raw = body[field] as string | null | undefined;
+  const add = (field: GuildImageField, column: ImageChange["column"], kind: ImageKind) => {
+    const raw = body[field];
     if (raw === undefined) return;
     if (raw === null) return void changes.push({ column, kind, value: null });
     const image = decodeImageField(field, raw);
-    check(image.animated);
+    const denial = guildImageDenial(features, field, image.animated);
+    if (denial) throw invalidField([field], "GUILD_FEATURE_REQUIRED", denial.reason);
     changes.push({ column, kind, value: image });
   };
-  add("icon", "icon", "icons", (animated) => animated && needs("icon", GuildFeature.AnimatedIcon));
-  add("splash", "splash", "splashes", () => needs("splash", GuildFeature.InviteSplash));
-  add("discovery_splash", "discoverySplash", "discovery-splashes", () => needs("discovery_splash", GuildFeature.Discoverable));
-  add("banner", "banner", "banners", (animated) => {
-    needs("banner", GuildFeature.Banner);
-    if (animated) needs("banner", GuildFeature.AnimatedBanner);
-  });
+  add("icon", "icon", "icons");
+  add("splash", "splash", "splashes");
+  add("discovery_splash", "discoverySplash", "discovery-splashes");
+  add("banner", "banner", "banners");
   return changes;
 }
 
