@@ -217,7 +217,14 @@ export function InvitesManager({ guildId }: { guildId: string }) {
                   {formatExpiresIn(invite.expires_at, now)}
                 </Text>
               </Group>
-              {rolesOf(invite) ? <Box mt={6}>{rolesOf(invite)}</Box> : null}
+              {rolesOf(invite) ? (
+                <Group gap={6} mt={6}>
+                  <Text size="xs" c="dimmed">
+                    Grants
+                  </Text>
+                  {rolesOf(invite)}
+                </Group>
+              ) : null}
               <Group gap="xs" mt="sm">
                 {actionsOf(invite)}
               </Group>
