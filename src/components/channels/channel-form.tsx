@@ -65,7 +65,8 @@ export function ChannelForm({ mode, initialValues, categories, submitting, onSub
   const typedName = form.values.name.trim();
   const savedName = normalizeChannelName(type, typedName);
   // The server saves text-like names lower case and dashed; say so while the name is typed.
-  const nameHint = typedName === savedName ? undefined : savedName ? `Will be saved as #${savedName}` : "Needs a letter, number or emoji";
+  const nameHint =
+    !form.isDirty("name") || typedName === savedName ? undefined : savedName ? `Will be saved as #${savedName}` : "Needs a letter, number or emoji";
   const submit = async (values: ChannelValues) => {
     try {
       await onSubmit(values, form.getInitialValues());
