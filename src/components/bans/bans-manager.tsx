@@ -1,6 +1,6 @@
 "use client";
 
-import { Avatar, Box, Button, Card, EmptyState, Group, Stack, Text, TextInput, VisuallyHidden } from "@mantine/core";
+import { Avatar, Box, Button, Card, EmptyState, Group, Stack, Text, TextInput, useMatches, VisuallyHidden } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { keepPreviousData } from "@tanstack/react-query";
 import { DataTable, type DataTableColumn } from "mantine-datatable";
@@ -15,57 +15,63 @@ import { api } from "~/trpc/react.tsx";
 import { bannedName, type BanRow } from "./ban-display.ts";
 import { UnbanModal } from "./unban-modal.tsx";
 
-/** The guild's bans: search by username prefix, page through, unban with a reason. */
+/** The guild's bans: search by name or id, page through, unban with a reason. */
 export function BansManager({ guildId }: { guildId: string }) {
   const rights = api.member.rights.useQuery({ guildId });
   const lockReason = rights.data?.ban ?? null;
   const [search, setSearch] = useState("");
-  const [prefix] = useDebouncedValue(search.trim(), 300);
+  const [query] = useDebouncedValue(search.trim(), 300);
   const pager = useCursorStack();
   const [target, setTarget] = useState<BanRow | null>(null);
   const [isUnbanOpen, setUnbanOpen] = useState(false);
 
   const bans = api.member.bans.useQuery(
-    { guildId, limit: BAN_PAGE_SIZE, ...(pager.cursor && { after: pager.cursor }), ...(prefix && { prefix }) },
+    { guildId, limit: BAN_PAGE_SIZE, ...(pager.cursor && { after: pager.cursor }), ...(query && { search: query }) },
     { enabled: rights.data !== undefined && lockReason === null, placeholderData: keepPreviousData },
   );
   const rows = bans.data?.bans ?? [];
+  // A phone has room for who is banned and the Unban button: the reason goes under the name.
+  const isWide = useMatches({ base: false, sm: true });
+  const clearSearch = () => {
+    setSearch("");
+    pager.reset();
+  };
+  const reasonOf = (ban: BanRow) =>
+    ban.reason ? (
+      <Text size="sm">{ban.reason}</Text>
+    ) : (
+      <Text size="sm" c="dimmed">
+        No reason given
+      </Text>
+    );
 
   const columns: DataTableColumn<BanRow>[] = [
     {
       accessor: "user",
       title: "User",
-      width: 260,
+      width: isWide ? 260 : undefined,
       render: (ban) => (
-        <Group gap="sm" wrap="nowrap">
-          <Avatar name={bannedName(ban)} alt={bannedName(ban)} color="initials" size={32} radius="xl" />
-          <Box miw={0}>
-            <Text size="sm" fw={500} truncate>
-              {bannedName(ban)}
-            </Text>
-            <Text size="xs" c="dimmed" truncate>
-              @{ban.user.username}
-            </Text>
-          </Box>
-        </Group>
+        <Stack gap={6} miw={0}>
+          <Group gap="sm" wrap="nowrap">
+            <Avatar name={bannedName(ban)} alt={bannedName(ban)} color="initials" size={32} radius="xl" />
+            <Box miw={0}>
+              <Text size="sm" fw={500} truncate>
+                {bannedName(ban)}
+              </Text>
+              <Text size="xs" c="dimmed" truncate>
+                @{ban.user.username}
+              </Text>
+            </Box>
+          </Group>
+          {isWide ? null : reasonOf(ban)}
+        </Stack>
       ),
     },
-    {
-      accessor: "reason",
-      title: "Reason",
-      render: (ban) =>
-        ban.reason ? (
-          <Text size="sm">{ban.reason}</Text>
-        ) : (
-          <Text size="sm" c="dimmed">
-            No reason given
-          </Text>
-        ),
-    },
+    { accessor: "reason", title: "Reason", hidden: !isWide, render: reasonOf },
     {
       accessor: "actions",
       title: <VisuallyHidden>Actions</VisuallyHidden>,
-      width: 110,
+      width: 90,
       textAlign: "right",
       render: (ban) => (
         <Button
@@ -96,7 +102,7 @@ export function BansManager({ guildId }: { guildId: string }) {
         <>
           <TextInput
             aria-label="Search bans"
-            placeholder="Search by username"
+            placeholder="Search by name or id"
             leftSection={<IconSearch size={16} />}
             value={search}
             onChange={(event) => {
@@ -115,19 +121,28 @@ export function BansManager({ guildId }: { guildId: string }) {
               borderRadius="md"
               verticalSpacing="sm"
               minHeight={rows.length === 0 ? 240 : undefined}
-              styles={{ table: { minWidth: 560 } }}
+              styles={{ table: { minWidth: isWide ? 560 : undefined } }}
               idAccessor={(ban) => ban.user.id}
               records={rows}
               columns={columns}
               fetching={bans.isPlaceholderData}
               emptyState={
                 <EmptyState
-                  icon={prefix ? <IconSearch size={26} /> : <IconBan size={26} />}
+                  icon={query ? <IconSearch size={26} /> : <IconBan size={26} />}
                   variant="light"
-                  title={prefix ? "No bans match" : pager.page > 1 ? "No bans on this page" : "Nobody is banned"}
-                  description={prefix ? "No banned username starts with that." : "Users you ban from the Members page show up here."}
+                  title={query ? `No bans match “${query}”` : pager.page > 1 ? "No bans on this page" : "Nobody is banned"}
+                  description={query ? "Try part of a name or an id." : "Users you ban from the Members page show up here."}
                   size="sm"
-                />
+                >
+                  {query ? (
+                    <EmptyState.Actions>
+                      {/* The table's empty state lets clicks through to the rows; this button takes them. */}
+                      <Button variant="default" size="xs" onClick={clearSearch} style={{ pointerEvents: "auto" }}>
+                        Clear search
+                      </Button>
+                    </EmptyState.Actions>
+                  ) : null}
+                </EmptyState>
               }
             />
           )}

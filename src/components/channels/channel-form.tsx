@@ -5,6 +5,7 @@ import { useForm } from "@mantine/form";
 import { ChannelType } from "discord-api-types/v10";
 import { bodyValidator, useSaveFeedback } from "~/components/forms/save-feedback.ts";
 import type { ApiClientError } from "~/components/forms/server-errors.ts";
+import { normalizeChannelName } from "~/server/channels/channel-name.ts";
 import { CHANNEL_NAME_MAX, CHANNEL_TOPIC_MAX, fieldAppliesTo, ZChannelCreateBodySchema } from "~/server/channels/channel.schema.ts";
 import type { RouterInputs, RouterOutputs } from "~/trpc/react.tsx";
 import { CHANNEL_TYPE_OPTIONS, SLOWMODE_OPTIONS } from "./channel-types.ts";
@@ -70,6 +71,11 @@ export function ChannelForm({ mode, initialValues, categories, submitting, onSub
     "rate_limit_per_user",
   ]);
   const type = Number(form.values.type);
+  const typedName = form.values.name.trim();
+  const savedName = normalizeChannelName(type, typedName);
+  // The server saves text-like names lower case and dashed; say so while the name is typed.
+  const nameHint =
+    !form.isDirty("name") || typedName === savedName ? undefined : savedName ? `Will be saved as #${savedName}` : "Needs a letter, number or emoji";
   const submit = async (values: ChannelValues) => {
     try {
       await onSubmit(values, form.getInitialValues());
@@ -93,6 +99,8 @@ export function ChannelForm({ mode, initialValues, categories, submitting, onSub
           label={type === ChannelType.GuildCategory ? "Category name" : "Channel name"}
           required
           maxLength={CHANNEL_NAME_MAX}
+          description={nameHint}
+          inputWrapperOrder={["label", "input", "description", "error"]}
           data-autofocus
           {...form.getInputProps("name")}
         />

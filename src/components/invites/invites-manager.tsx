@@ -1,6 +1,6 @@
 "use client";
 
-import { Badge, Box, Button, Card, EmptyState, Group, Stack, Text, VisuallyHidden } from "@mantine/core";
+import { Badge, Box, Button, Card, EmptyState, Group, Stack, Text, useMatches, VisuallyHidden } from "@mantine/core";
 import { DataTable, type DataTableColumn } from "mantine-datatable";
 import { useState } from "react";
 import { GuardedButton } from "~/components/guarded-button.tsx";
@@ -28,6 +28,58 @@ export function InvitesManager({ guildId }: { guildId: string }) {
   const [isTargetUsersOpen, setTargetUsersOpen] = useState(false);
   const [now] = useState(() => Date.now());
   const rows = invites.data ?? [];
+  // A phone shows each invite as a card, its actions at the bottom, rather than a table to scroll.
+  const isWide = useMatches({ base: false, sm: true });
+
+  const inviterOf = (invite: InviteRow) => (invite.inviter ? (invite.inviter.global_name ?? invite.inviter.username) : null);
+  const rolesOf = (invite: InviteRow) =>
+    invite.roles.length ? (
+      <Group gap={4}>
+        {invite.roles.map((role) => (
+          <Badge key={role.id} size="sm" variant="outline" color="gray" tt="none">
+            {role.name}
+          </Badge>
+        ))}
+      </Group>
+    ) : null;
+  const actionsOf = (invite: InviteRow) => (
+    <>
+      {/* The inviter or Manage Guild: the server decides and the dialog shows its refusal. */}
+      <Button
+        size="xs"
+        variant="default"
+        aria-label={`Target users of ${invite.code}`}
+        onClick={() => {
+          setTarget(invite);
+          setTargetUsersOpen(true);
+        }}
+      >
+        Target users
+      </Button>
+      <GuardedButton
+        size="xs"
+        variant="default"
+        color="red"
+        aria-label={`Revoke ${invite.code}`}
+        blockedReason={denials?.invites.revoke[invite.channel.id] ?? null}
+        onClick={() => {
+          setTarget(invite);
+          setRevokeOpen(true);
+        }}
+      >
+        Revoke
+      </GuardedButton>
+    </>
+  );
+  const emptyState = (
+    <EmptyState
+      icon={<IconLink size={26} />}
+      variant="light"
+      title="No invites yet"
+      description="Create an invite and send its link to the people you want here."
+      size="sm"
+    />
+  );
 
   const columns: DataTableColumn<InviteRow>[] = [
     {
@@ -46,7 +98,7 @@ export function InvitesManager({ guildId }: { guildId: string }) {
       render: (invite) =>
         invite.inviter ? (
           <Text size="sm" truncate>
-            {invite.inviter.global_name ?? invite.inviter.username}
+            {inviterOf(invite)}
           </Text>
         ) : (
           <Text size="sm" c="dimmed">
@@ -74,15 +126,7 @@ export function InvitesManager({ guildId }: { guildId: string }) {
       accessor: "roles",
       title: "Roles granted",
       render: (invite) =>
-        invite.roles.length ? (
-          <Group gap={4}>
-            {invite.roles.map((role) => (
-              <Badge key={role.id} size="sm" variant="outline" color="gray" tt="none">
-                {role.name}
-              </Badge>
-            ))}
-          </Group>
-        ) : (
+        rolesOf(invite) ?? (
           <Text size="sm" c="dimmed">
             None
           </Text>
@@ -95,31 +139,7 @@ export function InvitesManager({ guildId }: { guildId: string }) {
       textAlign: "right",
       render: (invite) => (
         <Group gap="xs" justify="flex-end" wrap="nowrap">
-          {/* The inviter or Manage Guild: the server decides and the dialog shows its refusal. */}
-          <Button
-            size="xs"
-            variant="default"
-            aria-label={`Target users of ${invite.code}`}
-            onClick={() => {
-              setTarget(invite);
-              setTargetUsersOpen(true);
-            }}
-          >
-            Target users
-          </Button>
-          <GuardedButton
-            size="xs"
-            variant="default"
-            color="red"
-            aria-label={`Revoke ${invite.code}`}
-            blockedReason={denials?.invites.revoke[invite.channel.id] ?? null}
-            onClick={() => {
-              setTarget(invite);
-              setRevokeOpen(true);
-            }}
-          >
-            Revoke
-          </GuardedButton>
+          {actionsOf(invite)}
         </Group>
       ),
     },
@@ -145,7 +165,7 @@ export function InvitesManager({ guildId }: { guildId: string }) {
         <QueryError error={invites.error} onRetry={() => void invites.refetch()} title="Could not load invites" />
       ) : invites.isPending ? (
         <TableSkeleton rows={4} />
-      ) : (
+      ) : isWide ? (
         <Box>
           <DataTable<InviteRow>
             withTableBorder
@@ -156,17 +176,61 @@ export function InvitesManager({ guildId }: { guildId: string }) {
             idAccessor="code"
             records={rows}
             columns={columns}
-            emptyState={
-              <EmptyState
-                icon={<IconLink size={26} />}
-                variant="light"
-                title="No invites yet"
-                description="Create an invite and send its link to the people you want here."
-                size="sm"
-              />
-            }
+            emptyState={emptyState}
           />
         </Box>
+      ) : rows.length === 0 ? (
+        <Card withBorder padding="xl">
+          {emptyState}
+        </Card>
+      ) : (
+        <Stack gap="sm" component="ul" aria-label="Invites" p={0} m={0} style={{ listStyle: "none" }}>
+          {rows.map((invite) => (
+            <Card key={invite.code} withBorder padding="sm" radius="md" component="li" aria-label={`Invite ${invite.code}`}>
+              <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
+                <Box miw={0}>
+                  <Text size="sm" ff="monospace" fw={600}>
+                    {invite.code}
+                  </Text>
+                  <Text size="xs" c="dimmed" truncate>
+                    #{invite.channel.name}
+                    {inviterOf(invite) ? ` · by ${inviterOf(invite)}` : ""}
+                  </Text>
+                </Box>
+                {invite.temporary ? (
+                  <Badge size="sm" variant="light" color="orange">
+                    Temporary
+                  </Badge>
+                ) : null}
+              </Group>
+              <Group gap="md" mt={6}>
+                <Text size="xs">
+                  <Text span c="dimmed" inherit>
+                    Uses
+                  </Text>{" "}
+                  {formatUses(invite)}
+                </Text>
+                <Text size="xs">
+                  <Text span c="dimmed" inherit>
+                    Expires in
+                  </Text>{" "}
+                  {formatExpiresIn(invite.expires_at, now)}
+                </Text>
+              </Group>
+              {rolesOf(invite) ? (
+                <Group gap={6} mt={6}>
+                  <Text size="xs" c="dimmed">
+                    Grants
+                  </Text>
+                  {rolesOf(invite)}
+                </Group>
+              ) : null}
+              <Group gap="xs" mt="sm">
+                {actionsOf(invite)}
+              </Group>
+            </Card>
+          ))}
+        </Stack>
       )}
       <CreateInviteModal guildId={guildId} opened={isCreateOpen} onClose={() => setCreateOpen(false)} />
       <RevokeInviteModal guildId={guildId} invite={target} opened={isRevokeOpen} onClose={() => setRevokeOpen(false)} />

@@ -1,6 +1,6 @@
 "use client";
 
-import { Button, EmptyState, Group, Select, Stack, Text, TextInput, VisuallyHidden } from "@mantine/core";
+import { Button, EmptyState, Group, Select, Stack, Text, TextInput, useMatches, VisuallyHidden } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { keepPreviousData } from "@tanstack/react-query";
 import { DataTable, type DataTableColumn } from "mantine-datatable";
@@ -31,7 +31,7 @@ export function MembersManager({ guildId }: { guildId: string }) {
   const rights = api.member.rights.useQuery({ guildId });
   const roles = api.role.list.useQuery({ guildId });
   const [search, setSearch] = useState("");
-  const [prefix] = useDebouncedValue(search.trim(), 300);
+  const [query] = useDebouncedValue(search.trim(), 300);
   const [roleId, setRoleId] = useState<string | null>(null);
   const pager = useCursorStack();
   // Kept across pages and searches, so members found by different searches can be banned together.
@@ -41,7 +41,7 @@ export function MembersManager({ guildId }: { guildId: string }) {
   const [dialog, setDialog] = useState<Dialog | null>(null);
 
   const list = api.member.list.useQuery(
-    { guildId, after: pager.cursor ?? "0", limit: MEMBER_PAGE_SIZE, ...(prefix && { prefix }), ...(roleId && { roleId }) },
+    { guildId, after: pager.cursor ?? "0", limit: MEMBER_PAGE_SIZE, ...(query && { search: query }), ...(roleId && { roleId }) },
     { placeholderData: keepPreviousData },
   );
 
@@ -54,14 +54,37 @@ export function MembersManager({ guildId }: { guildId: string }) {
     setDialog(action);
   };
   const close = () => setDialog(null);
+  const clearSearch = () => {
+    setSearch("");
+    pager.reset();
+  };
+  // A phone has room for who the member is and their actions: roles and status go under the name.
+  const isWide = useMatches({ base: false, sm: true });
 
   const columns: DataTableColumn<MemberRow>[] = [
-    { accessor: "name", title: "Member", width: 240, render: ({ member }) => <MemberIdentity guildId={guildId} member={member} /> },
-    { accessor: "roles", title: "Roles", render: ({ member }) => <RoleChips roleIds={member.roles} roles={roleMap} /> },
-    { accessor: "joined", title: "Joined", width: 130, noWrap: true, render: ({ member }) => formatDate(member.joined_at) },
+    {
+      accessor: "name",
+      title: "Member",
+      width: isWide ? 240 : undefined,
+      render: ({ member }) =>
+        isWide ? (
+          <MemberIdentity guildId={guildId} member={member} />
+        ) : (
+          <Stack gap={6} miw={0}>
+            <MemberIdentity guildId={guildId} member={member} />
+            <Group gap={4}>
+              <MemberStatusBadges member={member} />
+              <RoleChips roleIds={member.roles} roles={roleMap} max={2} />
+            </Group>
+          </Stack>
+        ),
+    },
+    { accessor: "roles", title: "Roles", hidden: !isWide, render: ({ member }) => <RoleChips roleIds={member.roles} roles={roleMap} /> },
+    { accessor: "joined", title: "Joined", hidden: !isWide, width: 130, noWrap: true, render: ({ member }) => formatDate(member.joined_at) },
     {
       accessor: "status",
       title: "Status",
+      hidden: !isWide,
       width: 170,
       render: ({ member }) => (
         <Group gap={4} wrap="nowrap">
@@ -78,7 +101,7 @@ export function MembersManager({ guildId }: { guildId: string }) {
     },
   ];
 
-  const isFiltered = Boolean(prefix || roleId);
+  const isFiltered = Boolean(query || roleId);
   const rows = list.data?.rows ?? [];
   const bulkBanReason = rights.data ? rights.data.bulkBan : "Checking your permissions…";
   const pruneReason = rights.data ? rights.data.prune : "Checking your permissions…";
@@ -97,7 +120,7 @@ export function MembersManager({ guildId }: { guildId: string }) {
       <Group gap="sm" align="flex-end" wrap="wrap">
         <TextInput
           aria-label="Search members"
-          placeholder="Search by username or nickname"
+          placeholder="Search by name or id"
           leftSection={<IconSearch size={16} />}
           value={search}
           onChange={(event) => {
@@ -154,7 +177,7 @@ export function MembersManager({ guildId }: { guildId: string }) {
           verticalSpacing="sm"
           highlightOnHover
           minHeight={rows.length === 0 ? 260 : undefined}
-          styles={{ table: { minWidth: 780 } }}
+          styles={{ table: { minWidth: isWide ? 780 : undefined } }}
           idAccessor={(row) => row.member.user.id}
           records={rows}
           columns={columns}
@@ -170,10 +193,25 @@ export function MembersManager({ guildId }: { guildId: string }) {
             <EmptyState
               icon={isFiltered ? <IconSearch size={26} /> : <IconUsers size={26} />}
               variant="light"
-              title={isFiltered ? "No members match" : "No members on this page"}
-              description={isFiltered ? "Try another name, or clear the role filter." : "Go back to the previous page."}
+              title={query ? `No members match “${query}”` : isFiltered ? "No members have this role" : "No members on this page"}
+              description={
+                query
+                  ? `Try part of a name or an id${roleId ? ", or clear the role filter" : ""}.`
+                  : isFiltered
+                    ? "Clear the role filter to see everyone."
+                    : "Go back to the previous page."
+              }
               size="sm"
-            />
+            >
+              {query ? (
+                <EmptyState.Actions>
+                  {/* The table's empty state lets clicks through to the rows; this button takes them. */}
+                  <Button variant="default" size="xs" onClick={clearSearch} style={{ pointerEvents: "auto" }}>
+                    Clear search
+                  </Button>
+                </EmptyState.Actions>
+              ) : null}
+            </EmptyState>
           }
         />
       )}

@@ -8,20 +8,10 @@ import { QueryError } from "~/components/query-error.tsx";
 import { api } from "~/trpc/react.tsx";
 import { DeleteMessageModal } from "./delete-message-modal.tsx";
 import { MessageItem } from "./message-item.tsx";
-import { channelMessagesPath, type DashboardMessageSearch, type DashboardSearchHit, type MentionNames } from "./message-types.ts";
+import { channelMessagesPath, mentionNamesOf, type DashboardSearchHit } from "./message-types.ts";
 
 /** What the user searched: the words, and optionally one author and one channel. */
 export type MessageSearchRequest = { content: string; authorId: string | null; channelId: string | null };
-
-type Results = Extract<DashboardMessageSearch, { state: "results" }>;
-
-function namesOf(results: Results): MentionNames {
-  return {
-    users: new Map(results.users.map((user) => [user.id, user.name])),
-    roles: new Map(results.roles.map((role) => [role.id, role])),
-    channels: new Map(results.channels.map((channel) => [channel.id, channel.name])),
-  };
-}
 
 /** "in #ops" (or the thread's name) linking to that channel's Messages view. */
 function HitChannel({ guildId, hit }: { guildId: string; hit: DashboardSearchHit }) {
@@ -65,7 +55,7 @@ export function MessageSearchResults({ guildId, request, showChannel, emptyDescr
   });
   const answer = search.data;
   const results = answer?.state === "results" ? answer : null;
-  const names = useMemo(() => (results ? namesOf(results) : null), [results]);
+  const names = useMemo(() => (results ? mentionNamesOf(results) : null), [results]);
 
   if (search.isError) return <QueryError error={search.error} onRetry={() => void search.refetch()} title="Could not search the messages" />;
   if (!answer) {

@@ -1,11 +1,12 @@
 import type { inferRouterOutputs } from "@trpc/server";
 import { ChannelType } from "discord-api-types/v10";
+import type { MentionLists } from "~/server/messages/message-dashboard.service.ts";
 import type { TEmbed } from "~/server/messages/message.schema.ts";
 import type { AppRouter } from "~/server/trpc/root.ts";
 
 export type ChannelMessagesPage = inferRouterOutputs<AppRouter>["message"]["list"];
 export type DashboardMessage = ChannelMessagesPage["messages"][number];
-export type DashboardMessageSearch = inferRouterOutputs<AppRouter>["message"]["searchPage"];
+type DashboardMessageSearch = inferRouterOutputs<AppRouter>["message"]["searchPage"];
 export type DashboardSearchHit = Extract<DashboardMessageSearch, { state: "results" }>["hits"][number];
 export type DashboardAttachment = DashboardMessage["attachments"][number];
 /** A stored embed: what was sent, with the platform's `type`. */
@@ -17,6 +18,15 @@ export type MentionNames = {
   roles: ReadonlyMap<string, { name: string; color: number }>;
   channels: ReadonlyMap<string, string>;
 };
+
+/** The names a page's (or a test message's) mention lists give, as the renderer looks them up. */
+export function mentionNamesOf(lists: MentionLists): MentionNames {
+  return {
+    users: new Map(lists.users.map((user) => [user.id, user.name])),
+    roles: new Map(lists.roles.map((role) => [role.id, role])),
+    channels: new Map(lists.channels.map((channel) => [channel.id, channel.name])),
+  };
+}
 
 /** Channels whose rows link to a Messages view. */
 export const MESSAGE_VIEW_CHANNEL_TYPES: ReadonlySet<number> = new Set([ChannelType.GuildText, ChannelType.GuildAnnouncement]);

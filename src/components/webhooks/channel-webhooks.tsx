@@ -79,7 +79,7 @@ export function ChannelWebhooks({ guildId, channelId }: { guildId: string; chann
       )}
       {data ? <WebhookFormModal view={data} webhook={editor?.webhook ?? null} opened={editor !== null} onClose={() => setEditor(null)} /> : null}
       <DeleteWebhookModal channelId={channelId} webhook={deleting} onClose={() => setDeleting(null)} />
-      <SendTestModal channelName={data?.channel.name ?? ""} webhook={testing} onClose={() => setTesting(null)} />
+      <SendTestModal guildId={guildId} channelName={data?.channel.name ?? ""} webhook={testing} onClose={() => setTesting(null)} />
       {data ? <FollowChannelModal channel={data.channel} opened={following} onClose={() => setFollowing(false)} /> : null}
     </Stack>
   );

@@ -1,30 +1,33 @@
 "use client";
 
-import { Alert, Avatar, Box, Button, Group, Modal, Paper, Stack, Text, Textarea, TextInput } from "@mantine/core";
-import { useState } from "react";
+import { Alert, Button, Group, Modal, Paper, Stack, Text, Textarea, TextInput } from "@mantine/core";
+import { useMemo, useState } from "react";
 import { useSaveFeedback } from "~/components/forms/save-feedback.ts";
 import { fieldErrorsOf } from "~/components/forms/server-errors.ts";
-import { formatSnowflakeTime } from "~/components/format.ts";
-import { cdnImageUrl } from "~/components/guild/guild-avatar.tsx";
+import { MessageItem } from "~/components/messages/message-item.tsx";
+import { mentionNamesOf, type DashboardMessage } from "~/components/messages/message-types.ts";
+import type { MessageObject } from "~/server/messages/message.dto.ts";
 import { MESSAGE_LIMITS } from "~/server/messages/message.schema.ts";
 import { api } from "~/trpc/react.tsx";
 import type { DashboardWebhook } from "./webhook-types.ts";
 
-/** The embed fields the test message can carry. */
-type SentEmbed = { title?: string; description?: string };
+/** The posted message as the Messages view takes it; the preview offers no actions on it. */
+function asShown(message: MessageObject): DashboardMessage {
+  return { ...message, canDelete: false, canPublish: false, avatarUrl: null, thread: null };
+}
 
-type Props = { channelName: string; webhook: DashboardWebhook | null; onClose: () => void };
+type Props = { guildId: string; channelName: string; webhook: DashboardWebhook | null; onClose: () => void };
 
 /** Posts a small message through the webhook, as a service would, and shows what was posted. */
-export function SendTestModal({ channelName, webhook, onClose }: Props) {
+export function SendTestModal({ guildId, channelName, webhook, onClose }: Props) {
   return (
     <Modal opened={webhook !== null} onClose={onClose} title="Send a test message" size="lg">
-      {webhook ? <SendTestForm key={webhook.id} channelName={channelName} webhook={webhook} onClose={onClose} /> : null}
+      {webhook ? <SendTestForm key={webhook.id} guildId={guildId} channelName={channelName} webhook={webhook} onClose={onClose} /> : null}
     </Modal>
   );
 }
 
-function SendTestForm({ channelName, webhook, onClose }: { channelName: string; webhook: DashboardWebhook; onClose: () => void }) {
+function SendTestForm({ guildId, channelName, webhook, onClose }: Omit<Props, "webhook"> & { webhook: DashboardWebhook }) {
   const [content, setContent] = useState("Hello from the webhook!");
   const [title, setTitle] = useState("");
   const [description, setDescription] = useState("");
@@ -32,6 +35,7 @@ function SendTestForm({ channelName, webhook, onClose }: { channelName: string; 
   const send = api.webhook.sendTest.useMutation({ onError: (error) => feedback.onServerError(error) });
   const errors = fieldErrorsOf(send.error);
   const sent = send.data;
+  const names = useMemo(() => (sent ? mentionNamesOf(sent) : null), [sent]);
 
   return (
     <form
@@ -72,47 +76,11 @@ function SendTestForm({ channelName, webhook, onClose }: { channelName: string; 
           onChange={(event) => setDescription(event.currentTarget.value)}
           error={errors["embeds.0.description"]}
         />
-        {sent ? (
+        {sent && names ? (
           <Alert color="teal" variant="light" title="Message posted" role="status">
-            <Paper withBorder p="sm" mt="xs" radius="md" aria-label="Posted message">
-              <Group gap="sm" align="flex-start" wrap="nowrap">
-                <Avatar
-                  src={webhook.avatar ? cdnImageUrl("avatars", webhook.id, webhook.avatar) : null}
-                  name={sent.author.username}
-                  color="initials"
-                  size="md"
-                  alt=""
-                />
-                <Box miw={0}>
-                  <Group gap="xs">
-                    <Text size="sm" fw={600}>
-                      {sent.author.username}
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      {formatSnowflakeTime(sent.id)}
-                    </Text>
-                  </Group>
-                  {sent.content ? (
-                    <Text size="sm" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
-                      {sent.content}
-                    </Text>
-                  ) : null}
-                  {(sent.embeds as SentEmbed[]).map((embed, index) => (
-                    <Box key={index} mt={6} pl="sm" style={{ borderLeft: "4px solid var(--mantine-color-default-border)" }}>
-                      {embed.title ? (
-                        <Text size="sm" fw={600}>
-                          {embed.title}
-                        </Text>
-                      ) : null}
-                      {embed.description ? (
-                        <Text size="sm" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
-                          {embed.description}
-                        </Text>
-                      ) : null}
-                    </Box>
-                  ))}
-                </Box>
-              </Group>
+            <Paper withBorder mt="xs" radius="md" aria-label="Posted message">
+              {/* The renderer of the channel's Messages view, with the names its mentions point at. */}
+              <MessageItem guildId={guildId} message={asShown(sent.message)} names={names} />
             </Paper>
           </Alert>
         ) : null}

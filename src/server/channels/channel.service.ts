@@ -14,6 +14,7 @@ import { stateCache } from "~/server/state/state-cache.ts";
 import { ALL_PERMISSIONS, hasPermission, missingPermissions, type PermissionOverwriteInput } from "~/server/permissions/permissions.ts";
 import { newId } from "~/server/snowflake/snowflake.ts";
 import { dropChannelWebhooks } from "~/server/webhooks/webhook-removal.ts";
+import { savedChannelName } from "./channel-name.ts";
 import { createChannelDenial, deleteChannelDenial, editChannelDenial, overwritesDenial, reorderChannelsDenial } from "./channel-rules.ts";
 import {
   CHANNEL_INCLUDE,
@@ -126,6 +127,7 @@ export async function createGuildChannel(ctx: ServiceContext, input: { guildId: 
   const { guild } = access;
   const { body } = input;
   const type = body.type ?? ChannelType.GuildText;
+  const name = savedChannelName(type, body.name);
   const parentId = fieldAppliesTo("parent_id", type) ? (body.parent_id ?? null) : null;
   const parent = parentId ? await loadParentCategory(ctx.db, guild.id, parentId, null) : null;
   // Inside a category the caller's permissions there decide, overwrites included.
@@ -158,7 +160,7 @@ export async function createGuildChannel(ctx: ServiceContext, input: { guildId: 
         id: newId(),
         guildId: guild.id,
         type,
-        name: body.name,
+        name,
         position,
         parentId,
         ...columns,
@@ -186,7 +188,7 @@ export async function modifyChannel(ctx: ServiceContext, input: { channelId: str
   const type = resolveTypeChange(guild, channel.type, body.type);
   const data: Prisma.ChannelUncheckedUpdateInput = typedColumns({ type, body, guild, current: channel });
   if (type !== channel.type) data.type = type;
-  if (body.name !== undefined) data.name = body.name;
+  if (body.name !== undefined) data.name = savedChannelName(type, body.name);
   if (body.position !== undefined && body.position !== null) data.position = body.position;
 
   const isMoving = body.parent_id !== undefined && fieldAppliesTo("parent_id", type) && body.parent_id !== channel.parentId;

@@ -9,7 +9,7 @@ import { loadGuildAccess, requirePermissions, type GuildAccess } from "~/server/
 import { toUserObject, type UserObject } from "~/server/users/user.dto.ts";
 import { deleteBannedUserMessages, IN_BAN, messageWindow, type MessageWindow } from "./ban-message-deletion.ts";
 import { banDenial, bulkBanDenial, enforce, type Denial } from "./member-rules.ts";
-import { readMember, startsWithIgnoringCase } from "./member-queries.ts";
+import { nameSearch, readMember } from "./member-queries.ts";
 import { targetOf } from "./member.service.ts";
 import { removeMembers } from "./membership.ts";
 import type { TBanListQuery, TBulkBanBody } from "./member.schema.ts";
@@ -20,17 +20,17 @@ const toBanObject = (row: { reason: string | null; user: User }): BanObject => (
 
 /**
  * GET /guilds/{guild.id}/bans: BAN_MEMBERS; ordered by user id, after `after` or, with only
- * `before`, the page just before it. The dashboard also filters by a username prefix.
+ * `before`, the page just before it. The dashboard also searches them by name or id (nameSearch).
  */
-export async function listBans(ctx: ServiceContext, input: { guildId: string; query: TBanListQuery & { prefix?: string } }): Promise<BanObject[]> {
+export async function listBans(ctx: ServiceContext, input: { guildId: string; query: TBanListQuery & { search?: string } }): Promise<BanObject[]> {
   const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
   requirePermissions(access, P.BanMembers);
-  const { limit, before, after, prefix } = input.query;
+  const { limit, before, after, search } = input.query;
   const conditions = [Prisma.sql`b."guildId" = ${access.guild.id}`];
   const bannedId = Prisma.raw(`b."userId"`);
   if (after) conditions.push(snowflakeBeyond(bannedId, ">", after));
   if (before) conditions.push(snowflakeBeyond(bannedId, "<", before));
-  if (prefix) conditions.push(startsWithIgnoringCase(Prisma.raw(`u."username"`), prefix));
+  if (search) conditions.push(nameSearch(search, [Prisma.raw(`u."username"`), Prisma.raw(`u."globalName"`)], bannedId));
   const backwards = before !== undefined && after === undefined;
   const ids = await ctx.db.$queryRaw<{ userId: string }[]>`
     SELECT b."userId" FROM "Ban" b JOIN "User" u ON u."id" = b."userId"

@@ -25,10 +25,10 @@ export async function moderationRights(ctx: ServiceContext, input: { guildId: st
   };
 }
 
-/** A page of members ordered by user id, optionally by name prefix and role, each with what the viewer may do. */
+/** A page of members ordered by user id, optionally by a search of names or id and by role, each with what the viewer may do. */
 export async function listMembersForDashboard(
   ctx: ServiceContext,
-  input: { guildId: string; after: string; limit: number; prefix?: string; roleId?: string },
+  input: { guildId: string; after: string; limit: number; search?: string; roleId?: string },
 ): Promise<{ rows: MemberListRow[]; nextAfter: string | null }> {
   const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
   const { guildId, ...page } = input;
@@ -41,13 +41,13 @@ export async function listMembersForDashboard(
   };
 }
 
-/** A page of bans ordered by user id, optionally by username prefix, and where the next page starts. */
+/** A page of bans ordered by user id, optionally by a search of names or id, and where the next page starts. */
 export async function listBansForDashboard(
   ctx: ServiceContext,
-  input: { guildId: string; after?: string; limit: number; prefix?: string },
+  input: { guildId: string; after?: string; limit: number; search?: string },
 ): Promise<{ bans: BanObject[]; nextAfter: string | null }> {
   // One more than asked shows whether another page follows.
-  const bans = await listBans(ctx, { guildId: input.guildId, query: { limit: input.limit + 1, after: input.after, prefix: input.prefix } });
+  const bans = await listBans(ctx, { guildId: input.guildId, query: { limit: input.limit + 1, after: input.after, search: input.search } });
   const shown = bans.slice(0, input.limit);
   return { bans: shown, nextAfter: bans.length > input.limit ? (shown.at(-1)?.user.id ?? null) : null };
 }

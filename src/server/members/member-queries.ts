@@ -8,29 +8,57 @@ export function readMember(db: Tx, guildId: string, userId: string): Promise<Mem
   return db.member.findUnique({ where: { guildId_userId: { guildId, userId } }, include: MEMBER_INCLUDE });
 }
 
-export type MemberPage = { after: string; limit: number; prefix?: string; roleId?: string };
+/** `prefix`: the REST search's name prefix; `search`: the dashboard's words or id (see nameSearch). */
+export type MemberPage = { after: string; limit: number; prefix?: string; search?: string; roleId?: string };
 
 const MEMBER_ID = Prisma.raw(`m."userId"`);
 
 /** Escapes LIKE wildcards so a search for "a_b" matches only that. */
-function likePrefix(prefix: string): string {
-  return `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 /**
- * `column` starts with `prefix`, ignoring case. SQLite's LOWER and UPPER fold ASCII only, so
- * both foldings are compared: "Émile" is found by "ém" through UPPER ("ÉMILE" LIKE "ÉM%").
+ * `column` LIKE `pattern`, ignoring case. SQLite's LOWER and UPPER fold ASCII only, so both
+ * foldings are compared: "Émile" is found by "ém" through UPPER ("ÉMILE" LIKE "ÉM%").
  * PostgreSQL folds every letter, where either comparison alone would do.
  */
-export function startsWithIgnoringCase(column: Prisma.Sql, prefix: string): Prisma.Sql {
-  const lower = likePrefix(prefix.toLowerCase());
-  const upper = likePrefix(prefix.toUpperCase());
+function likeIgnoringCase(column: Prisma.Sql, text: string, pattern: (escaped: string) => string): Prisma.Sql {
+  const lower = pattern(escapeLike(text.toLowerCase()));
+  const upper = pattern(escapeLike(text.toUpperCase()));
   return Prisma.sql`(LOWER(${column}) LIKE ${lower} ESCAPE '\\' OR UPPER(${column}) LIKE ${upper} ESCAPE '\\')`;
+}
+
+/** `column` starts with `prefix`, ignoring case. */
+function startsWithIgnoringCase(column: Prisma.Sql, prefix: string): Prisma.Sql {
+  return likeIgnoringCase(column, prefix, (escaped) => `${escaped}%`);
+}
+
+/** The most words a search looks for; more are ignored. */
+const SEARCH_WORDS_MAX = 5;
+const SNOWFLAKE = /^\d{1,20}$/;
+
+/**
+ * The dashboard's search of members and bans: every word typed is in one of `names` (each a
+ * user's name column; any part of it, ignoring case), or the whole search is the user's id.
+ */
+export function nameSearch(search: string, names: readonly Prisma.Sql[], userId: Prisma.Sql): Prisma.Sql {
+  const words = search.split(/\s+/).filter(Boolean).slice(0, SEARCH_WORDS_MAX);
+  const wordMatches = words.map(
+    (word) =>
+      Prisma.sql`(${Prisma.join(
+        names.map((column) => likeIgnoringCase(column, word, (escaped) => `%${escaped}%`)),
+        " OR ",
+      )})`,
+  );
+  const byName = wordMatches.length > 0 ? Prisma.join(wordMatches, " AND ") : Prisma.sql`1 = 0`;
+  return SNOWFLAKE.test(search) ? Prisma.sql`((${byName}) OR ${userId} = ${search})` : Prisma.sql`(${byName})`;
 }
 
 /**
  * A page of a guild's members ordered by user id, after `after`: optionally only those
- * whose username or nickname starts with `prefix` (case-insensitive) or who hold `roleId`.
+ * whose username or nickname starts with `prefix` (case-insensitive), who match the
+ * dashboard's `search` (username, global name or nickname) or who hold `roleId`.
  */
 export async function readMemberPage(db: Db, guildId: string, page: MemberPage): Promise<MemberRow[]> {
   const conditions = [Prisma.sql`m."guildId" = ${guildId}`, snowflakeBeyond(MEMBER_ID, ">", page.after)];
@@ -38,6 +66,9 @@ export async function readMemberPage(db: Db, guildId: string, page: MemberPage):
     conditions.push(
       Prisma.sql`(${startsWithIgnoringCase(Prisma.raw(`u."username"`), page.prefix)} OR ${startsWithIgnoringCase(Prisma.raw(`m."nick"`), page.prefix)})`,
     );
+  }
+  if (page.search !== undefined) {
+    conditions.push(nameSearch(page.search, [Prisma.raw(`u."username"`), Prisma.raw(`u."globalName"`), Prisma.raw(`m."nick"`)], MEMBER_ID));
   }
   if (page.roleId !== undefined) {
     conditions.push(

@@ -1,6 +1,7 @@
 import { PermissionFlagsBits as P } from "discord-api-types/v10";
 import { describe, expect, it } from "vitest";
 import { dashboardActor } from "~/server/auth/actor.ts";
+import { newId } from "~/server/snowflake/snowflake.ts";
 import { createCaller } from "~/server/trpc/root.ts";
 import { addMember, makeGuild, makeUser } from "~/test/factories.ts";
 import { memberKit } from "~/test/member-kit.ts";
@@ -83,5 +84,49 @@ describe("member.list and member.bans", () => {
     expect(next.bans).toHaveLength(1);
     expect(next.nextAfter).toBeNull();
     expect(new Set([...page.bans, ...next.bans].map((b) => b.user.id))).toEqual(new Set(banned.map((b) => b.user.id)));
+  });
+});
+
+describe("member.list and member.bans searches", () => {
+  /** A member with these names, as users type them. */
+  async function namedMember(guildId: string, username: string, globalName: string | null, nick: string | null = null) {
+    const user = await app.db.user.create({ data: { id: newId(), username, globalName } });
+    await addMember(app.db, guildId, user.id);
+    if (nick) await kit.updateMember(guildId, user.id, { nick });
+    return user;
+  }
+
+  it("find members whose username, global name or nickname contains every word typed, ignoring case, or by id", async () => {
+    const { guild, asOwner } = await moderatedGuild();
+    const otter = await namedMember(guild.id, "brave_otter", "Brave Otter", "Otto the Great");
+    const emilie = await namedMember(guild.id, "quiet_falcon", "Émilie Falcon");
+    await namedMember(guild.id, "a_b", null);
+    await namedMember(guild.id, "axb", null);
+    const found = async (search: string) => (await asOwner.member.list({ guildId: guild.id, search })).rows.map((row) => row.member.user.username).sort();
+
+    expect(await found("OTTER")).toEqual(["brave_otter"]);
+    expect(await found("great")).toEqual(["brave_otter"]);
+    expect(await found("  brave   great ")).toEqual(["brave_otter"]);
+    expect(await found("brave falcon")).toEqual([]);
+    expect(await found("milie")).toEqual(["quiet_falcon"]);
+    expect(await found("émilie")).toEqual(["quiet_falcon"]);
+    expect(await found("ÉMILIE")).toEqual(["quiet_falcon"]);
+    expect(await found("a_")).toEqual(["a_b"]);
+    expect(await found(otter.id)).toEqual(["brave_otter"]);
+    expect(await found(emilie.id.slice(0, 8))).toEqual([]);
+  });
+
+  it("find bans by any part of the banned user's names, or by id", async () => {
+    const { guild, asOwner } = await moderatedGuild();
+    const spammer = await app.db.user.create({ data: { id: newId(), username: "promo_account", globalName: "Spam Bot 3000" } });
+    const other = await app.db.user.create({ data: { id: newId(), username: "troll", globalName: null } });
+    for (const user of [spammer, other]) await asOwner.member.ban({ guildId: guild.id, userId: user.id });
+    const found = async (search: string) => (await asOwner.member.bans({ guildId: guild.id, search })).bans.map((ban) => ban.user.username);
+
+    expect(await found("bot 3000")).toEqual(["promo_account"]);
+    expect(await found("ACCOUNT")).toEqual(["promo_account"]);
+    expect(await found("rol")).toEqual(["troll"]);
+    expect(await found(other.id)).toEqual(["troll"]);
+    expect(await found("nobody")).toEqual([]);
   });
 });

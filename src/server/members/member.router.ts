@@ -31,11 +31,12 @@ export const memberRouter = createTRPCRouter({
       ZGuildIdInputSchema.extend({
         after: ZSnowflake.default("0"),
         limit: z.number().int().min(1).max(MEMBER_PAGE_MAX).default(50),
-        prefix: z.string().trim().max(MEMBER_SEARCH_QUERY_MAX).optional(),
+        /** Words of a username, global name or nickname (any part, any case), or an id. */
+        search: z.string().trim().max(MEMBER_SEARCH_QUERY_MAX).optional(),
         roleId: ZSnowflake.optional(),
       }),
     )
-    .query(({ ctx, input }) => listMembersForDashboard(ctx, { ...input, prefix: input.prefix || undefined })),
+    .query(({ ctx, input }) => listMembersForDashboard(ctx, { ...input, search: input.search || undefined })),
   get: protectedProcedure.input(ZMemberInput).query(({ ctx, input }) => memberDetails(ctx, input)),
   modify: protectedProcedure
     .input(ZMemberInput.extend({ body: ZMemberModifyBodySchema, ...ZAuditReasonInput }))
@@ -52,10 +53,11 @@ export const memberRouter = createTRPCRouter({
       ZGuildIdInputSchema.extend({
         after: ZSnowflake.optional(),
         limit: z.number().int().min(1).max(BAN_LIST_LIMIT_MAX).default(50),
-        prefix: z.string().trim().max(MEMBER_SEARCH_QUERY_MAX).optional(),
+        /** Words of a username, global name or nickname (any part, any case), or an id. */
+        search: z.string().trim().max(MEMBER_SEARCH_QUERY_MAX).optional(),
       }),
     )
-    .query(({ ctx, input }) => listBansForDashboard(ctx, { ...input, prefix: input.prefix || undefined })),
+    .query(({ ctx, input }) => listBansForDashboard(ctx, { ...input, search: input.search || undefined })),
   unban: protectedProcedure.input(ZMemberInput.extend(ZAuditReasonInput)).mutation(({ ctx, input }) => unbanUser(withAuditReason(ctx, input.reason), input)),
   prunePreview: protectedProcedure.input(ZGuildIdInputSchema.extend({ prune: ZPruneInputSchema })).query(({ ctx, input }) => previewPrune(ctx, input)),
   prune: protectedProcedure

@@ -33,7 +33,10 @@ export type ChannelMessagesPage = {
   messages: DashboardMessage[];
   /** The `before` of the next (older) page; null at the channel's first message. */
   nextCursor: string | null;
-  /** What mentions in the content name: members (by nickname), the guild's roles, the channels the user can view. */
+} & MentionLists;
+
+/** What mentions in messages name: members (by nickname), the guild's roles, the channels the user can view. */
+export type MentionLists = {
   users: { id: string; name: string }[];
   roles: { id: string; name: string; color: number }[];
   channels: { id: string; name: string }[];
@@ -57,7 +60,7 @@ async function channelOf(ctx: ServiceContext, channelId: string) {
 const USER_MENTION = /<@!?(\d+)>/g;
 
 /** Names for the users a page's texts mention, pinged or not: members of the guild only, by their nickname there. */
-export async function mentionedMembers(ctx: ServiceContext, guildId: string, messages: readonly MessageObject[]) {
+async function mentionedMembers(ctx: ServiceContext, guildId: string, messages: readonly MessageObject[]) {
   const texts = messages.flatMap((message) => [
     message.content,
     ...(message.embeds as { description?: string | null; fields?: { value: string }[] | null }[]).flatMap((embed) => [
@@ -71,11 +74,20 @@ export async function mentionedMembers(ctx: ServiceContext, guildId: string, mes
   return members.map((member) => ({ id: member.userId, name: member.nick ?? member.user.globalName ?? member.user.username }));
 }
 
-export async function visibleChannels(access: GuildAccess): Promise<{ id: string; name: string }[]> {
+async function visibleChannels(access: GuildAccess): Promise<{ id: string; name: string }[]> {
   const { rows } = await access.state.channels();
   return rows
     .filter((row) => hasPermission(channelPermissions(access, { type: row.type, overwrites: toOverwriteInputs(row.overwrites) }), P.ViewChannel))
     .map((row) => ({ id: row.id, name: row.name }));
+}
+
+/** The names the mentions of `messages` point at, as the dashboard shows them to the signed-in user. */
+export async function mentionListsOf(ctx: ServiceContext, access: GuildAccess, messages: readonly MessageObject[]): Promise<MentionLists> {
+  return {
+    users: await mentionedMembers(ctx, access.guild.id, messages),
+    roles: access.roles.map((role) => ({ id: role.id, name: role.name, color: role.color })),
+    channels: await visibleChannels(access),
+  };
 }
 
 /**
@@ -116,8 +128,6 @@ export async function loadChannelMessagesPage(
       thread: threadOf.get(message.id) ?? null,
     })),
     nextCursor: listed.length > limit ? page.at(-1)!.id : null,
-    users: await mentionedMembers(ctx, access.guild.id, page),
-    roles: access.roles.map((role) => ({ id: role.id, name: role.name, color: role.color })),
-    channels: await visibleChannels(access),
+    ...(await mentionListsOf(ctx, access, page)),
   };
 }

@@ -3,7 +3,7 @@ import type { ServiceContext } from "~/server/context.ts";
 import { channelPermissions, loadGuildAccess, toOverwriteInputs } from "~/server/permissions/guild-access.ts";
 import { hasPermission } from "~/server/permissions/permissions.ts";
 import { threadPermissions } from "~/server/threads/thread-access.ts";
-import { mentionedMembers, visibleChannels, type DashboardMessage } from "./message-dashboard.service.ts";
+import { mentionListsOf, type DashboardMessage, type MentionLists } from "./message-dashboard.service.ts";
 import { SEARCH_LIMIT_MAX, SEARCH_OFFSET_MAX, type TSearchGuildMessagesQuery } from "./message-search.schema.ts";
 import { isSearchIndexPending, searchGuildMessages } from "./message-search.service.ts";
 
@@ -24,17 +24,14 @@ export type DashboardSearchQuery = Pick<TSearchGuildMessagesQuery, "content" | "
 export type DashboardSearchPage =
   /** The guild's index is being built (the 110000 answer): how far it got, and when to ask again. */
   | { state: "indexing"; documentsIndexed: number; retryAfter: number }
-  | {
+  /** The hits, with what mentions in them name (as on a channel's page). */
+  | ({
       state: "results";
       total: number;
       hits: DashboardSearchHit[];
       /** How many pages the results fill, up to the last one a search reaches. */
       pages: number;
-      /** What mentions in the hits name, as on a channel's page. */
-      users: { id: string; name: string }[];
-      roles: { id: string; name: string; color: number }[];
-      channels: { id: string; name: string }[];
-    };
+    } & MentionLists);
 
 /**
  * A page of a guild's search for the dashboard: the search service's answer to the signed-in
@@ -82,6 +79,7 @@ export async function searchMessagesForDashboard(
   ]);
   const startedOf = new Map(started.map((thread) => [thread.id, thread]));
   const avatarUrlOf = new Map(overrides.map((row) => [row.id, row.authorAvatarUrl]));
+  const names = await mentionListsOf(ctx, access, messages);
 
   return {
     state: "results",
@@ -98,8 +96,7 @@ export async function searchMessagesForDashboard(
       };
     }),
     pages: Math.min(DASHBOARD_SEARCH_PAGE_MAX, Math.ceil(answer.total_results / DASHBOARD_SEARCH_PAGE_SIZE)),
-    users: await mentionedMembers(ctx, access.guild.id, messages),
-    roles: access.roles.map((role) => ({ id: role.id, name: role.name, color: role.color })),
-    channels: [...(await visibleChannels(access)), ...answer.threads.map((thread) => ({ id: thread.id, name: thread.name }))],
+    ...names,
+    channels: [...names.channels, ...answer.threads.map((thread) => ({ id: thread.id, name: thread.name }))],
   };
 }

@@ -4,6 +4,10 @@ import type { ServiceContext } from "~/server/context.ts";
 import { channelPermissions, toOverwriteInputs } from "~/server/permissions/guild-access.ts";
 import { hasPermission } from "~/server/permissions/permissions.ts";
 import { sortChannels } from "~/server/channels/channel.dto.ts";
+import { mentionListsOf, type MentionLists } from "~/server/messages/message-dashboard.service.ts";
+import type { MessageObject } from "~/server/messages/message.dto.ts";
+import { sendTestMessage } from "./webhook-execute.service.ts";
+import type { TWebhookTestMessageInput } from "./webhook-execute.schema.ts";
 import type { WebhookObject } from "./webhook.dto.ts";
 import { WEBHOOK_CHANNEL_TYPES } from "./webhook.schema.ts";
 import { listChannelWebhooks } from "./webhook.service.ts";
@@ -36,4 +40,14 @@ export async function loadChannelWebhooksView(ctx: ServiceContext, input: { chan
     })
     .map((row) => ({ id: row.id, name: row.name }));
   return { channel: view, blockedReason: null, webhooks: await listChannelWebhooks(ctx, input), moveTargets };
+}
+
+/**
+ * The dashboard's test message, posted through the webhook, with what its mentions name: the
+ * dialog shows it as the channel's Messages view does.
+ */
+export async function sendTestForDashboard(ctx: ServiceContext, input: TWebhookTestMessageInput): Promise<{ message: MessageObject } & MentionLists> {
+  const message = await sendTestMessage(ctx, input);
+  const { access } = await loadChannelAccess(ctx, message.channel_id);
+  return { message, ...(await mentionListsOf(ctx, access, [message])) };
 }

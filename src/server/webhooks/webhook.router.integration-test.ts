@@ -52,10 +52,15 @@ describe("webhook router (dashboard)", () => {
     const { guild, api, text } = await kit.setup();
     const hook = await kit.webhook(api, text.id, "Tester");
     const role = await kit.addRole(guild.id, 3, { permissions: P.ManageWebhooks | P.ViewChannel });
-    const manager = createCaller({ db: app.db, userId: (await kit.addUser(guild.id, [role.id])).user.id });
-    const sent = await manager.webhook.sendTest({ webhookId: hook.id, content: "ping", embed: { title: "Status", description: "all good" } });
-    expect(sent).toMatchObject({ content: "ping", channel_id: text.id, webhook_id: hook.id, author: { username: "Tester" } });
-    expect(sent.embeds).toEqual([expect.objectContaining({ title: "Status", description: "all good" })]);
+    const { user } = await kit.addUser(guild.id, [role.id]);
+    const manager = createCaller({ db: app.db, userId: user.id });
+    const content = `ping <@${user.id}>`;
+    const sent = await manager.webhook.sendTest({ webhookId: hook.id, content, embed: { title: "Status", description: `all good in <#${text.id}>` } });
+    expect(sent.message).toMatchObject({ content, channel_id: text.id, webhook_id: hook.id, author: { username: "Tester" } });
+    expect(sent.message.embeds).toEqual([expect.objectContaining({ title: "Status", description: `all good in <#${text.id}>` })]);
+    // With the names its mentions point at, as the channel's Messages view gets them.
+    expect(sent.users).toEqual([{ id: user.id, name: user.globalName ?? user.username }]);
+    expect(sent.channels.map((channel) => channel.id)).toContain(text.id);
     expect(await app.db.message.count({ where: { webhookId: hook.id } })).toBe(1);
     await expect(manager.webhook.sendTest({ webhookId: hook.id })).rejects.toMatchObject({ code: "BAD_REQUEST", message: "Cannot send an empty message" });
     const outsider = createCaller({ db: app.db, userId: (await kit.addUser(guild.id)).user.id });

@@ -4,9 +4,8 @@ import { createTRPCRouter, protectedProcedure } from "~/server/trpc/init.ts";
 import { ZSnowflake } from "~/server/validation/fields.ts";
 import { loadFollowTargets } from "./channel-follow-dashboard.service.ts";
 import { followChannel } from "./channel-follow.service.ts";
-import { loadChannelWebhooksView } from "./webhook-dashboard.service.ts";
+import { loadChannelWebhooksView, sendTestForDashboard } from "./webhook-dashboard.service.ts";
 import { ZWebhookTestMessageInput } from "./webhook-execute.schema.ts";
-import { sendTestMessage } from "./webhook-execute.service.ts";
 import { ZChannelFollowBodySchema, ZWebhookCreateBodySchema, ZWebhookModifyBodySchema } from "./webhook.schema.ts";
 import { createWebhook, deleteWebhook, modifyWebhook } from "./webhook.service.ts";
 
@@ -28,5 +27,5 @@ export const webhookRouter = createTRPCRouter({
   follow: protectedProcedure
     .input(z.object({ channelId: ZSnowflake, body: ZChannelFollowBodySchema, ...ZAuditReasonInput }))
     .mutation(({ ctx, input }) => followChannel(withAuditReason(ctx, input.reason), input)),
-  sendTest: protectedProcedure.input(ZWebhookTestMessageInput).mutation(({ ctx, input }) => sendTestMessage(ctx, input)),
+  sendTest: protectedProcedure.input(ZWebhookTestMessageInput).mutation(({ ctx, input }) => sendTestForDashboard(ctx, input)),
 });
