@@ -94,6 +94,8 @@ async function dragRole(page: Page, name: string, onto: string) {
   await page.mouse.move(x, handle.y + handle.height / 2 + 8, { steps: 2 });
   await page.mouse.move(x, target.y + target.height / 2, { steps: 10 });
   await page.mouse.up();
+  // The handles come back once the new order is saved.
+  await expect(page.getByRole("button", { name: `Drag ${name}`, exact: true })).toBeEnabled();
 }
 
 async function expectOrder(page: Page, names: readonly string[]) {
@@ -124,11 +126,15 @@ test("a role moved down can be moved back up", async ({ page, signedIn }) => {
 
   // By dragging with the keyboard: Space picks the role up, an arrow moves it, Space drops it.
   const handle = page.getByRole("button", { name: "Drag Regulars", exact: true });
+  await expect(handle).toBeEnabled();
   await handle.focus();
   await page.keyboard.press("Space");
+  await expect(handle).toHaveAttribute("aria-pressed", "true");
   await page.keyboard.press("ArrowDown");
+  await expect(page.getByRole("status").filter({ hasText: `Regulars is over ${botRole.name}.` })).toBeAttached();
   await page.keyboard.press("Space");
   await expectOrder(page, [botRole.name, "Regulars", "@everyone"]);
+  await expect(handle).toBeEnabled();
   await page.reload();
   await expectOrder(page, [botRole.name, "Regulars", "@everyone"]);
 });

@@ -22,7 +22,7 @@ import classes from "./role-table.module.css";
 import { colorToHex, type RoleObject, type RoleRow } from "./role-values.ts";
 
 /** A move the page asks the server for: one step, or to where another role is (a drop). */
-export type RoleMove = { roleId: string; direction: "up" | "down" } | { roleId: string; toRoleId: string };
+type RoleMove = { roleId: string; direction: "up" | "down" } | { roleId: string; toRoleId: string };
 
 type Props = {
   guildId: string;
@@ -128,6 +128,7 @@ function RoleTableRow({ row, guildId, manageReason, moving, onMove, onEdit, onDe
   const lock = manageReason ? null : denials.edit;
   const permissionCount = countPermissions(role.permissions);
   const isAdmin = (BigInt(role.permissions) & PermissionFlagsBits.Administrator) !== 0n;
+  const isPlain = !role.hoist && !role.mentionable && !row.managedBy;
   const dragLabel = denials.move ? `Drag ${role.name} (${denials.move})` : `Drag ${role.name}`;
 
   return (
@@ -177,7 +178,7 @@ function RoleTableRow({ row, guildId, manageReason, moving, onMove, onEdit, onDe
           {role.position}
         </Text>
       </Table.Td>
-      <Table.Td className={classes.cell} data-label="Shown">
+      <Table.Td className={classes.cell} data-label="Shown" data-empty={isPlain || undefined}>
         <Group gap={6}>
           {role.hoist ? (
             <Badge size="sm" variant="light" color="blue">
@@ -197,7 +198,7 @@ function RoleTableRow({ row, guildId, manageReason, moving, onMove, onEdit, onDe
               </Badge>
             </Tooltip>
           ) : null}
-          {!role.hoist && !role.mentionable && !row.managedBy ? (
+          {isPlain ? (
             <Text size="sm" c="dimmed">
               —
             </Text>
