@@ -15,7 +15,7 @@ import { memberEventData, MEMBER_INCLUDE } from "~/server/members/member.dto.ts"
 import { addGuildMember } from "~/server/members/member.service.ts";
 import { setScreening } from "~/server/members/screening.service.ts";
 import { toRoleObject } from "~/server/roles/role.dto.ts";
-import { createRole } from "~/server/roles/role.service.ts";
+import { createRole, insertRoleAboveEveryone } from "~/server/roles/role.service.ts";
 import { newId } from "~/server/snowflake/snowflake.ts";
 import { createWebhook } from "~/server/webhooks/webhook.service.ts";
 import { E2E_DATABASE_URL, E2E_PASSWORD } from "./e2e-env.ts";
@@ -79,11 +79,13 @@ export async function seedRole(owner: { user: { id: string }; guild: { id: strin
  * Roles placed as an operator would, in this order (so each has a larger id than the one
  * before): several may share a position, where the older role ranks higher.
  */
-export async function seedRolesAt(guildId: string, roles: readonly { name: string; position: number; permissions?: bigint }[]) {
+export async function seedRolesAt(guildId: string, roles: readonly { name: string; position: number; permissions?: bigint; managed?: boolean }[]) {
   return runChange({ db: e2eDb(), actor: null }, async ({ tx, emit }) => {
     const rows = [];
     for (const role of roles) {
-      const row = await tx.role.create({ data: { id: newId(), guildId, name: role.name, position: role.position, permissions: role.permissions ?? 0n } });
+      const row = await tx.role.create({
+        data: { id: newId(), guildId, name: role.name, position: role.position, permissions: role.permissions ?? 0n, managed: role.managed ?? false },
+      });
       await emit(GatewayDispatchEvents.GuildRoleCreate, guildId, { guild_id: guildId, role: toRoleObject(row) });
       rows.push(row);
     }
@@ -180,6 +182,29 @@ export async function seedIntegrations(owner: { user: { id: string }; guild: { i
     { guild_id: owner.guild.id, type: "twitch", name: "Owner Streams", account_id: "owner_streams", account_name: "owner_streams", user_id: owner.user.id },
   );
   return { application, botUser, twitch };
+}
+
+/**
+ * A bot the owner added, holding the managed role named for it that its integration keeps
+ * (made where the platform makes new roles, just above @everyone).
+ */
+export async function seedBotWithRole(owner: { user: { id: string }; guild: { id: string } }) {
+  const db = e2eDb();
+  const guildId = owner.guild.id;
+  const { application, botUser } = await db.$transaction((tx) => createApplication(tx, { name: uniqueName("Helper Bot"), ownerId: owner.user.id }));
+  await addGuildMember({ db, actor: dashboardActor(owner.user.id) }, { guildId, userId: botUser.id });
+  const role = await runChange({ db, actor: null }, async (change) => {
+    const row = await insertRoleAboveEveryone(change, guildId, { id: newId(), name: application.name, managed: true });
+    await change.tx.integration.updateMany({ where: { guildId, applicationId: application.id }, data: { roleId: row.id } });
+    const member = await change.tx.member.update({
+      where: { guildId_userId: { guildId, userId: botUser.id } },
+      data: { roles: { create: { roleId: row.id } } },
+      include: MEMBER_INCLUDE,
+    });
+    await change.emit(GatewayDispatchEvents.GuildMemberUpdate, guildId, memberEventData(guildId, member));
+    return row;
+  });
+  return { application, botUser, role };
 }
 
 /** A webhook the owner made in their guild's first text channel, with its channel. */

@@ -176,3 +176,11 @@ export const IconApps = createIcon([
   "M14 7l6 0",
   "M17 4l0 6",
 ]);
+export const IconGripVertical = createIcon([
+  "M8 5a1 1 0 1 0 2 0a1 1 0 1 0 -2 0",
+  "M8 12a1 1 0 1 0 2 0a1 1 0 1 0 -2 0",
+  "M8 19a1 1 0 1 0 2 0a1 1 0 1 0 -2 0",
+  "M14 5a1 1 0 1 0 2 0a1 1 0 1 0 -2 0",
+  "M14 12a1 1 0 1 0 2 0a1 1 0 1 0 -2 0",
+  "M14 19a1 1 0 1 0 2 0a1 1 0 1 0 -2 0",
+]);

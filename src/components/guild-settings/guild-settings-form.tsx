@@ -16,6 +16,7 @@ import { PageHeader, SectionCard } from "~/components/section-card.tsx";
 import { GUILD_DESCRIPTION_MAX, GUILD_NAME_MAX, ZGuildModifyBodySchema } from "~/server/guilds/guild.schema.ts";
 import { api, type RouterOutputs } from "~/trpc/react.tsx";
 import { DeleteGuildSection } from "./delete-guild-section.tsx";
+import { TransferOwnershipSection } from "./transfer-ownership-section.tsx";
 import { ScreeningSection } from "./screening-section.tsx";
 import { VanityUrlSection } from "./vanity-url-section.tsx";
 import {
@@ -322,6 +323,7 @@ function SettingsForm({ guild, channels, denials }: { guild: GuildObject; channe
       {guild.features.includes(GuildFeature.VanityURL) ? (
         <VanityUrlSection guildId={guild.id} currentCode={guild.vanity_url_code} lockReason={lockReason} />
       ) : null}
+      <TransferOwnershipSection guild={guild} />
       <DeleteGuildSection guild={guild} denial={denials.deleteGuild} />
     </Stack>
   );

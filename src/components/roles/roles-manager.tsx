@@ -1,31 +1,18 @@
 "use client";
 
-import { Badge, Button, Card, ColorSwatch, Drawer, EmptyState, Group, Modal, Stack, Table, Text, Tooltip } from "@mantine/core";
+import { Button, Card, Drawer, EmptyState, Modal, Stack, Text, Tooltip } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { modals } from "@mantine/modals";
-import { PermissionFlagsBits } from "discord-api-types/v10";
 import { useState } from "react";
 import { notifyFailure, notifySuccess } from "~/components/forms/server-errors.ts";
-import { GuardedAction } from "~/components/guarded-action.tsx";
-import { IconArrowDown, IconArrowUp, IconLock, IconPencil, IconPlus, IconShield, IconTrash } from "~/components/icons.tsx";
+import { IconPlus, IconShield } from "~/components/icons.tsx";
 import { QueryError } from "~/components/query-error.tsx";
 import { PageHeader } from "~/components/section-card.tsx";
 import { TableSkeleton } from "~/components/table-skeleton.tsx";
 import { api } from "~/trpc/react.tsx";
 import { RoleForm } from "./role-form.tsx";
-import { changedRoleParams, colorToHex, toRoleParams, toRoleValues, type RoleObject, type RoleRow } from "./role-values.ts";
-
-const P = PermissionFlagsBits;
-
-function countPermissions(permissions: string): number {
-  let bits = BigInt(permissions);
-  let count = 0;
-  while (bits) {
-    count += Number(bits & 1n);
-    bits >>= 1n;
-  }
-  return count;
-}
+import { RoleTable } from "./role-table.tsx";
+import { changedRoleParams, toRoleParams, toRoleValues, type RoleObject, type RoleRow } from "./role-values.ts";
 
 /** The checklist's lock for a permission the server says this viewer may not add to the role. */
 function permissionLockOf(row: RoleRow) {
@@ -89,106 +76,6 @@ export function RolesManager({ guildId }: { guildId: string }) {
       onConfirm: () => remove.mutate({ guildId, roleId: role.id }),
     });
 
-  const tableRow = (row: RoleRow) => {
-    const { role, denials } = row;
-    const isEveryone = role.id === guildId;
-    // Without Manage Roles every row is locked alike; the page header says why once.
-    const lock = manageReason ? null : denials.edit;
-    const permissionCount = countPermissions(role.permissions);
-    const isAdmin = (BigInt(role.permissions) & P.Administrator) !== 0n;
-    return (
-      <Table.Tr key={role.id}>
-        <Table.Td>
-          <Group gap="sm" wrap="nowrap">
-            <ColorSwatch color={colorToHex(role.color) || "var(--mantine-color-gray-5)"} size={14} withShadow={false} aria-hidden />
-            <Text fw={500} size="sm">
-              {role.name}
-            </Text>
-            {lock && !isEveryone ? (
-              <Tooltip label={lock}>
-                <span aria-label={lock} style={{ display: "inline-flex", color: "var(--mantine-color-dimmed)" }}>
-                  <IconLock size={14} />
-                </span>
-              </Tooltip>
-            ) : null}
-          </Group>
-        </Table.Td>
-        <Table.Td>
-          <Text size="sm" c="dimmed">
-            {role.position}
-          </Text>
-        </Table.Td>
-        <Table.Td>
-          <Group gap={6}>
-            {role.hoist ? (
-              <Badge size="sm" variant="light" color="blue">
-                Shown separately
-              </Badge>
-            ) : null}
-            {role.mentionable ? (
-              <Badge size="sm" variant="light" color="grape">
-                Mentionable
-              </Badge>
-            ) : null}
-            {role.managed ? (
-              <Badge size="sm" variant="light" color="gray">
-                Managed
-              </Badge>
-            ) : null}
-            {!role.hoist && !role.mentionable && !role.managed ? (
-              <Text size="sm" c="dimmed">
-                —
-              </Text>
-            ) : null}
-          </Group>
-        </Table.Td>
-        <Table.Td>
-          {isAdmin ? (
-            <Badge size="sm" variant="light" color="orange">
-              Administrator
-            </Badge>
-          ) : (
-            <Text size="sm" c="dimmed">
-              {permissionCount} {permissionCount === 1 ? "permission" : "permissions"}
-            </Text>
-          )}
-        </Table.Td>
-        <Table.Td>
-          <Group gap={2} justify="flex-end" wrap="nowrap">
-            {isEveryone ? null : (
-              <>
-                <GuardedAction
-                  label={`Move ${role.name} up`}
-                  blockedReason={denials.moveUp}
-                  disabled={move.isPending}
-                  onClick={() => move.mutate({ guildId, roleId: role.id, direction: "up" })}
-                >
-                  <IconArrowUp size={16} />
-                </GuardedAction>
-                <GuardedAction
-                  label={`Move ${role.name} down`}
-                  blockedReason={denials.moveDown}
-                  disabled={move.isPending}
-                  onClick={() => move.mutate({ guildId, roleId: role.id, direction: "down" })}
-                >
-                  <IconArrowDown size={16} />
-                </GuardedAction>
-              </>
-            )}
-            <GuardedAction label={`Edit ${role.name}`} blockedReason={denials.edit} onClick={() => setEditing(row)}>
-              <IconPencil size={16} />
-            </GuardedAction>
-            {isEveryone ? null : (
-              <GuardedAction label={`Delete ${role.name}`} color="red" blockedReason={denials.delete} onClick={() => confirmDelete(role)}>
-                <IconTrash size={16} />
-              </GuardedAction>
-            )}
-          </Group>
-        </Table.Td>
-      </Table.Tr>
-    );
-  };
-
   return (
     <Stack gap="lg" maw={1080} mx="auto">
       <PageHeader
@@ -220,22 +107,15 @@ export function RolesManager({ guildId }: { guildId: string }) {
             </Card>
           ) : null}
           <Card padding={0}>
-            <Table.ScrollContainer minWidth={720}>
-              <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Role</Table.Th>
-                    <Table.Th w={90}>Position</Table.Th>
-                    <Table.Th>Shown to members</Table.Th>
-                    <Table.Th>Permissions</Table.Th>
-                    <Table.Th w={170} ta="right">
-                      Actions
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>{rows.map(tableRow)}</Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <RoleTable
+              guildId={guildId}
+              rows={rows}
+              manageReason={manageReason}
+              moving={move.isPending}
+              onMove={(request) => move.mutateAsync({ guildId, ...request }).catch(() => undefined)}
+              onEdit={setEditing}
+              onDelete={confirmDelete}
+            />
           </Card>
         </>
       )}

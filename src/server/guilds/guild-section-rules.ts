@@ -53,6 +53,17 @@ export function ownerDenial(access: GuildAccess, reason = "Only the owner can de
   return access.isOwner ? null : { error: "MISSING_PERMISSIONS", reason };
 }
 
+/** PATCH /guilds/{guild.id} with owner_id: only the owner hands the guild over. */
+export function transferOwnershipDenial(access: GuildAccess): Denial | null {
+  return ownerDenial(access, "Only the owner can transfer ownership.");
+}
+
+/** Who may be made owner: a member of the guild (null when not one), and not a bot, as on the platform (50132). */
+export function newOwnerDenial(member: { bot: boolean } | null): Denial | null {
+  if (!member) return { error: "UNKNOWN_MEMBER", reason: "Only a member of this guild can become its owner." };
+  return member.bot ? { error: "OWNERSHIP_TO_BOT", reason: "A bot cannot own a guild." } : null;
+}
+
 /** GET /guilds/{guild.id}/welcome-screen: any member while it is shown, else MANAGE_GUILD. */
 export function welcomeScreenReadDenial(access: GuildAccess): Denial | null {
   return parseFeatures(access.guild.features).includes(GuildFeature.WelcomeScreenEnabled) ? null : manageGuildDenial(access);

@@ -1,6 +1,8 @@
 import { createTRPCRouter, protectedProcedure } from "~/server/trpc/init.ts";
 import { listCurrentUserGuilds } from "~/server/users/user.service.ts";
+import { z } from "zod";
 import { listSectionDenials } from "./guild-dashboard.service.ts";
+import { listOwnerCandidates } from "./guild-ownership.service.ts";
 import { ZGuildCreateBodySchema, ZGuildIdInputSchema, ZGuildModifyBodySchema } from "./guild.schema.ts";
 import { createGuild, deleteGuild, getGuild, modifyGuild } from "./guild.service.ts";
 
@@ -11,5 +13,9 @@ export const guildRouter = createTRPCRouter({
   sectionDenials: protectedProcedure.input(ZGuildIdInputSchema).query(({ ctx, input }) => listSectionDenials(ctx, input)),
   create: protectedProcedure.input(ZGuildCreateBodySchema).mutation(({ ctx, input }) => createGuild(ctx, input)),
   modify: protectedProcedure.input(ZGuildIdInputSchema.extend({ body: ZGuildModifyBodySchema })).mutation(({ ctx, input }) => modifyGuild(ctx, input)),
+  /** The transfer section: the owner, why the viewer may not transfer, and members to pick from. */
+  ownerCandidates: protectedProcedure
+    .input(ZGuildIdInputSchema.extend({ query: z.string().max(100) }))
+    .query(({ ctx, input }) => listOwnerCandidates(ctx, input)),
   delete: protectedProcedure.input(ZGuildIdInputSchema).mutation(({ ctx, input }) => deleteGuild(ctx, input)),
 });

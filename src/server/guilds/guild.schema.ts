@@ -56,6 +56,8 @@ export const ZGuildModifyBodySchema = z
     description: z.string().max(GUILD_DESCRIPTION_MAX).nullable(),
     premium_progress_bar_enabled: z.boolean(),
     safety_alerts_channel_id: ZSnowflake.nullable(),
+    /** Transfers the guild: the owner only, to a member who is not a bot. */
+    owner_id: ZSnowflake,
   })
   .partial();
 export type TGuildModifyBody = z.output<typeof ZGuildModifyBodySchema>;

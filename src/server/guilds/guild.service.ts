@@ -14,6 +14,7 @@ import { DEFAULT_EVERYONE_PERMISSIONS } from "~/server/permissions/permissions.t
 import { newId } from "~/server/snowflake/snowflake.ts";
 import { guildFilePaths } from "./guild-files.ts";
 import { featureDenial, guildImageDenial, manageGuildDenial, ownerDenial, type GuildImageField, type MutableFeature } from "./guild-section-rules.ts";
+import { checkNewOwner } from "./guild-ownership.service.ts";
 import { parseFeatures, toGuildObject, toGuildPreview, type GuildCounts, type GuildObject } from "./guild.dto.ts";
 import { MUTABLE_FEATURES, type TGuildCreateBody, type TGuildModifyBody } from "./guild.schema.ts";
 
@@ -105,6 +106,7 @@ export async function getGuildPreview(ctx: ServiceContext, input: { guildId: str
 
 const GUILD_AUDIT_KEYS = [
   "name",
+  "owner_id",
   "region",
   "verification_level",
   "default_message_notifications",
@@ -145,6 +147,7 @@ export async function modifyGuild(ctx: ServiceContext, input: { guildId: string;
   if (body.preferred_locale !== undefined) data.preferredLocale = body.preferred_locale ?? "en-US";
   if (body.description !== undefined) data.description = body.description;
   if (body.premium_progress_bar_enabled !== undefined) data.premiumProgressBarEnabled = body.premium_progress_bar_enabled;
+  if (body.owner_id !== undefined) data.owner = { connect: { id: await checkNewOwner(ctx.db, access, body.owner_id) } };
 
   await checkGuildChannels(ctx.db, guild.id, body);
   Object.assign(data, {

@@ -47,10 +47,17 @@ describe("role.rows", () => {
     const byName = new Map(rows.map((row) => [row.role.name, row.denials]));
     expect(byName.get("Elders")).toMatchObject({ edit: NOT_BELOW, delete: NOT_BELOW, moveUp: "Already the highest role." });
     expect(byName.get("Mods")).toMatchObject({ edit: NOT_BELOW, moveUp: expect.any(String), moveDown: expect.any(String) });
-    expect(byName.get("Peers")).toEqual({ edit: null, delete: null, moveUp: "Roles at or above your highest role cannot move.", moveDown: null });
+    expect(byName.get("Peers")).toEqual({
+      edit: null,
+      delete: null,
+      move: null,
+      moveUp: "Roles at or above your highest role cannot move.",
+      moveDown: null,
+    });
     expect(byName.get("Bots")).toEqual({
       edit: null,
       delete: "Managed roles belong to their integration.",
+      move: null,
       moveUp: null,
       moveDown: "Already the lowest role.",
     });

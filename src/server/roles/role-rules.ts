@@ -49,14 +49,29 @@ export function grantDenial(access: GuildAccess, before: bigint, after: bigint):
 }
 
 /**
+ * Whether a role may change its place in the hierarchy, or another role take its place:
+ * MANAGE_ROLES and a role below the actor's highest (the owner moves any). Managed roles move
+ * like the rest, as on the platform: an integration keeps its role, not its place.
+ */
+export function roleMoveDenial(access: GuildAccess, role: Role): Denial | null {
+  const denial = manageRolesDenial(access);
+  if (denial) return denial;
+  if (canManageRole({ isOwner: access.isOwner, actorHighestPosition: access.topRole ?? 0, targetRolePosition: role })) return null;
+  return { error: "MISSING_PERMISSIONS", reason: "Roles at or above your highest role cannot move." };
+}
+
+/**
  * PATCH /guilds/{guild.id}/roles: `next` is the order (low → high, @everyone left out) the
- * request would make of `ordered`. Nothing at or above the actor's top role may move, the
- * owner excepted; with no role at all, nothing may.
+ * request would make of `ordered`. Every role whose slot changes must be one the actor may
+ * move (roleMoveDenial), so roles below the actor's highest move freely among themselves.
  */
 export function reorderDenial(access: GuildAccess, ordered: readonly Role[], next: readonly Role[]): Denial | null {
   const denial = manageRolesDenial(access);
-  if (denial || access.isOwner) return denial;
-  const top = access.topRole ? ordered.findIndex((role) => role.id === access.topRole?.id) : 0;
-  const isUntouched = ordered.slice(top).every((role, i) => next[top + i]?.id === role.id);
-  return isUntouched ? null : { error: "MISSING_PERMISSIONS", reason: "Roles at or above your highest role cannot move." };
+  if (denial) return denial;
+  for (const [index, role] of ordered.entries()) {
+    if (next[index]?.id === role.id) continue;
+    const moved = roleMoveDenial(access, role);
+    if (moved) return moved;
+  }
+  return null;
 }

@@ -15,5 +15,7 @@ export const roleRouter = createTRPCRouter({
   create: protectedProcedure.input(ZGuildIdInputSchema.extend({ body: ZRoleParamsSchema })).mutation(({ ctx, input }) => createRole(ctx, input)),
   modify: protectedProcedure.input(ZRoleId.extend({ body: ZRoleParamsSchema })).mutation(({ ctx, input }) => modifyRole(ctx, input)),
   delete: protectedProcedure.input(ZRoleId).mutation(({ ctx, input }) => deleteRole(ctx, input)),
-  move: protectedProcedure.input(ZRoleId.extend({ direction: z.enum(["up", "down"]) })).mutation(({ ctx, input }) => moveRole(ctx, input)),
+  move: protectedProcedure
+    .input(z.union([ZRoleId.extend({ direction: z.enum(["up", "down"]) }), ZRoleId.extend({ toRoleId: ZSnowflake })]))
+    .mutation(({ ctx, input }) => moveRole(ctx, input)),
 });
