@@ -35,12 +35,6 @@ export const ERRORS = {
   UNKNOWN_MEMBER: { status: 404, code: RESTJSONErrorCodes.UnknownMember, message: "Unknown Member", trpcCode: "NOT_FOUND" },
   UNKNOWN_ROLE: { status: 404, code: RESTJSONErrorCodes.UnknownRole, message: "Unknown Role", trpcCode: "NOT_FOUND" },
   UNKNOWN_USER: { status: 404, code: RESTJSONErrorCodes.UnknownUser, message: "Unknown User", trpcCode: "NOT_FOUND" },
-  OWNERSHIP_TO_BOT: {
-    status: 400,
-    code: RESTJSONErrorCodes.OwnershipCannotBeMovedToABotUser,
-    message: "Ownership cannot be moved to a bot user",
-    trpcCode: "BAD_REQUEST",
-  },
   UNKNOWN_APPLICATION: { status: 404, code: RESTJSONErrorCodes.UnknownApplication, message: "Unknown Application", trpcCode: "NOT_FOUND" },
   UNKNOWN_INVITE: { status: 404, code: RESTJSONErrorCodes.UnknownInvite, message: "Unknown Invite", trpcCode: "NOT_FOUND" },
   UNKNOWN_LOBBY: { status: 404, code: RESTJSONErrorCodes.UnknownLobby, message: "Unknown Lobby", trpcCode: "NOT_FOUND" },

@@ -7,7 +7,7 @@ import { loadConformance } from "~/test/openapi-conformance.ts";
 import { useTestApp } from "~/test/test-app.ts";
 
 // Handing a guild over with PATCH /guilds/{guild.id} owner_id: the owner only, to a member
-// who is not a bot (the platform's 50132), recorded and announced like any guild change.
+// (bots included), recorded and announced like any guild change.
 
 const app = useTestApp();
 const kit = memberKit(app);
@@ -34,6 +34,15 @@ describe("PATCH /guilds/{guild.id} owner_id", () => {
     expect((await api.get(`/guilds/${guild.id}`)).body.owner_id).toBe(next.user.id);
   });
 
+  it("lets the owner hand the guild to a bot member, which then owns it", async () => {
+    const { guild, api } = await kit.setup();
+    const bot = await kit.addBot(guild.id);
+    const res = await api.patch(`/guilds/${guild.id}`, { owner_id: bot.user.id });
+    expect(res.status).toBe(200);
+    expect(res.body.owner_id).toBe(bot.user.id);
+    expect((await bot.api.patch(`/guilds/${guild.id}`, { name: "Run by a bot" })).body.name).toBe("Run by a bot");
+  });
+
   it("refuses anyone but the owner, even with Manage Server and Administrator", async () => {
     const { guild, owner, api } = await kit.setup();
     const admin = await kit.addBotWithRole(guild.id, P.Administrator | P.ManageGuild);
@@ -44,17 +53,12 @@ describe("PATCH /guilds/{guild.id} owner_id", () => {
     expect((await api.get(`/guilds/${guild.id}`)).body.owner_id).toBe(owner.user.id);
   });
 
-  it("refuses a user who is not a member (10007) and a bot member (50132), changing nothing", async () => {
+  it("refuses a user who is not a member (10007), changing nothing", async () => {
     const { guild, owner, api } = await kit.setup();
     const outsider = await makeUser(app.db);
     const notMember = await api.patch(`/guilds/${guild.id}`, { owner_id: outsider.user.id });
     expect(notMember.status).toBe(404);
     expect(notMember.body).toEqual({ code: 10007, message: "Unknown Member" });
-
-    const botMember = await kit.addBot(guild.id);
-    const toBot = await api.patch(`/guilds/${guild.id}`, { owner_id: botMember.user.id });
-    expect(toBot.status).toBe(400);
-    expect(toBot.body).toEqual({ code: 50132, message: "Ownership cannot be moved to a bot user" });
 
     expect((await api.patch(`/guilds/${guild.id}`, { owner_id: "not a snowflake" })).status).toBe(400);
     expect((await api.get(`/guilds/${guild.id}`)).body.owner_id).toBe(owner.user.id);
@@ -63,17 +67,17 @@ describe("PATCH /guilds/{guild.id} owner_id", () => {
 });
 
 describe("guild.ownerCandidates", () => {
-  it("offers the owner the members with a reason for bots, and tells others why they may not transfer", async () => {
+  it("offers the owner the members, bots marked as such, and tells others why they may not transfer", async () => {
     const { guild, owner } = await kit.setup();
     const member = await kit.addUser(guild.id);
     const botMember = await kit.addBot(guild.id);
     const asOwner = createCaller({ db: app.db, userId: owner.user.id });
     const offered = await asOwner.guild.ownerCandidates({ guildId: guild.id, query: "" });
     expect(offered.denial).toBeNull();
-    const byId = new Map(offered.candidates.map((candidate) => [candidate.id, candidate.denial]));
+    const byId = new Map(offered.candidates.map((candidate) => [candidate.id, candidate.bot]));
     expect(byId.has(owner.user.id)).toBe(false);
-    expect(byId.get(member.user.id)).toBeNull();
-    expect(byId.get(botMember.user.id)).toBe("A bot cannot own a guild.");
+    expect(byId.get(member.user.id)).toBe(false);
+    expect(byId.get(botMember.user.id)).toBe(true);
     const searched = await asOwner.guild.ownerCandidates({ guildId: guild.id, query: member.user.username.slice(0, 6) });
     expect(searched.candidates.map((candidate) => candidate.id)).toContain(member.user.id);
 

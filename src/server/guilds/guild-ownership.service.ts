@@ -7,17 +7,17 @@ import { enforce, reasonOf } from "~/server/permissions/denial.ts";
 import { loadGuildAccess, type GuildAccess } from "~/server/permissions/guild-access.ts";
 import { newOwnerDenial, transferOwnershipDenial } from "./guild-section-rules.ts";
 
-/** The owner_id PATCH /guilds/{guild.id} may set: only the owner transfers, to a member who is not a bot. */
+/** The owner_id PATCH /guilds/{guild.id} may set: only the owner transfers, to a member (a bot may be one). */
 export async function checkNewOwner(db: Tx, access: GuildAccess, userId: string): Promise<string> {
   enforce(transferOwnershipDenial(access));
   if (userId === access.guild.ownerId) return userId;
-  const member = await db.member.findUnique({ where: { guildId_userId: { guildId: access.guild.id, userId } }, select: { user: { select: { bot: true } } } });
-  enforce(newOwnerDenial(member?.user ?? null));
+  const member = await db.member.findUnique({ where: { guildId_userId: { guildId: access.guild.id, userId } }, select: { userId: true } });
+  enforce(newOwnerDenial(member !== null));
   return userId;
 }
 
-/** A member the owner may pick as the next owner; `denial` says why one may not be. */
-type OwnerCandidate = { id: string; name: string; username: string; denial: string | null };
+/** A member the owner may pick as the next owner. */
+type OwnerCandidate = { id: string; name: string; username: string; bot: boolean };
 
 const CANDIDATES_SHOWN = 25;
 
@@ -43,7 +43,7 @@ export async function listOwnerCandidates(
       id: row.userId,
       name: row.nick ?? row.user.globalName ?? row.user.username,
       username: row.user.username,
-      denial: reasonOf(newOwnerDenial(row.user)),
+      bot: row.user.bot,
     }));
   return { owner: owner && (owner.globalName ?? owner.username), denial: null, candidates };
 }

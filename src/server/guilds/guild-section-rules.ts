@@ -58,10 +58,9 @@ export function transferOwnershipDenial(access: GuildAccess): Denial | null {
   return ownerDenial(access, "Only the owner can transfer ownership.");
 }
 
-/** Who may be made owner: a member of the guild (null when not one), and not a bot, as on the platform (50132). */
-export function newOwnerDenial(member: { bot: boolean } | null): Denial | null {
-  if (!member) return { error: "UNKNOWN_MEMBER", reason: "Only a member of this guild can become its owner." };
-  return member.bot ? { error: "OWNERSHIP_TO_BOT", reason: "A bot cannot own a guild." } : null;
+/** Who may be made owner: any member of the guild, bots included. */
+export function newOwnerDenial(isMember: boolean): Denial | null {
+  return isMember ? null : { error: "UNKNOWN_MEMBER", reason: "Only a member of this guild can become its owner." };
 }
 
 /** GET /guilds/{guild.id}/welcome-screen: any member while it is shown, else MANAGE_GUILD. */
