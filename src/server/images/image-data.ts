@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { invalidField } from "~/server/errors.ts";
 import { DATA_URI } from "./image.schema.ts";
 
-type ImageFormat = "png" | "jpeg" | "gif" | "webp";
+export type ImageFormat = "png" | "jpeg" | "gif" | "webp";
 export type ImageData = { format: ImageFormat; contentType: string; bytes: Buffer; animated: boolean };
 
 /** Largest decoded image accepted in a data URI. */
