@@ -13,7 +13,7 @@ import { PRIVILEGED_INTENT_NAMES, type PrivilegedIntent } from "./application.sc
 /** Users a bot may reach across its guilds before its intents need review. */
 export const INTENT_REVIEW_THRESHOLD = 10_000;
 
-export const PRIVILEGED_INTENTS = {
+const PRIVILEGED_INTENTS = {
   GUILD_MEMBERS: { approved: ApplicationFlags.GatewayGuildMembers, limited: ApplicationFlags.GatewayGuildMembersLimited },
   PRESENCE: { approved: ApplicationFlags.GatewayPresence, limited: ApplicationFlags.GatewayPresenceLimited },
   MESSAGE_CONTENT: { approved: ApplicationFlags.GatewayMessageContent, limited: ApplicationFlags.GatewayMessageContentLimited },
