@@ -2,7 +2,7 @@ import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { ChannelType, GuildFeature } from "discord-api-types/v10";
+import { ApplicationFlags, ChannelType, GuildFeature } from "discord-api-types/v10";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { setApprovedIntents } from "~/server/applications/intents.ts";
 import { dashboardActor } from "~/server/auth/actor.ts";
@@ -43,6 +43,15 @@ async function succeeds(args: string[], env?: Record<string, string>): Promise<s
   expect(run.code).toBe(0);
   return run.stdout;
 }
+
+/** Every privileged intent flag, approved or limited. */
+const PRIVILEGED_FLAGS =
+  ApplicationFlags.GatewayGuildMembers |
+  ApplicationFlags.GatewayGuildMembersLimited |
+  ApplicationFlags.GatewayPresence |
+  ApplicationFlags.GatewayPresenceLimited |
+  ApplicationFlags.GatewayMessageContent |
+  ApplicationFlags.GatewayMessageContentLimited;
 
 const BOOTSTRAP_KEYS = ["base_url", "application_id", "bot_user_id", "bot_token", "user_id", "user_bearer", "guild_id"];
 
@@ -85,6 +94,32 @@ describe("bootstrap --json", () => {
     const token = /Bot token\s+(\S+)/.exec(stdout)?.[1];
     const guildId = /Guild id\s+(\d+)/.exec(stdout)?.[1];
     expect((await app.as(bot(token!)).get(`/guilds/${guildId}`)).status).toBe(200);
+  });
+});
+
+describe("bootstrap --intents", () => {
+  it("gives the new bot no privileged intents by default, and the limited ones asked for", async () => {
+    const plain = JSON.parse(await succeeds(["bootstrap", "--json"])) as Record<string, string>;
+    const plainApi = app.as(bot(plain.bot_token!));
+    expect(((await plainApi.get("/applications/@me")).body.flags as number) & PRIVILEGED_FLAGS).toBe(0);
+    expect((await plainApi.get(`/guilds/${plain.guild_id}/members`)).body.code).toBe(50001);
+
+    const asked = JSON.parse(await succeeds(["bootstrap", "--json", "--intents", "guild_members, MESSAGE_CONTENT"])) as Record<string, string>;
+    const api = app.as(bot(asked.bot_token!));
+    expect(((await api.get("/applications/@me")).body.flags as number) & PRIVILEGED_FLAGS).toBe(
+      ApplicationFlags.GatewayGuildMembersLimited | ApplicationFlags.GatewayMessageContentLimited,
+    );
+    const members = await api.get(`/guilds/${asked.guild_id}/members`);
+    expect(members.status).toBe(200);
+    expect(members.body.map((m: { user: { id: string } }) => m.user.id)).toEqual([asked.bot_user_id]);
+  });
+
+  it("names the known intents when given an unknown one, and makes nothing", async () => {
+    const applications = await app.db.application.count();
+    const run = await cli(["bootstrap", "--intents", "GUILD_MEMBERS,TYPING"]);
+    expect(run.code).not.toBe(0);
+    expect(run.stderr).toContain("Unknown intents: TYPING (known: GUILD_MEMBERS, PRESENCE, MESSAGE_CONTENT)");
+    expect(await app.db.application.count()).toBe(applications);
   });
 });
 

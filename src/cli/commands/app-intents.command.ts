@@ -12,15 +12,9 @@ export const appIntents: CliCommand = {
   async run(args) {
     noPositionals(args, `app intents ${USAGE}`);
     const applicationId = requiredString(args, "app");
-    const { INTENT_REVIEW_THRESHOLD, PRIVILEGED_INTENTS, applicationReach, describeIntents, setApprovedIntents } =
+    const { INTENT_REVIEW_THRESHOLD, applicationReach, describeIntents, parseIntentList, setApprovedIntents } =
       await import("~/server/applications/intents.ts");
-    const parse = (list: unknown) => {
-      if (typeof list !== "string") return null;
-      const names = list.split(",").map((name) => name.trim().toUpperCase());
-      const unknown = names.filter((name) => !(name in PRIVILEGED_INTENTS));
-      if (unknown.length > 0) throw new Error(`Unknown intents: ${unknown.join(", ")} (known: ${Object.keys(PRIVILEGED_INTENTS).join(", ")})`);
-      return names as (keyof typeof PRIVILEGED_INTENTS)[];
-    };
+    const parse = (list: unknown) => (typeof list === "string" ? parseIntentList(list) : null);
     const approve = parse(args.values.approve);
     const revoke = parse(args.values.revoke);
     if (approve && revoke) throw new Error("Give --approve or --revoke, not both.");

@@ -8,16 +8,29 @@ import type { Db, Tx } from "~/server/db/client.ts";
 import { ApiError, invalidField } from "~/server/errors.ts";
 import { runChange, type ChangeContext } from "~/server/events/change.ts";
 import { APPLICATION_UPDATED_EVENT, stateCache, type ApplicationUpdatedData } from "~/server/state/state-cache.ts";
-import type { PrivilegedIntent } from "./application.schema.ts";
+import { PRIVILEGED_INTENT_NAMES, type PrivilegedIntent } from "./application.schema.ts";
 
 /** Users a bot may reach across its guilds before its intents need review. */
 export const INTENT_REVIEW_THRESHOLD = 10_000;
 
-export const PRIVILEGED_INTENTS = {
+const PRIVILEGED_INTENTS = {
   GUILD_MEMBERS: { approved: ApplicationFlags.GatewayGuildMembers, limited: ApplicationFlags.GatewayGuildMembersLimited },
   PRESENCE: { approved: ApplicationFlags.GatewayPresence, limited: ApplicationFlags.GatewayPresenceLimited },
   MESSAGE_CONTENT: { approved: ApplicationFlags.GatewayMessageContent, limited: ApplicationFlags.GatewayMessageContentLimited },
 } as const satisfies Record<PrivilegedIntent, { approved: number; limited: number }>;
+
+/** A comma-separated list of intent names (any case), as operators type them; unknown names are refused by name. */
+export function parseIntentList(list: string): PrivilegedIntent[] {
+  const names = list.split(",").map((name) => name.trim().toUpperCase());
+  const unknown = names.filter((name) => !(name in PRIVILEGED_INTENTS));
+  if (unknown.length > 0) throw new Error(`Unknown intents: ${unknown.join(", ")} (known: ${Object.keys(PRIVILEGED_INTENTS).join(", ")})`);
+  return names as PrivilegedIntent[];
+}
+
+/** The limited (self-set) flags of the given intents. */
+export function limitedIntentFlags(intents: readonly PrivilegedIntent[]): number {
+  return intents.reduce((flags, intent) => flags | PRIVILEGED_INTENTS[intent].limited, 0);
+}
 
 /** Past the review size the limited (self-set) intents no longer count. */
 function isOverReview(reach: number): boolean {
@@ -25,7 +38,7 @@ function isOverReview(reach: number): boolean {
 }
 
 /** The flags an application may set on itself (the platform's Edit Current Application). */
-const SELF_SERVICE_FLAGS = Object.values(PRIVILEGED_INTENTS).reduce((acc, intent) => acc | intent.limited, 0);
+const SELF_SERVICE_FLAGS = limitedIntentFlags(PRIVILEGED_INTENT_NAMES);
 
 // Reach is a count over every guild the bot is in, too costly per request; the platform
 // too reviews it periodically rather than per call.

@@ -1,6 +1,7 @@
 import { getDb, type Db } from "~/server/db/client.ts";
 import type { HttpHandler, HttpRequest, HttpResponse } from "~/server/http/http-types.ts";
 import { readAttachmentFile, readImage } from "./image.service.ts";
+import { parseVariant, renderImage } from "./image-variant.ts";
 
 const CACHE = "public, max-age=31536000, immutable";
 // Uploaded files are whatever their sender says; only images are shown inline, and nothing is sniffed.
@@ -12,14 +13,20 @@ const INLINE_TYPES = new Set(["image/png", "image/jpeg", "image/gif", "image/web
 const CDN_HEADERS = { "x-content-type-options": "nosniff", "content-security-policy": "default-src 'none'; sandbox" } as const;
 
 /**
- * Serves stored images at the platform's CDN-style paths (`/cdn/icons/{guild_id}/{hash}.png`)
- * and message attachments at `/cdn/attachments/{channel_id}/{attachment_id}/{filename}`.
+ * Serves stored images at the platform's CDN-style paths (`/cdn/icons/{guild_id}/{hash}.png`),
+ * in the format the extension names at the `?size=` asked (image-variant.ts), and message
+ * attachments at `/cdn/attachments/{channel_id}/{attachment_id}/{filename}`.
  */
 export async function answerCdn(db: Db, request: HttpRequest): Promise<HttpResponse> {
   const queryStart = request.url.indexOf("?");
   const pathname = queryStart < 0 ? request.url : request.url.slice(0, queryStart);
   const image = await readImage(db, pathname);
-  if (image) return { status: 200, headers: { ...CDN_HEADERS, "content-type": image.contentType, "cache-control": CACHE }, body: image.data };
+  if (image) {
+    const variant = parseVariant(image.extension, new URLSearchParams(queryStart < 0 ? "" : request.url.slice(queryStart)).get("size"));
+    const answer = "status" in variant ? variant : await renderImage(image, variant);
+    if ("status" in answer) return { status: answer.status, headers: { ...CDN_HEADERS, "content-type": "text/plain" }, body: answer.message };
+    return { status: 200, headers: { ...CDN_HEADERS, "content-type": answer.contentType, "cache-control": CACHE }, body: answer.data };
+  }
   const file = await readAttachmentFile(db, pathname);
   if (!file) return { status: 404, headers: { ...CDN_HEADERS, "content-type": "text/plain" }, body: "Not Found" };
   const inline = INLINE_TYPES.has(file.contentType);

@@ -63,10 +63,16 @@ export async function readOwnedImage(db: Tx, kind: ImageKind, ownerId: string, h
 
 const IMAGE_PATH = /^\/cdn\/((?:[a-z-]+\/\d{1,20})|(?:guilds\/\d{1,20}\/users\/\d{1,20}\/(?:avatars|banners)))\/((?:a_)?[0-9a-f]{32})\.(png|jpe?g|gif|webp)$/;
 
+/** A stored image as a CDN URL names it: whether its hash marks it animated, and the extension asked for. */
+export type CdnImage = { path: string; contentType: string; data: Uint8Array; animated: boolean; extension: string };
+
 /** Reads `/cdn/{kind}/{owner}/{hash}.{ext}` or `/cdn/guilds/{guild}/users/{user}/avatars/{hash}.{ext}`; null when unknown. */
-export async function readImage(db: Tx, pathname: string): Promise<{ contentType: string; data: Uint8Array } | null> {
+export async function readImage(db: Tx, pathname: string): Promise<CdnImage | null> {
   const match = IMAGE_PATH.exec(pathname);
-  return match ? readStored(db, imagePath(match[1]!, match[2]!)) : null;
+  if (!match) return null;
+  const path = imagePath(match[1]!, match[2]!);
+  const stored = await readStored(db, path);
+  return stored && { path, ...stored, animated: match[2]!.startsWith("a_"), extension: match[3]! };
 }
 
 const ATTACHMENT_PATH = /^\/cdn\/(attachments\/\d{1,20}\/\d{1,20}\/[A-Za-z0-9._-]{1,1024})$/;
