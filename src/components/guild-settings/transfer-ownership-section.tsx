@@ -31,7 +31,7 @@ export function TransferOwnershipSection({ guild }: { guild: { id: string; name:
   const state = api.guild.ownerCandidates.useQuery({ guildId: guild.id, query }, { placeholderData: (previous) => previous });
   const found = state.data?.candidates ?? [];
   const candidates = picked && !found.some((candidate) => candidate.id === picked.id) ? [picked, ...found] : found;
-  const options = candidates.map((candidate) => ({ value: candidate.id, label: labelOf(candidate)}));
+  const options = candidates.map((candidate) => ({ value: candidate.id, label: labelOf(candidate) }));
   const denial = state.data?.denial ?? null;
 
   const reset = () => {
