@@ -19,7 +19,7 @@ export function editChannelDenial(access: GuildAccess, permissions: bigint): Den
 }
 
 /** Changing a channel's overwrites also takes MANAGE_ROLES in the channel. */
-export function overwritesDenial(access: GuildAccess, permissions: bigint): Denial | null {
+function overwritesDenial(access: GuildAccess, permissions: bigint): Denial | null {
   return missingIn(access, permissions, [P.ManageRoles], " in this channel");
 }
 
