@@ -89,23 +89,20 @@ function EditorBody({ guildId, data, back }: { guildId: string; data: Editor; ba
     setDraft((current) => updateTarget(current, target, (o) => o));
     setSelectedId(target.id);
   };
-  const typeLabel = channelTypeInfo(channel.type).label.toLowerCase();
+  const place = isCategory ? "category" : `${channelTypeInfo(channel.type).label.toLowerCase()} channel`;
   const title = isCategory ? `${channel.name} permissions` : `${channel.type === ChannelType.GuildText ? "#" : ""}${channel.name} permissions`;
 
   return (
     <Stack gap="lg" maw={1100} mx="auto" pb="md">
       {back}
-      <PageHeader title={title} description={`Who can see and do what in this ${typeLabel}. An overwrite replaces what roles give, here only.`} />
+      <PageHeader title={title} description={`Who can see and do what in this ${place}. An overwrite replaces what roles give, here only.`} />
       {data.denials.edit ? (
         <Alert color="yellow" variant="light" icon={<IconLock size={18} />} title="You can look, but not change these permissions">
           {data.denials.edit}
         </Alert>
       ) : null}
 
-      <SectionCard
-        title={isCategory ? "Private category" : "Private channel"}
-        description={isCategory ? "Channels synced with this category follow it." : undefined}
-      >
+      <SectionCard title="Access" description={isCategory ? "Channels synced with this category follow its permissions." : undefined}>
         {data.parent && data.synced !== null ? (
           <SyncStatus
             parentName={data.parent.name}
@@ -165,7 +162,7 @@ function EditorBody({ guildId, data, back }: { guildId: string; data: Editor; ba
             />
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 8 }}>
-            <Box component="section" aria-label={`Permissions for ${selected.name}`}>
+            <Box component="section" aria-label={`Permissions for ${selected.name}`} className="permission-scroll">
               <Text fw={600} mb="sm">
                 {selected.name}
               </Text>

@@ -1,6 +1,6 @@
 "use client";
 
-import { Badge, Box, Group, SegmentedControl, Select, Skeleton, Stack, Text } from "@mantine/core";
+import { Badge, Box, Group, SegmentedControl, Select, SimpleGrid, Skeleton, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { QueryError } from "~/components/query-error.tsx";
 import type { PermissionGroup } from "~/components/roles/permission-catalog.ts";
@@ -74,30 +74,32 @@ function EffectiveList({ channelId, target, groups }: { channelId: string; targe
   if (effective.isPending) return <Skeleton height={200} />;
   const byBit = new Map(effective.data.permissions.map((p) => [p.bit, p]));
   return (
-    <Stack gap="md" component="section" aria-label="Effective permissions">
+    <Stack gap="md" component="section" aria-label="Effective permissions" className="permission-scroll">
       {groups.map((group) => (
-        <Stack key={group.title} gap={0} role="list" aria-label={group.title}>
-          <Text size="xs" fw={700} tt="uppercase" c="dimmed" lts={0.4} mb={4} aria-hidden>
+        <Box key={group.title}>
+          <Text size="xs" fw={700} tt="uppercase" c="dimmed" lts={0.4} mb={4}>
             {group.title}
           </Text>
-          {group.permissions.map((permission) => {
-            const entry = byBit.get(permission.bit.toString());
-            if (!entry) return null;
-            return (
-              <Box key={permission.name} role="listitem" aria-label={`${permission.label}: ${entry.allowed ? "allowed" : "denied"}`} py={4}>
-                <Group justify="space-between" gap="xs" wrap="nowrap">
-                  <Text size="sm">{permission.label}</Text>
-                  <Badge size="sm" variant="light" color={entry.allowed ? "green" : "red"}>
-                    {entry.allowed ? "Allowed" : "Denied"}
-                  </Badge>
-                </Group>
-                <Text size="xs" c="dimmed">
-                  {entry.sources.join(" → ")}
-                </Text>
-              </Box>
-            );
-          })}
-        </Stack>
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" verticalSpacing={0} role="list" aria-label={group.title}>
+            {group.permissions.map((permission) => {
+              const entry = byBit.get(permission.bit.toString());
+              if (!entry) return null;
+              return (
+                <Box key={permission.name} role="listitem" aria-label={`${permission.label}: ${entry.allowed ? "allowed" : "denied"}`} py={4}>
+                  <Group justify="space-between" gap="xs" wrap="nowrap">
+                    <Text size="sm">{permission.label}</Text>
+                    <Badge size="sm" variant="light" color={entry.allowed ? "green" : "red"} style={{ flexShrink: 0 }}>
+                      {entry.allowed ? "Allowed" : "Denied"}
+                    </Badge>
+                  </Group>
+                  <Text size="xs" c="dimmed">
+                    {entry.sources.join(" → ")}
+                  </Text>
+                </Box>
+              );
+            })}
+          </SimpleGrid>
+        </Box>
       ))}
     </Stack>
   );

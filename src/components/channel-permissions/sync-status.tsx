@@ -35,7 +35,7 @@ export function SyncStatus({ parentName, synced, blockedReason, syncing, onSync 
           {synced ? `Synced with ${parentName}` : "Not synced"}
         </Badge>
         <Text size="xs" c="dimmed" visibleFrom="sm">
-          {synced ? "Changes to the category apply here too." : `Its permissions differ from ${parentName}'s.`}
+          {synced ? "Changes to the category apply here too." : "Its permissions differ from the category's."}
         </Text>
       </Group>
       {synced ? null : (
