@@ -5,6 +5,7 @@ import { modals } from "@mantine/modals";
 import { ChannelFlags, ChannelType } from "discord-api-types/v10";
 import Link from "next/link";
 import { useState } from "react";
+import { PermissionsLink } from "~/components/channel-permissions/permissions-link.tsx";
 import { notifyFailure, notifySuccess } from "~/components/forms/server-errors.ts";
 import { GuardedAction } from "~/components/guarded-action.tsx";
 import { IconArrowDown, IconArrowUp, IconHash, IconMessagePlus, IconPencil, IconPlus, IconSearch, IconTrash } from "~/components/icons.tsx";
@@ -133,6 +134,7 @@ export function ChannelsManager({ guildId }: { guildId: string }) {
         >
           <IconArrowDown size={16} />
         </GuardedAction>
+        <PermissionsLink guildId={guildId} channel={channel} />
         <GuardedAction label={`Edit ${channel.name}`} blockedReason={denials?.edit} onClick={() => setEditor({ mode: "edit", channel })}>
           <IconPencil size={16} />
         </GuardedAction>

@@ -1,4 +1,4 @@
-import { PermissionFlagsBits } from "discord-api-types/v10";
+import { ChannelType, PermissionFlagsBits } from "discord-api-types/v10";
 import { humanize } from "~/components/format.ts";
 
 type FlagName = keyof typeof PermissionFlagsBits;
@@ -60,9 +60,9 @@ const GROUPS: readonly { title: string; names: readonly FlagName[] }[] = [
       "DeafenMembers",
       "MoveMembers",
       "SetVoiceChannelStatus",
-      "RequestToSpeak",
     ],
   },
+  { title: "Stage channels", names: ["RequestToSpeak"] },
   { title: "Apps", names: ["UseApplicationCommands", "UseEmbeddedActivities", "UseExternalApps"] },
   { title: "Events", names: ["CreateEvents", "ManageEvents"] },
   { title: "Advanced", names: ["Administrator", "ViewCreatorMonetizationAnalytics"] },
@@ -111,6 +111,89 @@ export const PERMISSION_GROUPS: readonly PermissionGroup[] = (() => {
   }
   return others.length ? [...groups, { title: "Other", permissions: others }] : groups;
 })();
+
+/** The channel types whose overwrites a permission means something in (a category's is the union). */
+type ChannelKind = "text" | "announcement" | "forum" | "voice" | "stage";
+
+const KIND_OF: Partial<Record<number, ChannelKind>> = {
+  [ChannelType.GuildText]: "text",
+  [ChannelType.GuildAnnouncement]: "announcement",
+  [ChannelType.GuildForum]: "forum",
+  [ChannelType.GuildMedia]: "forum",
+  [ChannelType.GuildVoice]: "voice",
+  [ChannelType.GuildStageVoice]: "stage",
+};
+
+// Voice and stage channels have a text chat of their own, so message permissions apply there too.
+const EVERY_KIND: readonly ChannelKind[] = ["text", "announcement", "forum", "voice", "stage"];
+const THREADED: readonly ChannelKind[] = ["text", "announcement", "forum"];
+const VOICE: readonly ChannelKind[] = ["voice"];
+const VOICE_AND_STAGE: readonly ChannelKind[] = ["voice", "stage"];
+
+/** Where each permission applies in a channel, with a one-line explanation there, as the platform's client shows them. */
+const IN_CHANNELS: Partial<Record<FlagName, { kinds: readonly ChannelKind[]; description: string; label?: string }>> = {
+  ViewChannel: { kinds: EVERY_KIND, label: "View channel", description: "See the channel and, in text channels, read its messages." },
+  ManageChannels: { kinds: EVERY_KIND, label: "Manage channel", description: "Change the channel's name, topic and settings, or delete it." },
+  ManageRoles: { kinds: EVERY_KIND, label: "Manage permissions", description: "Change this channel's permissions; only administrators may grant it." },
+  ManageWebhooks: { kinds: EVERY_KIND, description: "Create, edit and delete the channel's webhooks." },
+  CreateInstantInvite: { kinds: EVERY_KIND, description: "Invite people to the guild through this channel." },
+  SendMessages: { kinds: EVERY_KIND, description: "Send messages here (in forums: create posts)." },
+  SendMessagesInThreads: { kinds: THREADED, description: "Reply in threads and posts." },
+  CreatePublicThreads: { kinds: THREADED, description: "Start threads everyone in the channel can see." },
+  CreatePrivateThreads: { kinds: ["text"], description: "Start invite-only threads." },
+  EmbedLinks: { kinds: EVERY_KIND, description: "Links they post show a preview." },
+  AttachFiles: { kinds: EVERY_KIND, description: "Upload files and media." },
+  AddReactions: { kinds: EVERY_KIND, description: "Add new reactions to messages." },
+  UseExternalEmojis: { kinds: EVERY_KIND, description: "Use emojis from other guilds." },
+  UseExternalStickers: { kinds: EVERY_KIND, description: "Use stickers from other guilds." },
+  MentionEveryone: { kinds: EVERY_KIND, description: "Notify everyone in the channel, or a role, at once." },
+  ManageMessages: { kinds: EVERY_KIND, description: "Delete other people's messages." },
+  PinMessages: { kinds: EVERY_KIND, description: "Pin and unpin messages." },
+  ManageThreads: { kinds: THREADED, description: "Rename, archive, lock and delete threads and posts." },
+  ReadMessageHistory: { kinds: EVERY_KIND, description: "Read messages sent before they arrived." },
+  SendTTSMessages: { kinds: EVERY_KIND, description: "Send messages read aloud to everyone viewing." },
+  SendVoiceMessages: { kinds: EVERY_KIND, description: "Send recorded voice messages." },
+  SendPolls: { kinds: EVERY_KIND, description: "Start polls." },
+  BypassSlowmode: { kinds: EVERY_KIND, description: "Send messages without waiting for slowmode." },
+  Connect: { kinds: VOICE_AND_STAGE, description: "Join the channel and hear others." },
+  Speak: { kinds: VOICE, description: "Talk in the channel." },
+  Stream: { kinds: VOICE_AND_STAGE, description: "Share their camera or screen." },
+  UseSoundboard: { kinds: VOICE, description: "Play sounds from the soundboard." },
+  UseExternalSounds: { kinds: VOICE, description: "Play soundboard sounds from other guilds." },
+  UseVAD: { kinds: VOICE, description: "Talk without push-to-talk." },
+  PrioritySpeaker: { kinds: VOICE, description: "Be heard more easily: others are quieter while they talk." },
+  MuteMembers: { kinds: VOICE_AND_STAGE, description: "Mute others for everyone." },
+  DeafenMembers: { kinds: VOICE, description: "Stop others from hearing the channel." },
+  MoveMembers: { kinds: VOICE_AND_STAGE, description: "Move or disconnect others." },
+  SetVoiceChannelStatus: { kinds: VOICE, description: "Set the status shown under the channel." },
+  RequestToSpeak: { kinds: ["stage"], description: "Ask to speak on stage." },
+  UseApplicationCommands: { kinds: EVERY_KIND, description: "Use apps' commands." },
+  UseEmbeddedActivities: { kinds: ["text", "voice"], description: "Start and join activities." },
+  UseExternalApps: { kinds: EVERY_KIND, description: "Use apps not added to the guild; their replies are public." },
+  CreateEvents: { kinds: VOICE_AND_STAGE, description: "Schedule events in this channel." },
+  ManageEvents: { kinds: VOICE_AND_STAGE, description: "Edit and cancel events in this channel." },
+};
+
+/**
+ * The permissions a channel of `type` can allow or deny, grouped as on the Roles page and
+ * explained for a channel; a category offers every permission any of its channels can.
+ */
+export function channelPermissionGroups(type: number): PermissionGroup[] {
+  const kind = KIND_OF[type];
+  const applies = (name: FlagName) => {
+    const entry = IN_CHANNELS[name];
+    return entry !== undefined && (type === ChannelType.GuildCategory || (kind !== undefined && entry.kinds.includes(kind)));
+  };
+  return PERMISSION_GROUPS.map((group) => ({
+    title: group.title,
+    permissions: group.permissions
+      .filter((permission) => applies(permission.name))
+      .map((permission) => {
+        const entry = IN_CHANNELS[permission.name]!;
+        return { ...permission, label: entry.label ?? permission.label, description: entry.description };
+      }),
+  })).filter((group) => group.permissions.length > 0);
+}
 
 /** "Manage guild", for "Needs …" explanations. */
 export function permissionLabel(bit: bigint): string {

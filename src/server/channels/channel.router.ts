@@ -4,6 +4,7 @@ import { createTRPCRouter, protectedProcedure } from "~/server/trpc/init.ts";
 import { ZSnowflake } from "~/server/validation/fields.ts";
 import { ZChannelCreateBodySchema, ZChannelModifyBodySchema, ZChannelPositionsBodySchema } from "./channel.schema.ts";
 import { listChannelsForDashboard } from "./channel-dashboard.service.ts";
+import { channelEffectivePermissions, channelPermissionsEditor } from "./channel-permissions-dashboard.service.ts";
 import { createGuildChannel, deleteChannel, getChannel, listGuildChannels, modifyChannel, modifyGuildChannelPositions } from "./channel.service.ts";
 
 const ZChannelId = z.object({ channelId: ZSnowflake });
@@ -16,6 +17,11 @@ export const channelRouter = createTRPCRouter({
   get: protectedProcedure.input(ZChannelId).query(({ ctx, input }) => getChannel(ctx, input)),
   modify: protectedProcedure.input(ZChannelId.extend({ body: ZChannelModifyBodySchema })).mutation(({ ctx, input }) => modifyChannel(ctx, input)),
   delete: protectedProcedure.input(ZChannelId).mutation(({ ctx, input }) => deleteChannel(ctx, input)),
+  /** The permissions editor: overwrites with what the viewer may change, and why not (saves go through `modify`, syncs through `reorder`). */
+  permissions: protectedProcedure.input(ZChannelId).query(({ ctx, input }) => channelPermissionsEditor(ctx, input)),
+  effectivePermissions: protectedProcedure
+    .input(ZChannelId.extend({ target: z.object({ type: z.enum(["role", "member"]), id: ZSnowflake }) }))
+    .query(({ ctx, input }) => channelEffectivePermissions(ctx, input)),
   reorder: protectedProcedure
     .input(ZGuildIdInputSchema.extend({ positions: ZChannelPositionsBodySchema }))
     .mutation(({ ctx, input }) => modifyGuildChannelPositions(ctx, input)),

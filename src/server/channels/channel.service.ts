@@ -11,18 +11,27 @@ import { attachmentPathsOf } from "~/server/messages/attachments.ts";
 import { enforce } from "~/server/permissions/denial.ts";
 import { accessIn, channelPermissions, loadGuildAccess, toOverwriteInputs, type GuildAccess } from "~/server/permissions/guild-access.ts";
 import { stateCache } from "~/server/state/state-cache.ts";
-import { ALL_PERMISSIONS, hasPermission, missingPermissions, type PermissionOverwriteInput } from "~/server/permissions/permissions.ts";
+import { hasPermission, type PermissionOverwriteInput } from "~/server/permissions/permissions.ts";
 import { newId } from "~/server/snowflake/snowflake.ts";
 import { dropChannelWebhooks } from "~/server/webhooks/webhook-removal.ts";
 import { savedChannelName } from "./channel-name.ts";
-import { createChannelDenial, deleteChannelDenial, editChannelDenial, overwritesDenial, reorderChannelsDenial } from "./channel-rules.ts";
+import {
+  createChannelDenial,
+  deleteChannelDenial,
+  editChannelDenial,
+  newChannelOverwriteLimits,
+  overwriteChangeDenial,
+  overwriteEditDenial,
+  overwriteLimits,
+  reorderChannelsDenial,
+} from "./channel-rules.ts";
+import { changedOverwriteBits, sameOverwrites } from "./channel-overwrites.ts";
 import {
   CHANNEL_INCLUDE,
   NOT_A_THREAD,
   parseTags,
   THREAD_TYPES,
   toChannelObject,
-  toOverwriteObjects,
   type ChannelObject,
   type ChannelRow,
   type ForumTagObject,
@@ -90,10 +99,6 @@ function permissionsIn(access: GuildAccess, channel: ChannelRow): bigint {
   return channelPermissions(access, { type: channel.type, overwrites: toOverwriteInputs(channel.overwrites) });
 }
 
-function isAdministrator(access: GuildAccess): boolean {
-  return hasPermission(access.permissions, P.Administrator);
-}
-
 /** A guild channel the caller can see. Unknown → 10003; not a member, or hidden → 50001. */
 export async function loadChannelAccess(ctx: ServiceContext, channelId: string): Promise<ChannelAccess> {
   const cache = stateCache(ctx.db);
@@ -144,10 +149,7 @@ export async function createGuildChannel(ctx: ServiceContext, input: { guildId: 
   if (body.permission_overwrites) {
     overwrites = await resolveOverwrites(ctx.db, access, body.permission_overwrites);
     // The platform checks new overwrites against the caller's guild permissions (and the category's).
-    checkOverwriteChange(changedOverwriteBits([], overwrites), {
-      held: access.permissions | (parentPermissions ?? 0n),
-      maySetManageRoles: isAdministrator(access),
-    });
+    enforce(overwriteChangeDenial(access, changedOverwriteBits([], overwrites), newChannelOverwriteLimits(access, parentPermissions)));
   } else {
     // Without overwrites of its own a new channel starts synced with its category.
     overwrites = parent ? toOverwriteInputs(parent.overwrites) : [];
@@ -464,49 +466,15 @@ async function resolveOverwrites(db: Tx, access: GuildAccess, inputs: readonly T
   return [...byTarget.values()];
 }
 
-/** Every bit an overwrite change sets or clears, so resending unchanged overwrites needs nothing. */
-function changedOverwriteBits(before: readonly PermissionOverwriteInput[], after: readonly PermissionOverwriteInput[]): bigint {
-  const old = new Map(before.map((o) => [o.id, o]));
-  const kept = new Set(after.map((o) => o.id));
-  let changed = 0n;
-  for (const o of after) changed |= (o.allow ^ (old.get(o.id)?.allow ?? 0n)) | (o.deny ^ (old.get(o.id)?.deny ?? 0n));
-  for (const o of before) if (!kept.has(o.id)) changed |= o.allow | o.deny;
-  return changed;
-}
-
 /**
  * Whether the caller may replace a channel's overwrites with `after` (PATCH /channels/{id},
- * or a sync with a category on reorder): view the channel, MANAGE_CHANNELS and MANAGE_ROLES
- * in it, and change only bits held in the guild or `parent`, the category it ends up in. A
- * MANAGE_ROLES overwrite in the channel lifts the limits, as on the platform.
+ * or a sync with a category on reorder); `parent` is the category it ends up in.
  */
 function checkOverwriteEdit(access: GuildAccess, channel: ChannelRow, parent: ChannelRow | null, after: readonly PermissionOverwriteInput[]): void {
-  const permissions = permissionsIn(access, channel);
-  if (!hasPermission(permissions, P.ViewChannel)) throw new ApiError("MISSING_ACCESS");
-  enforce(editChannelDenial(access, permissions));
-  enforce(overwritesDenial(access, permissions));
-  const isGrantedManageRoles = hasOverwriteGrant(access, channel, P.ManageRoles);
-  checkOverwriteChange(changedOverwriteBits(toOverwriteInputs(channel.overwrites), after), {
-    held: isGrantedManageRoles ? ALL_PERMISSIONS : access.permissions | (parent ? permissionsIn(access, parent) : 0n),
-    maySetManageRoles: isGrantedManageRoles || isAdministrator(access),
-  });
-}
-
-/** Only permissions the caller holds may be allowed or denied; MANAGE_ROLES needs more. */
-function checkOverwriteChange(changed: bigint, rule: { held: bigint; maySetManageRoles: boolean }): void {
-  if (hasPermission(changed, P.ManageRoles) && !rule.maySetManageRoles) throw new ApiError("MISSING_PERMISSIONS");
-  if (missingPermissions(rule.held, changed) !== 0n) throw new ApiError("MISSING_PERMISSIONS");
-}
-
-/** Whether an overwrite in the channel that applies to the caller allows `flag`. */
-function hasOverwriteGrant(access: GuildAccess, channel: ChannelRow, flag: bigint): boolean {
-  const mine = new Set([access.guild.id, access.userId, ...access.memberRoleIds]);
-  return channel.overwrites.some((o) => mine.has(o.targetId) && hasPermission(o.allow, flag));
-}
-
-function sameOverwrites(a: readonly PermissionOverwriteInput[], b: readonly PermissionOverwriteInput[]): boolean {
-  const wire = (list: readonly PermissionOverwriteInput[]) => JSON.stringify(toOverwriteObjects(list.map((o) => ({ targetId: o.id, ...o }))));
-  return wire(a) === wire(b);
+  const before = toOverwriteInputs(channel.overwrites);
+  enforce(overwriteEditDenial(access, permissionsIn(access, channel)));
+  const limits = overwriteLimits(access, before, parent ? permissionsIn(access, parent) : null);
+  enforce(overwriteChangeDenial(access, changedOverwriteBits(before, after), limits));
 }
 
 async function replaceOverwrites(tx: Tx, channelId: string, overwrites: readonly PermissionOverwriteInput[]): Promise<void> {
