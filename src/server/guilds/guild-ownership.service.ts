@@ -23,7 +23,7 @@ const CANDIDATES_SHOWN = 25;
 
 /**
  * The transfer section: the current owner's name, why the viewer may not transfer (null for
- * the owner) and, for the owner, members whose name or nickname starts with `query`.
+ * the owner) and, for the owner, members whose names hold the words of `query`.
  */
 export async function listOwnerCandidates(
   ctx: ServiceContext,
@@ -35,7 +35,7 @@ export async function listOwnerCandidates(
   const denial = reasonOf(transferOwnershipDenial(access));
   if (denial) return { owner: owner && (owner.globalName ?? owner.username), denial, candidates: [] };
   const query = input.query.trim();
-  const rows = await readMemberPage(ctx.db, access.guild.id, { after: "0", limit: CANDIDATES_SHOWN + 1, ...(query && { prefix: query }) });
+  const rows = await readMemberPage(ctx.db, access.guild.id, { after: "0", limit: CANDIDATES_SHOWN + 1, ...(query && { search: query }) });
   const candidates = rows
     .filter((row) => row.userId !== ownerId)
     .slice(0, CANDIDATES_SHOWN)
