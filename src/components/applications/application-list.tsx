@@ -3,13 +3,14 @@
 import { Badge, Button, Card, EmptyState, Group, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import Link from "next/link";
-import { formatSnowflakeTime } from "~/components/format.ts";
 import { IconApps, IconPlus } from "~/components/icons.tsx";
 import { QueryError } from "~/components/query-error.tsx";
 import { api } from "~/trpc/react.tsx";
 import { ApplicationAvatar } from "./application-avatar.tsx";
 import type { ApplicationSummary } from "./application-types.ts";
 import { CreateApplicationModal } from "./create-application-modal.tsx";
+import { Time } from "~/components/time/time.tsx";
+import { snowflakeTimestamp } from "~/server/snowflake/snowflake.ts";
 
 /** The signed-in user's applications, with a way to create one. */
 export function ApplicationList() {
@@ -72,7 +73,7 @@ function ApplicationCard({ application }: { application: ApplicationSummary }) {
             ID {application.id}
           </Text>
           <Text size="xs" c="dimmed">
-            Created {formatSnowflakeTime(application.id)}
+            Created <Time value={snowflakeTimestamp(application.id)} />
           </Text>
           <Group gap={6} mt={4}>
             {application.rateLimitsLifted ? (

@@ -4,7 +4,7 @@ import { Avatar, Badge, Button, Card, Code, EmptyState, Group, Select, Stack, Ta
 import { keepPreviousData } from "@tanstack/react-query";
 import { AuditLogEvent } from "discord-api-types/v10";
 import { useMemo, useState } from "react";
-import { formatSnowflakeTime, humanize } from "~/components/format.ts";
+import { humanize } from "~/components/format.ts";
 import { useSectionDenials } from "~/components/guild/use-section-denials.ts";
 import { IconChevronLeft, IconChevronRight, IconHistory, IconLock } from "~/components/icons.tsx";
 import { QueryError } from "~/components/query-error.tsx";
@@ -12,6 +12,8 @@ import { PageHeader } from "~/components/section-card.tsx";
 import { TableSkeleton } from "~/components/table-skeleton.tsx";
 import { api, type RouterOutputs } from "~/trpc/react.tsx";
 import { AUDIT_PAGE_SIZE } from "./audit-page-size.ts";
+import { Time } from "~/components/time/time.tsx";
+import { snowflakeTimestamp } from "~/server/snowflake/snowflake.ts";
 
 type AuditLog = RouterOutputs["audit"]["list"];
 type Entry = AuditLog["audit_log_entries"][number];
@@ -191,7 +193,7 @@ function AuditRow({ entry, names }: { entry: Entry; names: Names }) {
     <Table.Tr>
       <Table.Td>
         <Text size="sm" style={{ whiteSpace: "nowrap" }}>
-          {formatSnowflakeTime(entry.id)}
+          <Time value={snowflakeTimestamp(entry.id)} />
         </Text>
       </Table.Td>
       <Table.Td>

@@ -3,11 +3,11 @@
 import { Alert, Avatar, Box, Button, Group, Modal, Paper, Stack, Text, Textarea, TextInput } from "@mantine/core";
 import { useState } from "react";
 import { fieldErrorsOf, notifyFailure } from "~/components/forms/server-errors.ts";
-import { formatSnowflakeTime } from "~/components/format.ts";
 import { cdnImageUrl } from "~/components/guild/guild-avatar.tsx";
 import { MESSAGE_LIMITS } from "~/server/messages/message.schema.ts";
 import { api } from "~/trpc/react.tsx";
 import type { DashboardWebhook } from "./webhook-types.ts";
+import { Time } from "~/components/time/time.tsx";
 
 /** The embed fields the test message can carry. */
 type SentEmbed = { title?: string; description?: string };
@@ -86,7 +86,7 @@ function SendTestForm({ channelName, webhook, onClose }: { channelName: string; 
                       {sent.author.username}
                     </Text>
                     <Text size="xs" c="dimmed">
-                      {formatSnowflakeTime(sent.id)}
+                      <Time value={sent.timestamp} />
                     </Text>
                   </Group>
                   {sent.content ? (
