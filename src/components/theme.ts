@@ -1,4 +1,4 @@
-import { createTheme, type MantineColorsTuple } from "@mantine/core";
+import { createTheme, darken, lighten, luminance, type CSSVariablesResolver, type MantineColorsTuple } from "@mantine/core";
 
 // A slate-blue "hall" hue: calm enough for dense admin screens, distinct from link blue.
 const hall: MantineColorsTuple = ["#eef1fc", "#dbe0f3", "#b3bde7", "#8997db", "#6677d1", "#5063cb", "#4459c9", "#364ab2", "#2e41a0", "#23378e"];
@@ -20,3 +20,53 @@ export const theme = createTheme({
     EmptyStateTitle: { defaultProps: { order: 2 } },
   },
 });
+
+/** WCAG AA for body text. */
+const MIN_CONTRAST = 4.5;
+
+function contrast(a: string, b: string): number {
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (light + 0.05) / (dark + 0.05);
+}
+
+/** `color`, darkened (or lightened) just enough to be read on each of `backgrounds`. */
+function readable(color: string, backgrounds: readonly string[], shift: typeof darken = darken): string {
+  let candidate = color;
+  for (let amount = 0.04; backgrounds.some((bg) => contrast(candidate, bg) < MIN_CONTRAST) && amount < 1; amount += 0.04) {
+    candidate = shift(color, amount);
+  }
+  return candidate;
+}
+
+/**
+ * Mantine's palettes put some text below AA contrast in the light scheme (dimmed grey, and
+ * coloured text such as orange or yellow on white or on a light badge); here each such colour is
+ * darkened just enough, and dimmed text lightened in the dark scheme, so every page passes.
+ */
+export const cssVariablesResolver: CSSVariablesResolver = (resolved) => {
+  const { white, colors } = resolved;
+  const surfaces = [white, colors.gray[0], colors.gray[1]];
+  const light: Record<string, string> = { "--mantine-color-dimmed": readable(colors.gray[6], surfaces) };
+  for (const [name, shades] of Object.entries(colors)) {
+    if (name === "dark") continue;
+    light[`--mantine-color-${name}-text`] = readable(shades[6], surfaces);
+    light[`--mantine-color-${name}-light-color`] = readable(shades[9], [...surfaces, shades[1]]);
+    // Shades named in components (c="orange.8") are text too.
+    for (const shade of [7, 8, 9] as const) light[`--mantine-color-${name}-${shade}`] = readable(shades[shade], surfaces);
+  }
+  const dark: Record<string, string> = { "--mantine-color-dimmed": readable(colors.dark[2], [colors.dark[6], colors.dark[7], colors.dark[8]], lighten) };
+  // Filled buttons and badges carry white text.
+  for (const [scheme, variables] of [
+    ["light", light],
+    ["dark", dark],
+  ] as const) {
+    const shade = typeof resolved.primaryShade === "number" ? resolved.primaryShade : resolved.primaryShade[scheme];
+    for (const [name, shades] of Object.entries(colors)) {
+      if (name === "dark" || name === "gray") continue;
+      const filled = readable(shades[shade], [white]);
+      variables[`--mantine-color-${name}-filled`] = filled;
+      variables[`--mantine-color-${name}-filled-hover`] = darken(filled, 0.1);
+    }
+  }
+  return { variables: {}, light, dark };
+};

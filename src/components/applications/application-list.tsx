@@ -62,7 +62,7 @@ export function ApplicationList() {
 
 function ApplicationCard({ application }: { application: ApplicationSummary }) {
   return (
-    <Card component={Link} href={`/applications/${application.id}`} padding="lg" shadow="xs" className="guild-card" aria-label={application.name}>
+    <Card component={Link} href={`/applications/${application.id}`} padding="lg" shadow="xs" className="guild-card">
       <Group gap="md" wrap="nowrap" align="flex-start">
         <ApplicationAvatar application={application} size={56} radius="lg" />
         <Stack gap={4} miw={0} flex={1}>

@@ -21,6 +21,9 @@ export function DashboardShell({ user, navbar, children }: { user: DashboardUser
       navbar={navbar ? { width: 264, breakpoint: "sm", collapsed: { mobile: !opened } } : undefined}
       padding={{ base: "md", sm: "xl" }}
     >
+      <a href="#main-content" className="skip-link">
+        Skip to content
+      </a>
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
@@ -31,7 +34,10 @@ export function DashboardShell({ user, navbar, children }: { user: DashboardUser
         </Group>
       </AppShell.Header>
       {navbar ? <AppShell.Navbar p="md">{navbar}</AppShell.Navbar> : null}
-      <AppShell.Main bg="var(--app-page-bg)">{children}</AppShell.Main>
+      {/* The skip link's target; focusable from it (tabIndex -1) without joining the tab order. */}
+      <AppShell.Main id="main-content" tabIndex={-1} bg="var(--app-page-bg)" style={{ outline: "none" }}>
+        {children}
+      </AppShell.Main>
     </AppShell>
   );
 }
