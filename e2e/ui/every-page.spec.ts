@@ -139,16 +139,16 @@ test.describe("the shell", () => {
     await page.setViewportSize(PHONE);
     await page.goto(`/guilds/${world.guildId}`);
     const sections = page.getByRole("link", { name: "Audit log" });
-    await expect(sections).toBeHidden();
+    await expect(sections).not.toBeInViewport();
     const burger = page.getByRole("button", { name: "Toggle navigation" });
     await expect(async () => {
       await burger.click();
-      await expect(sections).toBeVisible({ timeout: 1000 });
+      await expect(sections).toBeInViewport({ timeout: 1000 });
     }).toPass();
     await attachPhoneShot(page, testInfo, "owner-navigation-open");
     await sections.click();
     await expect(page.getByRole("heading", { name: "Audit log", level: 1 })).toBeVisible();
-    await expect(sections).toBeHidden();
+    await expect(sections).not.toBeInViewport();
   });
 
   test("a member's row actions open from the keyboard", async ({ page, world }) => {

@@ -13,7 +13,12 @@ export const theme = createTheme({
   cursorType: "pointer",
   components: {
     Tooltip: { defaultProps: { withArrow: true, openDelay: 150 } },
-    Modal: { defaultProps: { centered: true, overlayProps: { blur: 2 } } },
+    // Mantine's close buttons are icons without a name.
+    Modal: { defaultProps: { centered: true, overlayProps: { blur: 2 }, closeButtonProps: { "aria-label": "Close dialog" } } },
+    Drawer: { defaultProps: { closeButtonProps: { "aria-label": "Close dialog" } } },
+    Notification: { defaultProps: { closeButtonProps: { "aria-label": "Dismiss" } } },
+    // A table wider than the screen scrolls sideways: from the keyboard too.
+    TableScrollContainer: { defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } },
     Card: { defaultProps: { withBorder: true, radius: "md" } },
     Paper: { defaultProps: { radius: "md" } },
     // Empty states sit under a page's h1; pages that are only an empty state raise it to h1.

@@ -48,6 +48,8 @@ export function LobbiesManager({ applicationId }: { applicationId: string }) {
       accessor: "memberCount",
       title: "Members",
       textAlign: "right",
+      // On a phone the lobby and when it shuts down come first; its page has the members.
+      visibleMediaQuery: WIDE,
       render: (lobby) => <Text size="sm">{lobby.memberCount.toLocaleString("en-US")}</Text>,
     },
     { accessor: "metadata", title: "Metadata", visibleMediaQuery: WIDE, render: (lobby) => <MetadataBadges metadata={lobby.metadata} max={3} /> },
