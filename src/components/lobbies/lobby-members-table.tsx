@@ -124,7 +124,7 @@ export function LobbyMembersTable({ applicationId, lobby }: { applicationId: str
       withTableBorder
       borderRadius="md"
       verticalSpacing="xs"
-      minHeight={lobby.members.length === 0 ? 180 : undefined}
+      minHeight={lobby.members.length === 0 ? 240 : undefined}
       idAccessor={(member) => member.user.id}
       records={records}
       columns={columns}
