@@ -1,6 +1,6 @@
 "use client";
 
-import { Badge, Button, Card, EmptyState, Group, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Badge, Button, Card, EmptyState, Group, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import Link from "next/link";
 import { IconApps, IconPlus } from "~/components/icons.tsx";
@@ -62,13 +62,23 @@ export function ApplicationList() {
 
 function ApplicationCard({ application }: { application: ApplicationSummary }) {
   return (
-    <Card component={Link} href={`/applications/${application.id}`} padding="lg" shadow="xs" className="guild-card">
+    // The name is the link, stretched over the card: a screen reader hears the name, not the whole card.
+    <Card padding="lg" shadow="xs" className="guild-card">
       <Group gap="md" wrap="nowrap" align="flex-start">
         <ApplicationAvatar application={application} size={56} radius="lg" />
         <Stack gap={4} miw={0} flex={1}>
-          <Text fw={600} truncate title={application.name}>
+          <Anchor
+            component={Link}
+            href={`/applications/${application.id}`}
+            className="card-link"
+            fw={600}
+            c="inherit"
+            underline="never"
+            truncate
+            title={application.name}
+          >
             {application.name}
-          </Text>
+          </Anchor>
           <Text size="xs" c="dimmed" ff="monospace" truncate>
             ID {application.id}
           </Text>
