@@ -52,7 +52,8 @@ test("creates an application from the account menu, shows its token once, resets
   await expect(reveal).toBeHidden();
   expect(await page.content()).not.toContain(token);
   const card = page.getByRole("link", { name: "Quest Runner" });
-  await expect(card).toContainText("Development rate limits");
+  await expect(card).toBeVisible();
+  await expect(page.getByRole("main")).toContainText("Development rate limits");
 
   await card.click();
   await expect(page.getByRole("heading", { name: "Quest Runner", level: 1 })).toBeVisible();
