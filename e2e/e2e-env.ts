@@ -5,3 +5,5 @@ export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
 export const E2E_DATABASE_URL = "file:./data/e2e.db";
 /** The password of every user the tests create. */
 export const E2E_PASSWORD = "e2e correct horse battery";
+/** What the server prints, copied here as it runs (the playwright config tees it), so tests can find its errors. */
+export const E2E_SERVER_LOG = `data/e2e-server-${E2E_PORT}.log`;

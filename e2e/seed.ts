@@ -3,6 +3,7 @@ import { ChannelType, GatewayDispatchEvents, GuildFeature, PermissionFlagsBits }
 import { createApplication, createUser } from "~/server/applications/application.service.ts";
 import { dashboardActor } from "~/server/auth/actor.ts";
 import { createGuildChannel } from "~/server/channels/channel.service.ts";
+import { createLobby } from "~/server/lobbies/lobby.service.ts";
 import { createDb, type Db } from "~/server/db/client.ts";
 import { runChange } from "~/server/events/change.ts";
 import { parseFeatures, toGuildObject } from "~/server/guilds/guild.dto.ts";
@@ -213,4 +214,10 @@ export async function seedWebhook(owner: { user: { id: string }; guild: { id: st
   const channel = await db.channel.findFirstOrThrow({ where: { guildId: owner.guild.id, type: ChannelType.GuildText }, orderBy: { position: "asc" } });
   const webhook = await createWebhook({ db, actor: dashboardActor(owner.user.id) }, { channelId: channel.id, body: { name } });
   return { channel, webhook, path: `/api/webhooks/${webhook.id}/${webhook.token}` };
+}
+
+/** A lobby of the application, made by its bot as a game server would, idle for up to a week before it shuts down. */
+export async function seedLobby(application: { id: string; botUserId: string }) {
+  const actor = { kind: "bot" as const, userId: application.botUserId, applicationId: application.id, scopes: new Set<string>() };
+  return createLobby({ db: e2eDb(), actor }, { metadata: { mode: "ranked" }, idle_timeout_seconds: 604_800 });
 }

@@ -8,7 +8,7 @@ test("pauses invites for an hour, shows the time left counting down, and resumes
   await invites.getByRole("button", { name: "Pause", exact: true }).click();
 
   const timeLeft = invites.getByTestId("pause-invites-time-left");
-  await expect(timeLeft).toHaveText(/^59m \d\ds left$/);
+  await expect(timeLeft).toHaveText(/^59 min \d\d s left$/);
   const first = await timeLeft.textContent();
   await expect(timeLeft).not.toHaveText(first!);
   // Direct messages stay as they were.
@@ -16,7 +16,7 @@ test("pauses invites for an hour, shows the time left counting down, and resumes
 
   // The pause is the guild's, not the page's.
   await page.reload();
-  await expect(timeLeft).toHaveText(/^59m \d\ds left$/);
+  await expect(timeLeft).toHaveText(/^59 min \d\d s left$/);
   await invites.getByRole("button", { name: "Resume now" }).click();
   await expect(invites.getByRole("button", { name: "Pause", exact: true })).toBeVisible();
   await expect(timeLeft).toBeHidden();

@@ -44,7 +44,7 @@ test("creates a webhook for a channel, reveals and uses its URL, then deletes it
   const shown = tester.getByLabel("Posted message");
   await expect(shown).toContainText("Hello from the dashboard");
   await expect(shown).toContainText("Health");
-  await tester.getByRole("button", { name: "Close" }).click();
+  await tester.getByRole("button", { name: "Close", exact: true }).click();
 
   await row.getByRole("button", { name: "Delete Deploy notices" }).click();
   const confirm = page.getByRole("dialog", { name: "Delete webhook" });

@@ -1,20 +1,6 @@
-import { snowflakeTimestamp } from "~/server/snowflake/snowflake.ts";
-
 export function formatMembers(count: number | undefined): string {
   if (count === undefined) return "";
   return `${count.toLocaleString("en-US")} ${count === 1 ? "member" : "members"}`;
-}
-
-const dateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short" });
-
-/** When a snowflake id was made, e.g. "21 Nov 2026, 05:53". */
-export function formatSnowflakeTime(id: string): string {
-  return formatDateTime(snowflakeTimestamp(id));
-}
-
-/** A moment, e.g. "21 Nov 2026, 05:53". */
-export function formatDateTime(date: Date): string {
-  return dateTime.format(date);
 }
 
 /** "MANAGE_GUILD" / "ManageGuild" → "Manage guild". */

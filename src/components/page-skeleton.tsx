@@ -3,7 +3,7 @@ import { Card, Skeleton, Stack } from "@mantine/core";
 /** What a guild section shows while its data loads: a title and a few blocks. */
 export function PageSkeleton({ blocks = 3 }: { blocks?: number }) {
   return (
-    <Stack gap="lg" maw={960} mx="auto" aria-busy="true" aria-label="Loading">
+    <Stack gap="lg" maw={960} mx="auto" role="status" aria-busy="true" aria-label="Loading">
       <Stack gap={8}>
         <Skeleton height={26} width={240} />
         <Skeleton height={12} width={360} />

@@ -6,7 +6,7 @@ import { Notifications } from "@mantine/notifications";
 import type { ReactNode } from "react";
 import { z } from "zod";
 import { TRPCReactProvider } from "~/trpc/react.tsx";
-import { theme } from "./theme.ts";
+import { cssVariablesResolver, theme } from "./theme.ts";
 
 // Zod compiles its parsers with `new Function` where it may; the pages' content security policy
 // allows no eval, so in the browser it parses without compiling (nor probing, which the
@@ -15,7 +15,7 @@ if (typeof window !== "undefined") z.config({ jitless: true });
 
 export function Providers({ children }: { children: ReactNode }) {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="auto">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
       <TRPCReactProvider>
         <ModalsProvider labels={{ confirm: "Confirm", cancel: "Cancel" }}>
           <Notifications position="top-right" />

@@ -1,15 +1,16 @@
 "use client";
 
-import { Badge, Button, Card, EmptyState, Group, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Badge, Button, Card, EmptyState, Group, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import Link from "next/link";
-import { formatSnowflakeTime } from "~/components/format.ts";
 import { IconApps, IconPlus } from "~/components/icons.tsx";
 import { QueryError } from "~/components/query-error.tsx";
 import { api } from "~/trpc/react.tsx";
 import { ApplicationAvatar } from "./application-avatar.tsx";
 import type { ApplicationSummary } from "./application-types.ts";
 import { CreateApplicationModal } from "./create-application-modal.tsx";
+import { Time } from "~/components/time/time.tsx";
+import { snowflakeTimestamp } from "~/server/snowflake/snowflake.ts";
 
 /** The signed-in user's applications, with a way to create one. */
 export function ApplicationList() {
@@ -61,18 +62,28 @@ export function ApplicationList() {
 
 function ApplicationCard({ application }: { application: ApplicationSummary }) {
   return (
-    <Card component={Link} href={`/applications/${application.id}`} padding="lg" shadow="xs" className="guild-card" aria-label={application.name}>
+    // The name is the link, stretched over the card: a screen reader hears the name, not the whole card.
+    <Card padding="lg" shadow="xs" className="guild-card">
       <Group gap="md" wrap="nowrap" align="flex-start">
         <ApplicationAvatar application={application} size={56} radius="lg" />
         <Stack gap={4} miw={0} flex={1}>
-          <Text fw={600} truncate title={application.name}>
+          <Anchor
+            component={Link}
+            href={`/applications/${application.id}`}
+            className="card-link"
+            fw={600}
+            c="inherit"
+            underline="never"
+            truncate
+            title={application.name}
+          >
             {application.name}
-          </Text>
+          </Anchor>
           <Text size="xs" c="dimmed" ff="monospace" truncate>
             ID {application.id}
           </Text>
           <Text size="xs" c="dimmed">
-            Created {formatSnowflakeTime(application.id)}
+            Created <Time value={snowflakeTimestamp(application.id)} />
           </Text>
           <Group gap={6} mt={4}>
             {application.rateLimitsLifted ? (

@@ -2,7 +2,6 @@
 
 import { Group, Stack, Text, Title } from "@mantine/core";
 import { BackLink } from "~/components/back-link.tsx";
-import { formatSnowflakeTime } from "~/components/format.ts";
 import { PageSkeleton } from "~/components/page-skeleton.tsx";
 import { QueryError } from "~/components/query-error.tsx";
 import { api } from "~/trpc/react.tsx";
@@ -12,6 +11,8 @@ import { CopyableId, BotSection } from "./bot-section.tsx";
 import { GeneralSection } from "./general-section.tsx";
 import { IntentsSection } from "./intents-section.tsx";
 import { RateLimitsSection } from "./rate-limits-section.tsx";
+import { Time } from "~/components/time/time.tsx";
+import { snowflakeTimestamp } from "~/server/snowflake/snowflake.ts";
 
 /** The head of every page of one application: back to the list, icon, name, id, and its sections. */
 export function ApplicationHeader({ applicationId, active }: { applicationId: string; active: "settings" | "lobbies" }) {
@@ -31,7 +32,7 @@ export function ApplicationHeader({ applicationId, active }: { applicationId: st
               <CopyableId label="application ID" value={application.data.id} />
             </Group>
             <Text size="sm" c="dimmed">
-              Created {formatSnowflakeTime(application.data.id)}
+              Created <Time value={snowflakeTimestamp(application.data.id)} />
             </Text>
           </Stack>
         </Group>

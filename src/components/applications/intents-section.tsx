@@ -49,8 +49,8 @@ export function IntentsSection({ application }: { application: ApplicationDetail
       description={
         <>
           Your app may switch the limited form of an intent on itself while its bot reaches fewer than {reviewThreshold.toLocaleString("en-US")} users across
-          its guilds. Past that, only an operator&apos;s approval grants or keeps it:{" "}
-          <Code>npm run cli -- app intents --app {application.id} --approve GUILD_MEMBERS,MESSAGE_CONTENT</Code>
+          its guilds. Past that, only the approval of this server&apos;s operator grants or keeps it: ask them, with your application ID and the intents your
+          app needs.
         </>
       }
     >

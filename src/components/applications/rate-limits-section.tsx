@@ -1,4 +1,4 @@
-import { Badge, Code, Group, Text } from "@mantine/core";
+import { Badge, Group, Text } from "@mantine/core";
 import { SectionCard } from "~/components/section-card.tsx";
 import type { ApplicationDetail } from "./application-types.ts";
 
@@ -19,12 +19,12 @@ export function RateLimitsSection({ application }: { application: ApplicationDet
         <Text size="sm">
           {application.rateLimitsLifted
             ? "Production rate limits (lifted by an operator)."
-            : "Development rate limits apply (spec 8: e.g. 100 lobby creations per 2 hours per application)."}
+            : "Development rate limits apply (for example, 100 lobby creations per 2 hours per application)."}
         </Text>
       </Group>
       {application.rateLimitsLifted ? null : (
         <Text size="sm" c="dimmed">
-          An operator lifts them with <Code>npm run cli -- app limits --app {application.id} --lift</Code>
+          When your app goes live, ask this server&apos;s operator to lift them, with your application ID.
         </Text>
       )}
     </SectionCard>

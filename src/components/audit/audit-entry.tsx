@@ -2,7 +2,7 @@
 
 import { ActionIcon, Avatar, Badge, Box, Button, Collapse, CopyButton, Group, Stack, Text, Tooltip, UnstyledButton } from "@mantine/core";
 import { useId, useState } from "react";
-import { formatSnowflakeTime } from "~/components/format.ts";
+import { Time } from "~/components/time/time.tsx";
 import { IconCheck, IconChevronDown, IconCopy } from "~/components/icons.tsx";
 import type { AuditLogEntryObject } from "~/server/audit/audit.service.ts";
 import { snowflakeTimestamp } from "~/server/snowflake/snowflake.ts";
@@ -56,7 +56,7 @@ export function AuditEntry({ entry, lookup, onFilter }: { entry: AuditLogEntryOb
   const [actor] = described.sentence;
   const actorName = actor && typeof actor !== "string" && "ref" in actor ? actor.ref.text : "Guildhall";
   const sentence = partsText(described.sentence);
-  const when = formatSnowflakeTime(entry.id);
+  const at = snowflakeTimestamp(entry.id);
   return (
     <Box component="li" py="sm" px="md" style={{ borderBottom: "1px solid var(--mantine-color-default-border)", listStyle: "none" }} aria-label={sentence}>
       <Group align="flex-start" wrap="nowrap" gap="sm">
@@ -67,7 +67,7 @@ export function AuditEntry({ entry, lookup, onFilter }: { entry: AuditLogEntryOb
               {described.label}
             </Badge>
             <Text size="xs" c="dimmed">
-              {when}
+              <Time value={at} />
             </Text>
           </Group>
           <Text size="sm" style={{ overflowWrap: "anywhere" }}>
@@ -124,7 +124,7 @@ export function AuditEntry({ entry, lookup, onFilter }: { entry: AuditLogEntryOb
               )}
             </Field>
             <Field field="When">
-              {when}
+              <Time value={at} exact />
               <Text span display="block" size="xs" c="dimmed">
                 {snowflakeTimestamp(entry.id)
                   .toISOString()

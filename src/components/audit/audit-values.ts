@@ -16,7 +16,8 @@ import {
   VideoQualityMode,
   WebhookType,
 } from "discord-api-types/v10";
-import { formatDateTime, humanize } from "~/components/format.ts";
+import { humanize } from "~/components/format.ts";
+import { formatDateTime } from "~/components/time/time-format.ts";
 import { PERMISSION_GROUPS } from "~/components/roles/permission-catalog.ts";
 
 const UNITS: readonly [ms: number, one: string][] = [

@@ -21,7 +21,7 @@ export function ChannelRow({ channel, actions, detail, children }: Props) {
     <Box className="channel-row" role="listitem" aria-label={channel.name}>
       <Group px="md" py="xs" gap="sm" wrap="nowrap" className="channel-line">
         <Tooltip label={info.label}>
-          <Box c="dimmed" style={{ display: "inline-flex" }} aria-label={`${info.label} channel`}>
+          <Box c="dimmed" style={{ display: "inline-flex" }} role="img" aria-label={`${info.label} channel`}>
             <info.icon size={18} />
           </Box>
         </Tooltip>

@@ -103,7 +103,7 @@ export function ThreadList({ guildId, parent, threads }: { guildId: string; pare
                 </Badge>
               ) : null}
               <Tooltip label={`${thread.member_count}${thread.member_count >= 50 ? "+" : ""} members`}>
-                <Group gap={2} c="dimmed" wrap="nowrap" aria-label={`${thread.member_count} members`}>
+                <Group gap={2} c="dimmed" wrap="nowrap" role="img" aria-label={`${thread.member_count} members`}>
                   <IconUsers size={14} />
                   <Text size="xs">{thread.member_count}</Text>
                 </Group>

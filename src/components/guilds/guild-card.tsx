@@ -9,7 +9,7 @@ export type PartialGuild = RouterOutputs["guild"]["list"][number];
 
 export function GuildCard({ guild }: { guild: PartialGuild }) {
   return (
-    <Card component={Link} href={`/guilds/${guild.id}`} padding="lg" shadow="xs" className="guild-card" aria-label={guild.name}>
+    <Card component={Link} href={`/guilds/${guild.id}`} padding="lg" shadow="xs" className="guild-card">
       <Group gap="md" wrap="nowrap" align="center">
         <GuildAvatar guild={guild} size={56} radius="lg" />
         <Stack gap={4} miw={0} flex={1}>

@@ -1,9 +1,5 @@
-import dayjs from "dayjs";
-import relativeTime from "dayjs/plugin/relativeTime";
 import { snowflakeTimestamp } from "~/server/snowflake/snowflake.ts";
 import type { RouterOutputs } from "~/trpc/react.tsx";
-
-dayjs.extend(relativeTime);
 
 export type IntegrationRow = RouterOutputs["integration"]["list"][number];
 
@@ -18,11 +14,6 @@ export const INTEGRATION_KINDS: Record<IntegrationRow["type"], { label: string; 
 /** When the integration was added: its id is a snowflake. */
 export function integrationAddedAt(integration: Pick<IntegrationRow, "id">): Date {
   return snowflakeTimestamp(integration.id);
-}
-
-/** "3 days ago", relative to `now`. */
-export function formatSince(date: Date, now: number): string {
-  return dayjs(date).from(now);
 }
 
 /** What removing the integration does, as the server does it (integration.service.ts). */

@@ -3,7 +3,6 @@
 import { Avatar, Badge, Box, Card, EmptyState, Group, Stack, Text, VisuallyHidden, type BadgeProps, type MantineTheme } from "@mantine/core";
 import { DataTable, type DataTableColumn } from "mantine-datatable";
 import { useState } from "react";
-import { formatSnowflakeTime } from "~/components/format.ts";
 import { GuardedButton } from "~/components/guarded-button.tsx";
 import { useSectionDenials } from "~/components/guild/use-section-denials.ts";
 import { IconLock, IconPlug } from "~/components/icons.tsx";
@@ -12,8 +11,9 @@ import { PageHeader } from "~/components/section-card.tsx";
 import { TableSkeleton } from "~/components/table-skeleton.tsx";
 import { GUILD_INTEGRATIONS_MAX } from "~/server/integrations/integration.schema.ts";
 import { api } from "~/trpc/react.tsx";
-import { formatSince, INTEGRATION_KINDS, integrationAddedAt, type IntegrationRow } from "./integration-display.ts";
+import { INTEGRATION_KINDS, integrationAddedAt, type IntegrationRow } from "./integration-display.ts";
 import { RemoveIntegrationModal } from "./remove-integration-modal.tsx";
+import { Time } from "~/components/time/time.tsx";
 
 const WIDE = (theme: MantineTheme) => `(min-width: ${theme.breakpoints.sm})`;
 const WIDER = (theme: MantineTheme) => `(min-width: ${theme.breakpoints.md})`;
@@ -35,7 +35,6 @@ export function IntegrationsManager({ guildId }: { guildId: string }) {
   const integrations = api.integration.list.useQuery({ guildId }, { enabled: denials !== undefined && !lockReason });
   const [target, setTarget] = useState<IntegrationRow | null>(null);
   const [isRemoveOpen, setRemoveOpen] = useState(false);
-  const [now] = useState(() => Date.now());
   const rows = integrations.data ?? [];
 
   const columns: DataTableColumn<IntegrationRow>[] = [
@@ -89,9 +88,11 @@ export function IntegrationsManager({ guildId }: { guildId: string }) {
       visibleMediaQuery: WIDE,
       render: (integration) => (
         <Box>
-          <Text size="sm">{formatSince(integrationAddedAt(integration), now)}</Text>
+          <Text size="sm">
+            <Time value={integrationAddedAt(integration)} />
+          </Text>
           <Text size="xs" c="dimmed">
-            {formatSnowflakeTime(integration.id)}
+            <Time value={integrationAddedAt(integration)} exact />
           </Text>
         </Box>
       ),

@@ -19,23 +19,6 @@ export const MAX_USES_OPTIONS = [
   ...[1, 5, 10, 25, 50, 100].map((uses) => ({ value: String(uses), label: `${uses} ${uses === 1 ? "use" : "uses"}` })),
 ];
 
-const MINUTES_PER_DAY = 24 * 60;
-
-/** How long until `expiresAt` in whole minutes rounded up, e.g. "30 min", "6 h 30 min", "2 days"; "Never" without an expiry. */
-export function formatExpiresIn(expiresAt: string | null, now: number): string {
-  if (!expiresAt) return "Never";
-  const left = new Date(expiresAt).getTime() - now;
-  if (left <= 0) return "Expired";
-  const minutes = Math.ceil(left / 60_000);
-  if (minutes >= MINUTES_PER_DAY) {
-    const days = Math.floor(minutes / MINUTES_PER_DAY);
-    return `${days} ${days === 1 ? "day" : "days"}`;
-  }
-  const hours = Math.floor(minutes / 60);
-  if (hours === 0) return `${minutes} min`;
-  return minutes % 60 === 0 ? `${hours} h` : `${hours} h ${minutes % 60} min`;
-}
-
 /** "3 / 10", "3 / ∞"; members without Manage Guild don't see uses. */
 export function formatUses(invite: InviteRow): string {
   if (invite.uses === undefined) return "—";

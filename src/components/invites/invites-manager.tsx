@@ -11,10 +11,11 @@ import { PageHeader } from "~/components/section-card.tsx";
 import { TableSkeleton } from "~/components/table-skeleton.tsx";
 import { api } from "~/trpc/react.tsx";
 import { CreateInviteModal } from "./create-invite-modal.tsx";
-import { formatExpiresIn, formatUses, type InviteRow } from "./invite-options.ts";
+import { formatUses, type InviteRow } from "./invite-options.ts";
 import { PauseInvitesSwitch } from "./pause-invites-switch.tsx";
 import { RevokeInviteModal } from "./revoke-invite-modal.tsx";
 import { TargetUsersModal } from "./target-users-modal.tsx";
+import { TimeLeft } from "~/components/time/time.tsx";
 
 /** The guild's live invites: create one and copy its link, revoke, pause them all. */
 export function InvitesManager({ guildId }: { guildId: string }) {
@@ -26,7 +27,6 @@ export function InvitesManager({ guildId }: { guildId: string }) {
   const [target, setTarget] = useState<InviteRow | null>(null);
   const [isRevokeOpen, setRevokeOpen] = useState(false);
   const [isTargetUsersOpen, setTargetUsersOpen] = useState(false);
-  const [now] = useState(() => Date.now());
   const rows = invites.data ?? [];
   // A phone shows each invite as a card, its actions at the bottom, rather than a table to scroll.
   const isWide = useMatches({ base: false, sm: true });
@@ -107,7 +107,16 @@ export function InvitesManager({ guildId }: { guildId: string }) {
         ),
     },
     { accessor: "uses", title: "Uses", noWrap: true, render: (invite) => <Text size="sm">{formatUses(invite)}</Text> },
-    { accessor: "expires_at", title: "Expires in", noWrap: true, render: (invite) => <Text size="sm">{formatExpiresIn(invite.expires_at, now)}</Text> },
+    {
+      accessor: "expires_at",
+      title: "Expires in",
+      noWrap: true,
+      render: (invite) => (
+        <Text size="sm">
+          <TimeLeft until={invite.expires_at} ended="Expired" />
+        </Text>
+      ),
+    },
     {
       accessor: "temporary",
       title: "Temporary",
@@ -214,7 +223,7 @@ export function InvitesManager({ guildId }: { guildId: string }) {
                   <Text span c="dimmed" inherit>
                     Expires in
                   </Text>{" "}
-                  {formatExpiresIn(invite.expires_at, now)}
+                  <TimeLeft until={invite.expires_at} ended="Expired" />
                 </Text>
               </Group>
               {rolesOf(invite) ? (

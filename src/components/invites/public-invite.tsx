@@ -8,6 +8,7 @@ import { errorText } from "~/components/forms/server-errors.ts";
 import { cdnImageUrl, GuildAvatar } from "~/components/guild/guild-avatar.tsx";
 import { IconAlertTriangle, IconBan, IconBuildingCastle, IconClock, IconLink, IconUserCheck } from "~/components/icons.tsx";
 import { api, type RouterOutputs } from "~/trpc/react.tsx";
+import { TimeLeft } from "~/components/time/time.tsx";
 
 type Invite = RouterOutputs["invite"]["get"];
 export type PublicInviteView = "invite" | "invalid" | "paused" | "banned" | "member";
@@ -18,14 +19,13 @@ type Props = {
   initialView: PublicInviteView;
   signedIn: boolean;
   /** "7 days", "Never": worked out by the server so both renders agree. */
-  expiresIn: string;
 };
 
 const UNKNOWN_INVITE = 10006;
 const BANNED = 40007;
 
 /** What someone who opened an invite link sees: the guild, and a way in or why there is none. */
-export function PublicInvite({ code, invite, initialView, signedIn, expiresIn }: Props) {
+export function PublicInvite({ code, invite, initialView, signedIn }: Props) {
   const router = useRouter();
   const [view, setView] = useState(initialView);
   const accept = api.invite.accept.useMutation({
@@ -131,7 +131,13 @@ export function PublicInvite({ code, invite, initialView, signedIn, expiresIn }:
                   )}
                   <Text size="xs" c="dimmed" ta="center">
                     {signedIn ? null : "You'll sign in first. "}
-                    {invite.expires_at ? `This invite expires in ${expiresIn}.` : "This invite never expires."}
+                    {invite.expires_at ? (
+                      <TimeLeft until={invite.expires_at} ended="This invite has expired.">
+                        {(left) => `This invite expires in ${left}.`}
+                      </TimeLeft>
+                    ) : (
+                      "This invite never expires."
+                    )}
                   </Text>
                 </Stack>
               )}

@@ -7,30 +7,21 @@ import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
 import { ApplicationHeader } from "~/components/applications/application-page.tsx";
 import { IconUsers } from "~/components/icons.tsx";
-import { formatExpiresIn } from "~/components/invites/invite-options.ts";
 import { QueryError } from "~/components/query-error.tsx";
 import { TableSkeleton } from "~/components/table-skeleton.tsx";
 import { api } from "~/trpc/react.tsx";
 import { formatDuration, LOBBY_REFRESH_MS, lobbyPath, type LobbySummary } from "./lobby-format.ts";
 import { MetadataBadges } from "./metadata-pairs.tsx";
-import { useNow } from "./use-now.ts";
+import { Time, TimeLeft } from "~/components/time/time.tsx";
+import { formatDateTime } from "~/components/time/time-format.ts";
 
 const WIDE = (theme: MantineTheme) => `(min-width: ${theme.breakpoints.sm})`;
-const dateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "medium" });
-
-/** "in 4 min", or that it is shutting down once its deadline has passed (the next read drops it). */
-function shutdownText(expiresAt: string, now: number | null): string {
-  if (now === null) return "…";
-  const left = formatExpiresIn(expiresAt, now);
-  return left === "Expired" ? "Shutting down" : `in ${left}`;
-}
 
 /** An application's live lobbies, newest first, read again every few seconds. */
 export function LobbiesManager({ applicationId }: { applicationId: string }) {
   const router = useRouter();
   const [page, setPage] = useState(1);
   const list = api.lobby.list.useQuery({ applicationId, page }, { refetchInterval: LOBBY_REFRESH_MS, placeholderData: (previous) => previous });
-  const now = useNow(LOBBY_REFRESH_MS);
   const data = list.data;
   const lastPage = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   // Lobbies end while a later page is open: go back to the last page that still has some.
@@ -48,7 +39,7 @@ export function LobbiesManager({ applicationId }: { applicationId: string }) {
             {lobby.id}
           </Anchor>
           <Text size="xs" c="dimmed">
-            Created {dateTime.format(new Date(lobby.createdAt))}
+            Created <Time value={lobby.createdAt} />
           </Text>
         </Stack>
       ),
@@ -57,6 +48,8 @@ export function LobbiesManager({ applicationId }: { applicationId: string }) {
       accessor: "memberCount",
       title: "Members",
       textAlign: "right",
+      // On a phone the lobby and when it shuts down come first; its page has the members.
+      visibleMediaQuery: WIDE,
       render: (lobby) => <Text size="sm">{lobby.memberCount.toLocaleString("en-US")}</Text>,
     },
     { accessor: "metadata", title: "Metadata", visibleMediaQuery: WIDE, render: (lobby) => <MetadataBadges metadata={lobby.metadata} max={3} /> },
@@ -86,11 +79,16 @@ export function LobbiesManager({ applicationId }: { applicationId: string }) {
       noWrap: true,
       render: (lobby) => (
         <Tooltip
-          label={`After ${formatDuration(lobby.idleTimeoutSeconds)} without activity; last activity ${dateTime.format(new Date(lobby.lastActivityAt))}`}
+          label={`After ${formatDuration(lobby.idleTimeoutSeconds)} without activity; last activity ${formatDateTime(lobby.lastActivityAt)}`}
           multiline
           maw={280}
         >
-          <Text size="sm">{shutdownText(lobby.expiresAt, now)}</Text>
+          <Text size="sm">
+            {/* Once its deadline has passed it is shutting down; the next read drops it. */}
+            <TimeLeft until={lobby.expiresAt} ended="Shutting down">
+              {(left) => `in ${left}`}
+            </TimeLeft>
+          </Text>
         </Tooltip>
       ),
     },

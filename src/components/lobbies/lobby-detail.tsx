@@ -10,16 +10,13 @@ import { notifyFailure, notifySuccess, type ApiClientError } from "~/components/
 import { IconTrash, IconUsers } from "~/components/icons.tsx";
 import { PageSkeleton } from "~/components/page-skeleton.tsx";
 import { QueryError } from "~/components/query-error.tsx";
-import { formatTimeLeft } from "~/components/safety/countdown.ts";
 import { PageHeader, SectionCard } from "~/components/section-card.tsx";
 import { api } from "~/trpc/react.tsx";
 import { formatDuration, LOBBY_REFRESH_MS, lobbiesPath, UNKNOWN_LOBBY_CODE, type LobbyView } from "./lobby-format.ts";
 import { LobbyMembersTable } from "./lobby-members-table.tsx";
 import { LobbyMessages } from "./lobby-messages.tsx";
 import { MetadataLines } from "./metadata-pairs.tsx";
-import { useNow } from "./use-now.ts";
-
-const dateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "medium" });
+import { Time, TimeLeft } from "~/components/time/time.tsx";
 
 function isEnded(error: ApiClientError | null): boolean {
   return error?.data?.domainCode === UNKNOWN_LOBBY_CODE;
@@ -129,15 +126,15 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function LobbyOverview({ lobby }: { lobby: LobbyView }) {
-  const now = useNow(1000);
-  const left = now === null ? null : formatTimeLeft(lobby.expiresAt, now);
   const channel = lobby.linkedChannel;
   return (
     <SectionCard title="Overview">
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="lg">
         <Fact label="Shuts down">
           <Text size="sm" fw={500} aria-live="off">
-            {now === null ? "…" : left ? `in ${left}` : "Shutting down"}
+            <TimeLeft until={lobby.expiresAt} ended="Shutting down">
+              {(left) => `in ${left}`}
+            </TimeLeft>
           </Text>
           <Text size="xs" c="dimmed">
             if idle; any change starts the clock again
@@ -147,10 +144,14 @@ function LobbyOverview({ lobby }: { lobby: LobbyView }) {
           <Text size="sm">{formatDuration(lobby.idleTimeoutSeconds)}</Text>
         </Fact>
         <Fact label="Last activity">
-          <Text size="sm">{dateTime.format(new Date(lobby.lastActivityAt))}</Text>
+          <Text size="sm">
+            <Time value={lobby.lastActivityAt} />
+          </Text>
         </Fact>
         <Fact label="Created">
-          <Text size="sm">{dateTime.format(new Date(lobby.createdAt))}</Text>
+          <Text size="sm">
+            <Time value={lobby.createdAt} />
+          </Text>
         </Fact>
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">

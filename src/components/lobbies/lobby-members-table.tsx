@@ -11,10 +11,10 @@ import { IconUserMinus, IconUsers } from "~/components/icons.tsx";
 import { api } from "~/trpc/react.tsx";
 import { memberFlagLabels, userName, type LobbyMemberRow, type LobbyView } from "./lobby-format.ts";
 import { MetadataBadges } from "./metadata-pairs.tsx";
+import { Time } from "~/components/time/time.tsx";
 
 const MEMBERS_PER_PAGE = 25;
 const WIDE = (theme: MantineTheme) => `(min-width: ${theme.breakpoints.sm})`;
-const dateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short" });
 
 /** A lobby's members (up to a thousand, a page at a time), each removable after a confirmation. */
 export function LobbyMembersTable({ applicationId, lobby }: { applicationId: string; lobby: LobbyView }) {
@@ -96,7 +96,11 @@ export function LobbyMembersTable({ applicationId, lobby }: { applicationId: str
       title: "Joined",
       noWrap: true,
       visibleMediaQuery: WIDE,
-      render: (member) => <Text size="sm">{dateTime.format(new Date(member.joinedAt))}</Text>,
+      render: (member) => (
+        <Text size="sm">
+          <Time value={member.joinedAt} />
+        </Text>
+      ),
     },
     {
       accessor: "actions",
@@ -120,7 +124,7 @@ export function LobbyMembersTable({ applicationId, lobby }: { applicationId: str
       withTableBorder
       borderRadius="md"
       verticalSpacing="xs"
-      minHeight={lobby.members.length === 0 ? 180 : undefined}
+      minHeight={lobby.members.length === 0 ? 240 : undefined}
       idAccessor={(member) => member.user.id}
       records={records}
       columns={columns}

@@ -14,8 +14,7 @@ import { LOBBY_REFRESH_MS, UNKNOWN_LOBBY_CODE, userName, type LobbyMessage } fro
 import { MetadataLines } from "./metadata-pairs.tsx";
 import { ModerationMetadataModal } from "./moderation-metadata-modal.tsx";
 import { MessagesSkeleton } from "~/components/messages/messages-skeleton.tsx";
-
-const dateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "medium" });
+import { Time } from "~/components/time/time.tsx";
 
 /** A lobby's messages, newest first with older ones on demand; moderation metadata and deletion per message. */
 export function LobbyMessages({ applicationId, lobbyId }: { applicationId: string; lobbyId: string }) {
@@ -102,8 +101,8 @@ function LobbyMessageItem({ message, onEdit, onDelete }: ItemProps) {
             <Text size="sm" fw={600} style={{ overflowWrap: "anywhere" }}>
               {name}
             </Text>
-            <Text size="xs" c="dimmed" component="time" dateTime={message.createdAt}>
-              {dateTime.format(new Date(message.createdAt))}
+            <Text size="xs" c="dimmed">
+              <Time value={message.createdAt} />
             </Text>
           </Group>
           <Group gap={2} wrap="nowrap">

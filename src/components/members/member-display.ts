@@ -23,14 +23,3 @@ export function isTimedOut(member: MemberObject, now = Date.now()): boolean {
 export function memberAvatarUrl(guildId: string, member: MemberObject): string | null {
   return member.avatar ? `/cdn/guilds/${guildId}/users/${member.user.id}/avatars/${member.avatar}.png` : null;
 }
-
-const date = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium" });
-const dateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short" });
-
-export function formatDate(iso: string): string {
-  return date.format(new Date(iso));
-}
-
-export function formatDateTime(iso: string): string {
-  return dateTime.format(new Date(iso));
-}

@@ -8,10 +8,11 @@ import { notifyFailure, notifySuccess } from "~/components/forms/server-errors.t
 import { QueryError } from "~/components/query-error.tsx";
 import { permissionLabel } from "~/components/roles/permission-catalog.ts";
 import { api, type RouterOutputs } from "~/trpc/react.tsx";
-import { displayName, formatDateTime, isTimedOut, type MemberObject } from "./member-display.ts";
+import { displayName, isTimedOut, type MemberObject } from "./member-display.ts";
 import { MemberAvatar, RoleChip } from "./member-identity.tsx";
 import { MemberStatusBadges } from "./member-status-badges.tsx";
 import { useMemberRefresh } from "./use-member-refresh.ts";
+import { Time, TimeLeft } from "~/components/time/time.tsx";
 
 type Details = RouterOutputs["member"]["get"];
 
@@ -106,13 +107,18 @@ function MemberDetails({ guildId, details }: { guildId: string; details: Details
       </Group>
 
       <Section title="Membership">
-        <Text size="sm">Joined {formatDateTime(member.joined_at)}</Text>
+        <Text size="sm">
+          Joined <Time value={member.joined_at} />
+        </Text>
         <Text size="sm" c="dimmed">
           User ID {member.user.id}
         </Text>
         {isTimedOut(member) && member.communication_disabled_until ? (
           <Text size="sm" c="orange">
-            Timed out until {formatDateTime(member.communication_disabled_until)}
+            Timed out:{" "}
+            <TimeLeft until={member.communication_disabled_until} ended="ended">
+              {(left) => `${left} left`}
+            </TimeLeft>
           </Text>
         ) : null}
         {member.pending ? (

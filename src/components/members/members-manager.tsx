@@ -14,7 +14,7 @@ import { TableSkeleton } from "~/components/table-skeleton.tsx";
 import { api } from "~/trpc/react.tsx";
 import { BulkBanModal } from "./bulk-ban-modal.tsx";
 import { MemberActionsMenu, type MemberAction } from "./member-actions-menu.tsx";
-import { displayName, formatDate, MEMBER_PAGE_SIZE, type MemberRow } from "./member-display.ts";
+import { displayName, MEMBER_PAGE_SIZE, type MemberRow } from "./member-display.ts";
 import { MemberDrawer } from "./member-drawer.tsx";
 import { MemberIdentity, RoleChips } from "./member-identity.tsx";
 import { MemberRolesModal } from "./member-roles-modal.tsx";
@@ -23,6 +23,7 @@ import { NicknameModal } from "./nickname-modal.tsx";
 import { PruneModal } from "./prune-modal.tsx";
 import { BanModal, KickModal } from "./removal-modals.tsx";
 import { TimeoutModal } from "./timeout-modal.tsx";
+import { Time } from "~/components/time/time.tsx";
 
 type Dialog = MemberAction | "bulkBan" | "prune";
 
@@ -80,7 +81,7 @@ export function MembersManager({ guildId }: { guildId: string }) {
         ),
     },
     { accessor: "roles", title: "Roles", hidden: !isWide, render: ({ member }) => <RoleChips roleIds={member.roles} roles={roleMap} /> },
-    { accessor: "joined", title: "Joined", hidden: !isWide, width: 130, noWrap: true, render: ({ member }) => formatDate(member.joined_at) },
+    { accessor: "joined", title: "Joined", hidden: !isWide, width: 130, noWrap: true, render: ({ member }) => <Time value={member.joined_at} /> },
     {
       accessor: "status",
       title: "Status",

@@ -8,10 +8,12 @@ import { fieldErrorsOf, notifyFailure, notifySuccess } from "~/components/forms/
 import { IconClock } from "~/components/icons.tsx";
 import { TIMEOUT_MAX_MS } from "~/server/members/member.schema.ts";
 import { api } from "~/trpc/react.tsx";
-import { displayName, formatDateTime, isTimedOut, type MemberObject } from "./member-display.ts";
+import { displayName, isTimedOut, type MemberObject } from "./member-display.ts";
 import { TIMEOUT_PRESETS } from "./moderation-options.ts";
 import { ReasonInput } from "./reason-input.tsx";
 import { useMemberRefresh } from "./use-member-refresh.ts";
+import { TimeLeft } from "~/components/time/time.tsx";
+import { formatDateTime } from "~/components/time/time-format.ts";
 
 const CUSTOM = "custom";
 
@@ -73,7 +75,8 @@ function TimeoutForm({ guildId, member, onClose }: { guildId: string; member: Me
         <Alert color="orange" variant="light" icon={<IconClock size={18} />} title="Currently timed out">
           <Stack gap="xs" align="flex-start">
             <Text size="sm">
-              {name} can&apos;t send messages, react or speak until {formatDateTime(member.communication_disabled_until)}. A new length replaces it.
+              {name} can&apos;t send messages, react or speak for <TimeLeft until={member.communication_disabled_until} ended="a moment" />. A new length
+              replaces it.
             </Text>
             <Button
               size="xs"

@@ -3,8 +3,7 @@
 import { Anchor, Avatar, Box, Group, Image, SimpleGrid, Stack, Text } from "@mantine/core";
 import { MessageText } from "./message-content.tsx";
 import { cssColor, type DashboardEmbed, type MentionNames } from "./message-types.ts";
-
-const embedTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short" });
+import { formatDateTime } from "~/components/time/time-format.ts";
 
 /** Inline fields share a line three at a time, as the platform lays them out; others take a whole line. */
 function Fields({ fields, names }: { fields: NonNullable<DashboardEmbed["fields"]>; names: MentionNames }) {
@@ -34,7 +33,7 @@ function Fields({ fields, names }: { fields: NonNullable<DashboardEmbed["fields"
 
 /** One rich embed: colour bar, author, title (linked), description, fields, thumbnail, image, footer and time. */
 export function MessageEmbed({ embed, names }: { embed: DashboardEmbed; names: MentionNames }) {
-  const footer = [embed.footer?.text, embed.timestamp ? embedTime.format(new Date(embed.timestamp)) : null].filter(Boolean).join(" • ");
+  const footer = [embed.footer?.text, embed.timestamp ? formatDateTime(embed.timestamp) : null].filter(Boolean).join(" • ");
   return (
     <Box className="message-embed" style={{ borderLeftColor: cssColor(embed.color) ?? undefined }} data-testid="message-embed">
       <Group align="flex-start" wrap="nowrap" gap="md">

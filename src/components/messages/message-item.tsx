@@ -3,7 +3,6 @@
 import { Anchor, Avatar, Badge, Box, Group, Stack, Text, Tooltip } from "@mantine/core";
 import { MessageFlags } from "discord-api-types/v10";
 import Link from "next/link";
-import { formatSnowflakeTime } from "~/components/format.ts";
 import { GuardedAction } from "~/components/guarded-action.tsx";
 import { cdnImageUrl } from "~/components/guild/guild-avatar.tsx";
 import { IconSpeakerphone, IconThread, IconTrash } from "~/components/icons.tsx";
@@ -12,8 +11,8 @@ import { MessageComponents } from "./message-components.tsx";
 import { MessageText } from "./message-content.tsx";
 import { MessageEmbed } from "./message-embed.tsx";
 import { channelMessagesPath, type DashboardEmbed, type DashboardMessage, type MentionNames } from "./message-types.ts";
-
-const editedTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short" });
+import { Time } from "~/components/time/time.tsx";
+import { formatDateTime } from "~/components/time/time-format.ts";
 
 type Props = {
   guildId: string;
@@ -44,8 +43,8 @@ export function MessageItem({ guildId, message, names, deleteBlocked, onDelete, 
               {message.webhook_id ? "App" : "Bot"}
             </Badge>
           ) : null}
-          <Text size="xs" c="dimmed" component="time" dateTime={message.timestamp}>
-            {formatSnowflakeTime(message.id)}
+          <Text size="xs" c="dimmed">
+            <Time value={message.timestamp} />
           </Text>
           {message.flags & MessageFlags.Crossposted ? (
             <Badge size="xs" radius="sm" color="teal" variant="light">
@@ -58,7 +57,7 @@ export function MessageItem({ guildId, message, names, deleteBlocked, onDelete, 
             </Badge>
           ) : null}
           {message.edited_timestamp ? (
-            <Tooltip label={`Edited ${editedTime.format(new Date(message.edited_timestamp))}`}>
+            <Tooltip label={`Edited ${formatDateTime(message.edited_timestamp)}`}>
               <Text size="xs" c="dimmed">
                 (edited)
               </Text>

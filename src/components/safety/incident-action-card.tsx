@@ -4,7 +4,9 @@ import { Badge, Button, Group, Select, Text } from "@mantine/core";
 import { useState } from "react";
 import { IconLock } from "~/components/icons.tsx";
 import { SectionCard } from "~/components/section-card.tsx";
-import { formatTimeLeft, PAUSE_DURATIONS } from "./countdown.ts";
+import { Time } from "~/components/time/time.tsx";
+import { formatTimeLeft } from "~/components/time/time-format.ts";
+import { PAUSE_DURATIONS } from "./countdown.ts";
 
 type Props = {
   id: string;
@@ -12,7 +14,8 @@ type Props = {
   description: string;
   /** ISO time the pause ends, or null. */
   until: string | null;
-  now: number;
+  /** Null until the page has mounted: the server's clock is not the reader's. */
+  now: number | null;
   lockReason: string | null;
   pending: boolean;
   onPause: (until: string) => void;
@@ -22,11 +25,12 @@ type Props = {
 /** One safety action (invites or DMs): paused with the time left counting down, or a length to pause for. */
 export function IncidentActionCard({ id, title, description, until, now, lockReason, pending, onPause, onResume }: Props) {
   const [minutes, setMinutes] = useState<string>("60");
-  const timeLeft = formatTimeLeft(until, now);
+  const timeLeft = until && now !== null ? formatTimeLeft(until, now) : null;
+  const paused = until !== null && (now === null || timeLeft !== null);
   const locked = lockReason !== null;
   return (
     <SectionCard id={id} title={title} description={description}>
-      {timeLeft && until ? (
+      {paused ? (
         <Group justify="space-between" wrap="wrap" gap="sm">
           <div>
             <Group gap="xs">
@@ -34,11 +38,11 @@ export function IncidentActionCard({ id, title, description, until, now, lockRea
                 Paused
               </Badge>
               <Text fw={600} ff="monospace" aria-live="off" data-testid={`${id}-time-left`}>
-                {timeLeft} left
+                {timeLeft ? `${timeLeft} left` : "…"}
               </Text>
             </Group>
             <Text size="sm" c="dimmed" mt={4}>
-              Until {new Date(until).toLocaleString()}
+              Until <Time value={until} exact />
             </Text>
           </div>
           <Button variant="default" onClick={onResume} loading={pending} disabled={locked}>

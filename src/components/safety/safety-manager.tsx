@@ -1,11 +1,11 @@
 "use client";
 
 import { Alert, Stack } from "@mantine/core";
-import { useInterval } from "@mantine/hooks";
-import { useState } from "react";
 import { notifyFailure, notifySuccess } from "~/components/forms/server-errors.ts";
 import { useSectionDenials } from "~/components/guild/use-section-denials.ts";
 import { PageHeader } from "~/components/section-card.tsx";
+import { formatDateTime } from "~/components/time/time-format.ts";
+import { useNow } from "~/components/time/use-now.ts";
 import { api } from "~/trpc/react.tsx";
 import { IncidentActionCard } from "./incident-action-card.tsx";
 
@@ -16,18 +16,13 @@ export function SafetyManager({ guildId }: { guildId: string }) {
   const utils = api.useUtils();
   const guild = api.guild.get.useQuery({ guildId });
   const lockReason = useSectionDenials(guildId)?.safety ?? null;
-  const [now, setNow] = useState(() => Date.now());
-  useInterval(() => setNow(Date.now()), 1000, { autoInvoke: true });
+  const now = useNow(1000);
 
   const set = api.guildConfig.setIncidentActions.useMutation({
     onSuccess: async (data, { body }) => {
       const field = Object.keys(body)[0] as Field;
       const what = field === "invites_disabled_until" ? "Invites" : "Direct messages";
-      notifySuccess(
-        data[field] ? `${what} are paused until ${new Date(data[field]).toLocaleString()}.` : `${what} work again.`,
-        data[field] ? "Paused" : "Resumed",
-      );
-      setNow(Date.now());
+      notifySuccess(data[field] ? `${what} are paused until ${formatDateTime(data[field])}.` : `${what} work again.`, data[field] ? "Paused" : "Resumed");
       await utils.guild.get.invalidate({ guildId });
     },
     onError: (error) => notifyFailure("Could not change the safety action", error),

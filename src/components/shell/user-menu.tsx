@@ -32,7 +32,8 @@ export function UserMenu({ user }: { user: DashboardUser }) {
       <Menu.Target>
         <UnstyledButton aria-label={`Account menu for ${user.displayName}`} px={6} py={4} style={{ borderRadius: "var(--mantine-radius-md)" }}>
           <Group gap={8} wrap="nowrap">
-            <Avatar name={user.displayName} color="initials" size={30} radius="xl" />
+            {/* No initials: the button's name is what it shows, and initials would be shown but not named. */}
+            <Avatar size={30} radius="xl" color="hall" />
             <Text size="sm" fw={500} visibleFrom="xs" maw={160} truncate>
               {user.displayName}
             </Text>

@@ -4,7 +4,6 @@ import { Alert, Avatar, Button, EmptyState, Group, Stack, Text, VisuallyHidden, 
 import { ChannelType, WebhookType } from "discord-api-types/v10";
 import { DataTable, type DataTableColumn } from "mantine-datatable";
 import { useState } from "react";
-import { formatSnowflakeTime } from "~/components/format.ts";
 import { GuardedAction } from "~/components/guarded-action.tsx";
 import { GuardedButton } from "~/components/guarded-button.tsx";
 import { cdnImageUrl } from "~/components/guild/guild-avatar.tsx";
@@ -20,6 +19,8 @@ import { SendTestModal } from "./send-test-modal.tsx";
 import { WebhookFormModal } from "./webhook-form-modal.tsx";
 import type { ChannelWebhooksView, DashboardWebhook } from "./webhook-types.ts";
 import { CopyWebhookUrl } from "./webhook-url-field.tsx";
+import { Time } from "~/components/time/time.tsx";
+import { snowflakeTimestamp } from "~/server/snowflake/snowflake.ts";
 
 type Editor = { webhook: DashboardWebhook | null };
 
@@ -124,7 +125,17 @@ function WebhookTable({ view, onEdit, onTest, onDelete }: TableProps) {
         </Text>
       ),
     },
-    { accessor: "id", title: "Created", noWrap: true, visibleMediaQuery: WIDE, render: (webhook) => <Text size="sm">{formatSnowflakeTime(webhook.id)}</Text> },
+    {
+      accessor: "id",
+      title: "Created",
+      noWrap: true,
+      visibleMediaQuery: WIDE,
+      render: (webhook) => (
+        <Text size="sm">
+          <Time value={snowflakeTimestamp(webhook.id)} />
+        </Text>
+      ),
+    },
     {
       accessor: "actions",
       title: <VisuallyHidden>Actions</VisuallyHidden>,

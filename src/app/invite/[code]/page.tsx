@@ -1,7 +1,6 @@
 import { TRPCError } from "@trpc/server";
 import { GuildFeature } from "discord-api-types/v10";
 import type { Metadata } from "next";
-import { formatExpiresIn } from "~/components/invites/invite-options.ts";
 import { PublicInvite, type PublicInviteView } from "~/components/invites/public-invite.tsx";
 import { auth } from "~/server/auth/session.ts";
 import { api } from "~/trpc/server.ts";
@@ -17,9 +16,9 @@ export default async function InvitePage({ params }: { params: Promise<{ code: s
     if (error instanceof TRPCError && (error.code === "NOT_FOUND" || error.code === "BAD_REQUEST")) return null;
     throw error;
   });
-  if (!invite) return <PublicInvite code={code} invite={null} initialView="invalid" signedIn={session !== null} expiresIn="" />;
+  if (!invite) return <PublicInvite code={code} invite={null} initialView="invalid" signedIn={session !== null} />;
   const isMember = session ? (await api.guild.list()).some((guild) => guild.id === invite.guild.id) : false;
   const paused = invite.guild.features.includes(GuildFeature.InvitesDisabled);
   const view: PublicInviteView = isMember ? "member" : paused ? "paused" : "invite";
-  return <PublicInvite code={code} invite={invite} initialView={view} signedIn={session !== null} expiresIn={formatExpiresIn(invite.expires_at, Date.now())} />;
+  return <PublicInvite code={code} invite={invite} initialView={view} signedIn={session !== null} />;
 }

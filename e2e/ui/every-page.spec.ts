@@ -1,0 +1,168 @@
+import { closeSync, mkdirSync, openSync, readSync, statSync } from "node:fs";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import type { BrowserContextOptions, Page, Response, TestInfo } from "@playwright/test";
+import { E2E_BASE_URL, E2E_SERVER_LOG } from "../e2e-env.ts";
+import { expect, signIn, test as base } from "../fixtures.ts";
+import { PAGES, seedWorld, VIEWERS, viewersOf, type Viewer, type World } from "../pages.ts";
+
+/**
+ * Every page, for every viewer, at desktop and phone width: the server prints no error while
+ * it renders or answers the page's requests, the browser reports no page or console error, and
+ * axe finds nothing serious. The phone screenshots land in test-results/phone/ for review.
+ */
+
+const PHONE = { width: 390, height: 844 };
+
+/** What the server printed from byte `from` on: lines Next, tRPC, REST or the node server print for a failure. */
+function serverErrorsSince(from: number): string[] {
+  const size = statSync(E2E_SERVER_LOG).size;
+  if (size <= from) return [];
+  const buffer = Buffer.alloc(size - from);
+  const fd = openSync(E2E_SERVER_LOG, "r");
+  readSync(fd, buffer, 0, buffer.length, from);
+  closeSync(fd);
+  return buffer
+    .toString("utf8")
+    .split("\n")
+    .filter((line) => /⨯|\[(trpc|rest|server)\]|\b(Error|Unhandled)\b/.test(line));
+}
+
+const logSize = () => statSync(E2E_SERVER_LOG).size;
+
+/** Page errors and console errors from now on. A 404 answer is logged as a failed load: the not-found page doing its job. */
+function watchBrowser(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(`page error: ${error.message}`));
+  page.on("console", (message) => {
+    if (message.type() === "error" && !message.text().includes("Failed to load resource: the server responded with a status of 404")) {
+      errors.push(`console error: ${message.text()}`);
+    }
+  });
+  return errors;
+}
+
+/** Loads a page and waits until it has rendered: its main heading shows and its requests are done. */
+async function open(page: Page, load: () => Promise<Response | null>): Promise<number | undefined> {
+  const response = await load();
+  await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  return response?.status();
+}
+
+/** Serious and critical axe violations, one line each with where. */
+async function accessibilityProblems(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .flatMap((violation) => violation.nodes.map((node) => `${violation.id} (${violation.impact}): ${violation.help}: ${node.html.slice(0, 160)}`));
+}
+
+const signedInStates = new Map<Viewer, BrowserContextOptions["storageState"]>();
+
+const test = base.extend<{ viewer: Viewer }, { world: World }>({
+  viewer: ["visitor", { option: true }],
+  world: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      await use(await seedWorld());
+    },
+    { scope: "worker" },
+  ],
+  // Each viewer signs in once per worker; their pages start from that session.
+  storageState: async ({ viewer, world, browser }, use) => {
+    if (viewer === "visitor") return use(undefined);
+    let state = signedInStates.get(viewer);
+    if (!state) {
+      const context = await browser.newContext({ baseURL: E2E_BASE_URL });
+      await signIn(await context.newPage(), world.accounts[viewer]);
+      state = await context.storageState();
+      await context.close();
+      signedInStates.set(viewer, state);
+    }
+    await use(state);
+  },
+});
+
+async function attachPhoneShot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  const file = path.join(testInfo.project.outputDir, "phone", `${name}.png`);
+  mkdirSync(path.dirname(file), { recursive: true });
+  await page.screenshot({ path: file, fullPage: true });
+  await testInfo.attach(`phone-${name}`, { path: file, contentType: "image/png" });
+}
+
+for (const viewer of VIEWERS) {
+  test.describe(`as ${viewer}`, () => {
+    test.use({ viewer });
+    for (const dashboardPage of PAGES.filter((p) => viewersOf(p).includes(viewer))) {
+      test(`${dashboardPage.name} renders cleanly on desktop and phone`, async ({ page, world }, testInfo) => {
+        const url = dashboardPage.path(world);
+        const browserErrors = watchBrowser(page);
+
+        let from = logSize();
+        const status = await open(page, () => page.goto(url));
+        expect.soft(status ?? 0, `${url} answered a server error`).toBeLessThan(500);
+        expect.soft(serverErrorsSince(from), "server errors on desktop").toEqual([]);
+        expect.soft(await accessibilityProblems(page), "accessibility on desktop").toEqual([]);
+
+        await page.setViewportSize(PHONE);
+        from = logSize();
+        await open(page, () => page.reload());
+        expect.soft(serverErrorsSince(from), "server errors on a phone").toEqual([]);
+        expect.soft(await accessibilityProblems(page), "accessibility on a phone").toEqual([]);
+        await attachPhoneShot(page, testInfo, `${viewer}-${dashboardPage.name}`);
+
+        expect(browserErrors, "page and console errors").toEqual([]);
+      });
+    }
+  });
+}
+
+test.describe("the shell", () => {
+  test.use({ viewer: "owner" });
+
+  test("a keyboard user skips the header and the navigation to the page", async ({ page, world }) => {
+    await page.goto(`/guilds/${world.guildId}/members`);
+    await expect(page.getByRole("heading", { name: "Members", level: 1 })).toBeVisible();
+    const skip = page.getByRole("link", { name: "Skip to content" });
+    await expect(async () => {
+      await page.locator("body").focus();
+      await page.keyboard.press("Tab");
+      await expect(skip).toBeFocused({ timeout: 1000 });
+    }).toPass();
+    await expect(skip).toBeInViewport();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("main")).toBeFocused();
+  });
+
+  test("on a phone the guild's sections fold into a menu", async ({ page, world }, testInfo) => {
+    await page.setViewportSize(PHONE);
+    await page.goto(`/guilds/${world.guildId}`);
+    const sections = page.getByRole("link", { name: "Audit log" });
+    await expect(sections).not.toBeInViewport();
+    const burger = page.getByRole("button", { name: "Toggle navigation" });
+    await expect(async () => {
+      await burger.click();
+      await expect(sections).toBeInViewport({ timeout: 1000 });
+    }).toPass();
+    await attachPhoneShot(page, testInfo, "owner-navigation-open");
+    await sections.click();
+    await expect(page.getByRole("heading", { name: "Audit log", level: 1 })).toBeVisible();
+    await expect(sections).not.toBeInViewport();
+  });
+
+  test("a member's row actions open from the keyboard", async ({ page, world }) => {
+    await page.goto(`/guilds/${world.guildId}/members`);
+    const actions = page.getByRole("button", { name: "Actions for sweep_member" });
+    await expect(actions).toBeVisible();
+    await expect(async () => {
+      await actions.focus();
+      await page.keyboard.press("Enter");
+      await expect(page.getByRole("menu")).toBeVisible({ timeout: 1000 });
+    }).toPass();
+    await page.keyboard.press("ArrowDown");
+    await expect(page.getByRole("menuitem", { name: "Details" })).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("menu")).toBeHidden();
+  });
+});
