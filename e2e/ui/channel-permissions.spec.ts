@@ -52,7 +52,7 @@ test("a moderator without Manage Roles sees why they cannot edit", async ({ page
   await page.goto(`/guilds/${owner.guild.id}/channels`);
   await page.getByRole("link", { name: "Permissions of general", exact: true }).click();
 
-  await expect(page.getByRole("alert", { name: "You can look, but not change these permissions" })).toContainText("Needs MANAGE_ROLES in this channel.");
+  await expect(page.getByRole("alert", { name: "You can look, but not change these permissions" })).toContainText("Needs Manage roles in this channel.");
   await expect(page.getByRole("switch", { name: "Private channel" })).toBeDisabled();
   await expect(page.getByRole("radio", { name: "Deny" }).first()).toBeDisabled();
   await expect(page.getByRole("button", { name: "Save changes" })).toBeDisabled();

@@ -32,7 +32,7 @@ test("deleting a channel asks first", async ({ page, signedIn }) => {
   await expect(page.getByRole("region", { name: "Category Voice Channels" })).toContainText("No channels in this category.");
 });
 
-const NEEDS_HERE = "Needs MANAGE_CHANNELS in this channel.";
+const NEEDS_HERE = "Needs Manage channels in this channel.";
 
 test("an overwrite granting Manage Channels lets a member edit that channel, though not the guild's others", async ({ page, owner }) => {
   const [builders] = await seedRolesAt(owner.guild.id, [{ name: "Builders", position: 1 }]);

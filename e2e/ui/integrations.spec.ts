@@ -39,5 +39,5 @@ test("a member without Manage Guild sees why the list is closed", async ({ page,
   await signIn(page, guest);
   await page.goto(`/guilds/${owner.guild.id}/integrations`);
   await expect(page.getByText("You can't view this guild's integrations")).toBeVisible();
-  await expect(page.getByText("Needs MANAGE_GUILD.")).toBeVisible();
+  await expect(page.getByText("Needs Manage guild.")).toBeVisible();
 });

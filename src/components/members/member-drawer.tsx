@@ -40,7 +40,7 @@ function DrawerBody({ guildId, userId }: { guildId: string; userId: string }) {
   if (details.isError) return <QueryError error={details.error} onRetry={() => void details.refetch()} title="Could not load the member" />;
   if (details.isPending)
     return (
-      <Stack gap="md" aria-busy="true" aria-label="Loading">
+      <Stack gap="md" role="status" aria-busy="true" aria-label="Loading">
         <Group>
           <Skeleton height={56} circle />
           <Stack gap={6} flex={1}>

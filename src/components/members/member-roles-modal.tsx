@@ -27,7 +27,7 @@ function RolesLoader({ guildId, userId, onClose }: { guildId: string; userId: st
   if (details.isError) return <QueryError error={details.error} onRetry={() => void details.refetch()} title="Could not load the member's roles" />;
   if (details.isPending)
     return (
-      <Stack gap="sm" aria-busy="true" aria-label="Loading">
+      <Stack gap="sm" role="status" aria-busy="true" aria-label="Loading">
         {[0, 1, 2].map((i) => (
           <Skeleton key={i} height={20} width={`${70 - i * 15}%`} />
         ))}

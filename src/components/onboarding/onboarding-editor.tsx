@@ -111,15 +111,17 @@ function OnboardingForm({ guildId, onboarding, groups, roles, lockReason }: Form
           locked={locked}
         />
         <PromptsBuilder form={form} data={data} locked={locked} />
-        {/* The page is long: saving stays in reach from the switch at the top to the last answer. */}
-        <Group justify="flex-end" pos="sticky" bottom={0} py="sm" bg="var(--app-page-bg)" style={{ zIndex: 2 }}>
-          <Button variant="default" disabled={locked || !dirty} onClick={() => form.reset()}>
-            Discard
-          </Button>
-          <Button type="submit" disabled={locked || !dirty} loading={put.isPending}>
-            Save
-          </Button>
-        </Group>
+        {/* The page is long: saving stays in reach from the switch at the top to the last answer. A viewer who may not change it has nothing to save. */}
+        {locked ? null : (
+          <Group justify="flex-end" pos="sticky" bottom={0} py="sm" bg="var(--app-page-bg)" style={{ zIndex: 2 }}>
+            <Button variant="default" disabled={!dirty} onClick={() => form.reset()}>
+              Discard
+            </Button>
+            <Button type="submit" disabled={!dirty} loading={put.isPending}>
+              Save
+            </Button>
+          </Group>
+        )}
       </Stack>
     </form>
   );

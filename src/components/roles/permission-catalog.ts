@@ -1,5 +1,5 @@
 import { ChannelType, PermissionFlagsBits } from "discord-api-types/v10";
-import { humanize } from "~/components/format.ts";
+import { flagLabel } from "~/server/permissions/permission-labels.ts";
 
 type FlagName = keyof typeof PermissionFlagsBits;
 
@@ -68,24 +68,6 @@ const GROUPS: readonly { title: string; names: readonly FlagName[] }[] = [
   { title: "Advanced", names: ["Administrator", "ViewCreatorMonetizationAnalytics"] },
 ];
 
-const LABELS: Partial<Record<FlagName, string>> = {
-  ViewChannel: "View channels",
-  ManageGuild: "Manage guild",
-  CreateGuildExpressions: "Create expressions",
-  ManageGuildExpressions: "Manage expressions",
-  ViewGuildInsights: "View guild insights",
-  CreateInstantInvite: "Create invites",
-  KickMembers: "Kick members",
-  ModerateMembers: "Time out members",
-  MentionEveryone: "Mention @everyone, @here and all roles",
-  SendTTSMessages: "Send text-to-speech messages",
-  Stream: "Video",
-  UseVAD: "Use voice activity",
-  UseApplicationCommands: "Use application commands",
-  UseEmbeddedActivities: "Use activities",
-  ViewCreatorMonetizationAnalytics: "View monetization analytics",
-};
-
 const DESCRIPTIONS: Partial<Record<FlagName, string>> = {
   Administrator: "Every permission, and bypasses channel overwrites. Grant with care.",
   ManageRoles: "Create, edit and delete roles below this member's highest role.",
@@ -95,7 +77,7 @@ const DESCRIPTIONS: Partial<Record<FlagName, string>> = {
 };
 
 function entry(name: FlagName): PermissionEntry {
-  return { name, bit: PermissionFlagsBits[name], label: LABELS[name] ?? humanize(name), description: DESCRIPTIONS[name] };
+  return { name, bit: PermissionFlagsBits[name], label: flagLabel(name), description: DESCRIPTIONS[name] };
 }
 
 /** Every permission bit once, in groups; bits no group names yet land in "Other". */

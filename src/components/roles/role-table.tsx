@@ -166,7 +166,7 @@ function RoleTableRow({ row, guildId, manageReason, moving, onMove, onEdit, onDe
           </Text>
           {lock && !isEveryone ? (
             <Tooltip label={lock}>
-              <span aria-label={lock} style={{ display: "inline-flex", color: "var(--mantine-color-dimmed)" }}>
+              <span role="img" aria-label={lock} style={{ display: "inline-flex", color: "var(--mantine-color-dimmed)" }}>
                 <IconLock size={14} />
               </span>
             </Tooltip>

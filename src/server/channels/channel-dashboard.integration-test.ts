@@ -11,7 +11,7 @@ import { useTestApp } from "~/test/test-app.ts";
 
 const app = useTestApp();
 const kit = memberKit(app);
-const NEEDS_HERE = "Needs MANAGE_CHANNELS in this channel.";
+const NEEDS_HERE = "Needs Manage channels in this channel.";
 
 type Overwrite = { id: string; type: 0 | 1; allow?: string; deny?: string };
 
@@ -60,7 +60,7 @@ describe("channel.rows", () => {
     }));
     const rows = await expectReasonsMatchRest(setup);
     const byName = new Map(rows.map((row) => [row.channel.name, row.denials]));
-    expect(byName.get("ops")).toEqual({ edit: null, delete: null, move: "Needs MANAGE_CHANNELS.", createInside: null });
+    expect(byName.get("ops")).toEqual({ edit: null, delete: null, move: "Needs Manage channels.", createInside: null });
     expect(byName.get("projects")).toMatchObject({ edit: null, createInside: null });
     expect(byName.get("general")).toMatchObject({ edit: NEEDS_HERE, delete: NEEDS_HERE });
   });
@@ -73,7 +73,7 @@ describe("channel.rows", () => {
     const rows = await expectReasonsMatchRest(setup);
     const byName = new Map(rows.map((row) => [row.channel.name, row.denials]));
     expect(byName.get("archive")).toEqual({ edit: NEEDS_HERE, delete: NEEDS_HERE, move: null, createInside: null });
-    expect(byName.get("closed")).toMatchObject({ edit: NEEDS_HERE, createInside: "Needs MANAGE_CHANNELS in this category." });
+    expect(byName.get("closed")).toMatchObject({ edit: NEEDS_HERE, createInside: "Needs Manage channels in this category." });
     expect(byName.get("general")).toMatchObject({ edit: null, delete: null });
   });
 

@@ -30,7 +30,7 @@ describe("channel.permissions", () => {
     expect(editor.denials.edit).toBeNull();
     const reasonOf = new Map(editor.bits.map((b) => [b.bit, b.reason]));
     expect(reasonOf.get(String(P.SendMessages))).toBeNull();
-    expect(reasonOf.get(String(P.ManageMessages))).toBe("Needs MANAGE_MESSAGES yourself to allow or deny it.");
+    expect(reasonOf.get(String(P.ManageMessages))).toBe("Needs Manage messages yourself to allow or deny it.");
     expect(reasonOf.get(String(P.ManageRoles))).toBe("Only administrators may allow or deny MANAGE_ROLES in a channel.");
 
     for (const { name, bit } of NAMED_PERMISSIONS) {
@@ -50,22 +50,22 @@ describe("channel.permissions", () => {
     expect((await asOwner.patch(`/channels/${text.id}`, { permission_overwrites: overwrites })).status).toBe(200);
     // Denied MANAGE_CHANNELS here, the moderator can no longer edit this channel at all.
     const locked = await asModerator.channel.permissions({ channelId: text.id });
-    expect(locked.denials.edit).toBe("Needs MANAGE_CHANNELS in this channel.");
-    expect(locked.bits.every((b) => b.reason === "Needs MANAGE_CHANNELS in this channel.")).toBe(true);
+    expect(locked.denials.edit).toBe("Needs Manage channels in this channel.");
+    expect(locked.bits.every((b) => b.reason === "Needs Manage channels in this channel.")).toBe(true);
 
     const onlyMembers = [{ id: members.id, type: 0, allow: String(P.ManageMessages), deny: "0" }];
     expect((await asOwner.patch(`/channels/${text.id}`, { permission_overwrites: onlyMembers })).status).toBe(200);
     const editor = await asModerator.channel.permissions({ channelId: text.id });
     const row = editor.overwrites.find((o) => o.id === members.id)!;
-    expect(row).toMatchObject({ name: "Members", type: 0, allow: String(P.ManageMessages), remove: "Needs MANAGE_MESSAGES yourself to allow or deny it." });
+    expect(row).toMatchObject({ name: "Members", type: 0, allow: String(P.ManageMessages), remove: "Needs Manage messages yourself to allow or deny it." });
     expect((await moderator.api.patch(`/channels/${text.id}`, { permission_overwrites: [] })).status).toBe(403);
   });
 
   it("shows every permission as refused to a moderator without MANAGE_ROLES, with the reason REST enforces", async () => {
     const { text, members, moderator, asModerator } = await guildWithModerator(P.ViewChannel | P.ManageChannels | P.SendMessages);
     const editor = await asModerator.channel.permissions({ channelId: text.id });
-    expect(editor.denials.edit).toBe("Needs MANAGE_ROLES in this channel.");
-    expect(new Set(editor.bits.map((b) => b.reason))).toEqual(new Set(["Needs MANAGE_ROLES in this channel."]));
+    expect(editor.denials.edit).toBe("Needs Manage roles in this channel.");
+    expect(new Set(editor.bits.map((b) => b.reason))).toEqual(new Set(["Needs Manage roles in this channel."]));
     const body = { permission_overwrites: [{ id: members.id, type: 0, allow: String(P.SendMessages) }] };
     expect((await moderator.api.patch(`/channels/${text.id}`, body)).status).toBe(403);
   });
@@ -104,7 +104,7 @@ describe("channel.permissions", () => {
       .body;
     const editor = await asModerator.channel.permissions({ channelId: channel.id });
     expect(editor.synced).toBe(false);
-    expect(editor.denials.sync).toBe("Needs MANAGE_MESSAGES yourself to allow or deny it.");
+    expect(editor.denials.sync).toBe("Needs Manage messages yourself to allow or deny it.");
     await expect(
       asModerator.channel.reorder({ guildId: guild.id, positions: [{ id: channel.id, parent_id: category.id, lock_permissions: true }] }),
     ).rejects.toThrow();

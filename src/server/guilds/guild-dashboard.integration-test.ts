@@ -33,22 +33,22 @@ describe("guild.sectionDenials", () => {
     const denials = (id: string) => createCaller({ db: app.db, userId: id }).guild.sectionDenials({ guildId: guild.id });
     const nothing = await denials(viewers.nothing.user.id);
     expect(nothing).toMatchObject({
-      settings: "Needs MANAGE_GUILD.",
-      onboarding: "Needs MANAGE_GUILD and MANAGE_ROLES.",
-      auditLog: "Needs VIEW_AUDIT_LOG.",
+      settings: "Needs Manage guild.",
+      onboarding: "Needs Manage guild and Manage roles.",
+      auditLog: "Needs View audit log.",
       deleteGuild: "Only the owner can delete this guild.",
-      invites: { list: "Needs MANAGE_GUILD or VIEW_AUDIT_LOG.", create: "Needs CREATE_INSTANT_INVITE in any channel." },
+      invites: { list: "Needs Manage guild or View audit log.", create: "Needs Create invites in any channel." },
     });
     const manager = await denials(viewers.manageGuild.user.id);
     expect(manager.settings).toBeNull();
     expect(manager.features).toEqual({
-      [GuildFeature.Community]: "Needs ADMINISTRATOR.",
-      [GuildFeature.Discoverable]: "Needs ADMINISTRATOR.",
+      [GuildFeature.Community]: "Needs Administrator.",
+      [GuildFeature.Discoverable]: "Needs Administrator.",
       [GuildFeature.InvitesDisabled]: null,
       [GuildFeature.RaidAlertsDisabled]: null,
       [GuildFeature.PruneRequiresAdmin]: "Only the owner can change this.",
     });
-    expect(manager.onboarding).toBe("Needs MANAGE_ROLES.");
+    expect(manager.onboarding).toBe("Needs Manage roles.");
   });
 
   it("shows a reason exactly where REST refuses, for every section and viewer", async () => {
@@ -91,7 +91,7 @@ describe("guild.sectionDenials", () => {
     const { guild, viewers } = await guildWithViewers();
     await kit.setFeatures(guild.id, [GuildFeature.WelcomeScreenEnabled]);
     const d = await createCaller({ db: app.db, userId: viewers.nothing.user.id }).guild.sectionDenials({ guildId: guild.id });
-    expect(d.welcomeScreen).toEqual({ read: null, edit: "Needs MANAGE_GUILD." });
+    expect(d.welcomeScreen).toEqual({ read: null, edit: "Needs Manage guild." });
     expect((await viewers.nothing.api.get(`/guilds/${guild.id}/welcome-screen`)).status).toBe(200);
   });
 

@@ -81,7 +81,7 @@ export function auditLogDenial(access: GuildAccess): Denial | null {
 /** GET /guilds/{guild.id}/invites: MANAGE_GUILD (with uses) or VIEW_AUDIT_LOG (without). */
 export function inviteListDenial(access: GuildAccess): Denial | null {
   if (!manageGuildDenial(access) || !auditLogDenial(access)) return null;
-  return { error: "MISSING_PERMISSIONS", reason: "Needs MANAGE_GUILD or VIEW_AUDIT_LOG." };
+  return { error: "MISSING_PERMISSIONS", reason: "Needs Manage guild or View audit log." };
 }
 
 /** POST /channels/{channel.id}/invites: CREATE_INSTANT_INVITE in that channel (`inChannel`). */
@@ -92,5 +92,5 @@ export function inviteCreateDenial(access: GuildAccess, inChannel: bigint, where
 /** DELETE /invites/{invite.code}: MANAGE_GUILD, or MANAGE_CHANNELS in the invite's channel (`inChannel`). */
 export function inviteRevokeDenial(access: GuildAccess, inChannel: bigint): Denial | null {
   if (!manageGuildDenial(access) || hasPermission(inChannel, P.ManageChannels)) return null;
-  return { error: "MISSING_PERMISSIONS", reason: "Needs MANAGE_GUILD, or MANAGE_CHANNELS in this channel." };
+  return { error: "MISSING_PERMISSIONS", reason: "Needs Manage guild, or Manage channels in this channel." };
 }

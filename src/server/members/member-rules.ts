@@ -67,7 +67,7 @@ export function bulkBanDenial(access: GuildAccess): Denial | null {
 export function flagsDenial(access: GuildAccess): Denial | null {
   const held = access.permissions;
   if (hasPermission(held, P.ManageGuild) || hasPermission(held, P.ManageRoles) || hasAll(held, P.ModerateMembers, P.KickMembers, P.BanMembers)) return null;
-  return { error: "MISSING_PERMISSIONS", reason: "Needs MANAGE_GUILD, or MANAGE_ROLES, or all of MODERATE_MEMBERS, KICK_MEMBERS and BAN_MEMBERS." };
+  return { error: "MISSING_PERMISSIONS", reason: "Needs Manage guild, or Manage roles, or all of Time out members, Kick members and Ban members." };
 }
 
 /** PRUNE_REQUIRES_ADMIN (spec 9) makes both prune endpoints need ADMINISTRATOR. */

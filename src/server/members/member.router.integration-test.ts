@@ -42,7 +42,7 @@ describe("member.get", () => {
     const byName = new Map(details.roles.map((role) => [role.name, role]));
     expect(byName.get("Admins")?.disabledReason).toBe("This role is not below your highest role.");
     expect(byName.get("Mods")?.disabledReason).toBe("This role is not below your highest role.");
-    expect(details.denials).toMatchObject({ kick: null, ban: null, timeout: "Needs MODERATE_MEMBERS." });
+    expect(details.denials).toMatchObject({ kick: null, ban: null, timeout: "Needs Time out members." });
 
     await asOwner.member.modify({ guildId: guild.id, userId: plain.user.id, body: { roles: [modRole.id] } });
     const sources = (await asOwner.member.get({ guildId: guild.id, userId: plain.user.id })).permissions;

@@ -2,7 +2,8 @@
 // service enforces it and the dashboard shows its reason beside the control it disables.
 import { ApiError, type ErrorKey } from "~/server/errors.ts";
 import type { GuildAccess } from "./guild-access.ts";
-import { hasPermission, permissionName } from "./permissions.ts";
+import { permissionLabel } from "./permission-labels.ts";
+import { hasPermission } from "./permissions.ts";
 
 /** Why an action is refused: the error REST answers and a sentence for people. */
 export type Denial = { error: ErrorKey; reason: string };
@@ -24,7 +25,7 @@ export function enforce(denial: Denial | null): void {
 export function missingIn(access: GuildAccess, held: bigint, flags: readonly bigint[], where = ""): Denial | null {
   const lacking = flags.filter((flag) => !hasPermission(held, flag));
   if (lacking.length === 0) return null;
-  const names = lacking.map(permissionName).join(" and ");
+  const names = lacking.map(permissionLabel).join(" and ");
   const why = access.isTimedOut ? " (you are timed out)" : access.isPending ? " (you have not completed membership screening)" : "";
   return { error: "MISSING_PERMISSIONS", reason: `Needs ${names}${where}${why}.` };
 }

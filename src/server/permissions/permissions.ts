@@ -36,11 +36,6 @@ export const NAMED_PERMISSIONS: readonly { name: string; bit: bigint }[] = Objec
   .filter(([, bit], index, all) => all.findIndex(([, other]) => other === bit) === index)
   .map(([name, bit]) => ({ name: name.replace(/([a-z])([A-Z])/g, "$1_$2").toUpperCase(), bit }));
 
-/** The platform's name for a permission bit. */
-export function permissionName(bit: bigint): string {
-  return NAMED_PERMISSIONS.find((permission) => permission.bit === bit)?.name ?? bit.toString();
-}
-
 /** Every permission bit the platform defines (OR of all `PermissionFlagsBits`). */
 export const ALL_PERMISSIONS: bigint = Object.values(P).reduce((acc, bit) => acc | bit, 0n);
 

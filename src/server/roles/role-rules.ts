@@ -4,7 +4,8 @@ import { PermissionFlagsBits as P } from "discord-api-types/v10";
 import type { Role } from "~/generated/prisma/client.ts";
 import { missing, type Denial } from "~/server/permissions/denial.ts";
 import type { GuildAccess } from "~/server/permissions/guild-access.ts";
-import { canManageRole, missingPermissions, NAMED_PERMISSIONS, permissionName } from "~/server/permissions/permissions.ts";
+import { canManageRole, missingPermissions, NAMED_PERMISSIONS } from "~/server/permissions/permissions.ts";
+import { permissionLabel } from "~/server/permissions/permission-labels.ts";
 
 /** Creating, editing, moving or deleting any role starts with MANAGE_ROLES. */
 export function manageRolesDenial(access: GuildAccess): Denial | null {
@@ -43,7 +44,7 @@ export function grantDenial(access: GuildAccess, before: bigint, after: bigint):
   const lacking = missingPermissions(access.permissions, after & ~before);
   if (lacking === 0n) return null;
   const names = NAMED_PERMISSIONS.filter(({ bit }) => (lacking & bit) !== 0n)
-    .map(({ bit }) => permissionName(bit))
+    .map(({ bit }) => permissionLabel(bit))
     .join(", ");
   return { error: "MISSING_PERMISSIONS", reason: `Only someone who has ${names} can give it.` };
 }
