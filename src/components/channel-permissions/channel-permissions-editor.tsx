@@ -1,11 +1,12 @@
 "use client";
 
-import { Alert, Box, Button, Grid, Group, Paper, Stack, Text } from "@mantine/core";
+import { Alert, Box, Grid, Stack, Text } from "@mantine/core";
 import { ChannelType, PermissionFlagsBits } from "discord-api-types/v10";
 import { useState, type ReactNode } from "react";
 import { BackLink } from "~/components/back-link.tsx";
 import { channelTypeInfo } from "~/components/channels/channel-types.ts";
 import { notifyFailure, notifySuccess } from "~/components/forms/server-errors.ts";
+import { SaveBar } from "~/components/forms/save-bar.tsx";
 import { IconLock } from "~/components/icons.tsx";
 import { PageSkeleton } from "~/components/page-skeleton.tsx";
 import { QueryError } from "~/components/query-error.tsx";
@@ -187,24 +188,7 @@ function EditorBody({ guildId, data, back }: { guildId: string; data: Editor; ba
         />
       </SectionCard>
 
-      {/* Follows the viewport only while there is something to save. */}
-      <Box pos={dirty ? "sticky" : "static"} bottom={16} style={{ zIndex: 5 }}>
-        <Paper withBorder shadow={dirty ? "lg" : "xs"} p="sm" px="md" bg="var(--app-surface-bg)">
-          <Group justify="space-between" gap="xs">
-            <Text size="sm" c={dirty ? undefined : "dimmed"} fw={dirty ? 500 : undefined} role="status">
-              {dirty ? "You have unsaved changes." : "All changes saved."}
-            </Text>
-            <Group gap="xs" wrap="nowrap">
-              <Button variant="default" disabled={!dirty || busy} onClick={() => setDraft(saved)}>
-                Discard
-              </Button>
-              <Button disabled={!dirty || data.denials.edit !== null} loading={modify.isPending} onClick={save}>
-                Save changes
-              </Button>
-            </Group>
-          </Group>
-        </Paper>
-      </Box>
+      <SaveBar dirty={dirty} saving={busy} canSave={data.denials.edit === null} onDiscard={() => setDraft(saved)} onSave={save} />
     </Stack>
   );
 }

@@ -1,11 +1,12 @@
 "use client";
 
-import { Alert, Box, Button, Checkbox, Group, Input, Paper, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from "@mantine/core";
+import { Alert, Box, Checkbox, Input, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { GuildFeature } from "discord-api-types/v10";
 import { useMemo } from "react";
 import { ImageField } from "~/components/forms/image-field.tsx";
 import { bodyValidator, useSaveFeedback } from "~/components/forms/save-feedback.ts";
+import { SaveBar } from "~/components/forms/save-bar.tsx";
 import { notifySuccess } from "~/components/forms/server-errors.ts";
 import { cdnImageUrl } from "~/components/guild/guild-avatar.tsx";
 import { useSectionDenials, type SectionDenials } from "~/components/guild/use-section-denials.ts";
@@ -299,24 +300,7 @@ function SettingsForm({ guild, channels, denials }: { guild: GuildObject; channe
             })}
           </SectionCard>
 
-          {/* Follows the viewport only while there is something to save. */}
-          <Box pos={dirty ? "sticky" : "static"} bottom={16} style={{ zIndex: 5 }}>
-            <Paper withBorder shadow={dirty ? "lg" : "xs"} p="sm" px="md" bg="var(--app-surface-bg)">
-              <Group justify="space-between" wrap="nowrap">
-                <Text size="sm" c={dirty ? undefined : "dimmed"} fw={dirty ? 500 : undefined} role="status">
-                  {dirty ? "You have unsaved changes." : "All changes saved."}
-                </Text>
-                <Group gap="xs" wrap="nowrap">
-                  <Button variant="default" disabled={!dirty || modify.isPending} onClick={() => form.reset()}>
-                    Discard
-                  </Button>
-                  <Button type="submit" disabled={locked || !dirty} loading={modify.isPending}>
-                    Save changes
-                  </Button>
-                </Group>
-              </Group>
-            </Paper>
-          </Box>
+          <SaveBar dirty={dirty} saving={modify.isPending} canSave={!locked} onDiscard={() => form.reset()} />
         </Stack>
       </form>
       <ScreeningSection guildId={guild.id} enabled={guild.features.includes(GuildFeature.MemberVerificationGateEnabled)} lockReason={lockReason} />
