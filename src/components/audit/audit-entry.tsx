@@ -57,6 +57,7 @@ export function AuditEntry({ entry, lookup, onFilter }: { entry: AuditLogEntryOb
   const actorName = actor && typeof actor !== "string" && "ref" in actor ? actor.ref.text : "Guildhall";
   const sentence = partsText(described.sentence);
   const at = snowflakeTimestamp(entry.id);
+  const count = described.changes.length ? `${described.changes.length} ${described.changes.length === 1 ? "change" : "changes"}` : "";
   return (
     <Box component="li" py="sm" px="md" style={{ borderBottom: "1px solid var(--mantine-color-default-border)", listStyle: "none" }} aria-label={sentence}>
       <Group align="flex-start" wrap="nowrap" gap="sm">
@@ -84,11 +85,12 @@ export function AuditEntry({ entry, lookup, onFilter }: { entry: AuditLogEntryOb
           onClick={() => setOpen((o) => !o)}
           aria-expanded={open}
           aria-controls={panelId}
-          aria-label={open ? "Hide details" : "Show details"}
+          // The name holds what the button shows ("3 changes"), as speech input users say it.
+          aria-label={`${open ? "Hide" : "Show"} details${count ? `: ${count}` : ""}`}
           style={{ flexShrink: 0, display: "flex", alignItems: "center", gap: 4, padding: 4, borderRadius: 4 }}
         >
           <Text size="xs" c="dimmed" visibleFrom="sm">
-            {described.changes.length ? `${described.changes.length} ${described.changes.length === 1 ? "change" : "changes"}` : "Details"}
+            {count || "Details"}
           </Text>
           <IconChevronDown size={18} style={{ transform: open ? "rotate(180deg)" : undefined, transition: "transform 150ms" }} />
         </UnstyledButton>

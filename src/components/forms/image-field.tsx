@@ -99,14 +99,15 @@ export function ImageField({ label, description, currentUrl, value, onChange, er
             multiple={false}
             disabled={disabled}
             data-invalid={Boolean(error ?? rejection)}
-            inputProps={{ "aria-label": `Upload ${label.toLowerCase()}`, "aria-describedby": `${id}-hint` }}
+            inputProps={{ "aria-label": `Upload ${label.toLowerCase()}`, "aria-describedby": `${id}-hint`, disabled }}
             p="sm"
-            style={disabled ? { opacity: 0.6, cursor: "not-allowed" } : undefined}
+            // Greyed by its background, not by opacity, so its words stay readable (contrast).
+            style={disabled ? { cursor: "not-allowed", background: "var(--mantine-color-default-hover)" } : undefined}
           >
             <Group gap="sm" wrap="nowrap" style={{ pointerEvents: "none" }}>
               <IconUpload size={20} />
               <Box>
-                <Text size="sm">Drop an image or click to upload</Text>
+                <Text size="sm">{disabled ? "Upload not available" : "Drop an image or click to upload"}</Text>
                 <Text size="xs" c="dimmed" id={`${id}-hint`}>
                   PNG, JPEG, GIF or WebP, up to 10 MB
                 </Text>
