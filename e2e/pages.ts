@@ -83,6 +83,7 @@ export const PAGES: readonly DashboardPage[] = [
   { name: "channels", path: (w) => `${guild(w)}/channels` },
   { name: "channel-messages", path: (w) => `${channel(w)}/messages` },
   { name: "channel-webhooks", path: (w) => `${channel(w)}/webhooks` },
+  { name: "channel-permissions", path: (w) => `${channel(w)}/permissions` },
   { name: "channel-search", path: (w) => `${guild(w)}/channels/search` },
   { name: "members", path: (w) => `${guild(w)}/members` },
   { name: "bans", path: (w) => `${guild(w)}/bans` },

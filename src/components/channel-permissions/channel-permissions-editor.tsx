@@ -163,7 +163,7 @@ function EditorBody({ guildId, data, back }: { guildId: string; data: Editor; ba
             />
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 8 }}>
-            <Box component="section" aria-label={`Permissions for ${selected.name}`} className="permission-scroll">
+            <Box component="section" aria-label={`Permissions for ${selected.name}`} className="permission-scroll" tabIndex={0}>
               <Text fw={600} mb="sm">
                 {selected.name}
               </Text>

@@ -74,7 +74,7 @@ function EffectiveList({ channelId, target, groups }: { channelId: string; targe
   if (effective.isPending) return <Skeleton height={200} />;
   const byBit = new Map(effective.data.permissions.map((p) => [p.bit, p]));
   return (
-    <Stack gap="md" component="section" aria-label="Effective permissions" className="permission-scroll">
+    <Stack gap="md" component="section" aria-label="Effective permissions" className="permission-scroll" tabIndex={0}>
       {groups.map((group) => (
         <Box key={group.title}>
           <Text size="xs" fw={700} tt="uppercase" c="dimmed" lts={0.4} mb={4}>

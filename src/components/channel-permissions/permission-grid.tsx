@@ -17,7 +17,8 @@ const CHOICES = [
   { value: "neutral", label: "Inherit" },
   { value: "allow", label: "Allow" },
 ];
-const COLORS: Record<OverwriteState, string> = { allow: "green", neutral: "gray", deny: "red" };
+// A darker grey than the palette's filled one, so white "Inherit" on it stays readable.
+const COLORS: Record<OverwriteState, string> = { allow: "green", neutral: "gray.7", deny: "red" };
 
 /** Every permission the channel type has, grouped, each with allow / inherit / deny; rows stack on phones. */
 export function PermissionGrid({ overwrite, groups, reasonOf, onChange }: Props) {
