@@ -35,6 +35,10 @@ test("an owner makes a channel private for a role", async ({ page, owner }) => {
   expect(await visibleTo(visitor.user.id, owner.guild.id)).not.toContain("general");
   expect(await visibleTo(staffer.user.id, owner.guild.id)).toContain("general");
 
+  // The channel list marks it private.
+  await page.goto(`/guilds/${owner.guild.id}/channels`);
+  await expect(page.getByRole("listitem", { name: "general", exact: true }).getByText("Private", { exact: true })).toBeVisible();
+
   // The visitor's own view of the guild no longer lists the channel.
   const context = await page.context().browser()!.newContext();
   const visitorPage = await context.newPage();

@@ -1,6 +1,7 @@
 "use client";
 
 import { Badge, Box, Group, Text, Tooltip } from "@mantine/core";
+import { PermissionFlagsBits } from "discord-api-types/v10";
 import type { ReactNode } from "react";
 import type { ChannelObject } from "./channel-form.tsx";
 import { channelTypeInfo } from "./channel-types.ts";
@@ -13,6 +14,11 @@ type Props = {
   /** What hangs under the channel (its threads). */
   children?: ReactNode;
 };
+
+/** Private: its @everyone overwrite (the role's id is the guild's) denies viewing it. */
+function isPrivateChannel(channel: ChannelObject): boolean {
+  return channel.permission_overwrites.some((o) => o.id === channel.guild_id && (BigInt(o.deny) & PermissionFlagsBits.ViewChannel) !== 0n);
+}
 
 /** One channel in its category: type icon, name, badges, topic, actions, and its threads below. */
 export function ChannelRow({ channel, actions, detail, children }: Props) {
@@ -30,6 +36,13 @@ export function ChannelRow({ channel, actions, detail, children }: Props) {
             <Text size="sm" fw={500} truncate>
               {channel.name}
             </Text>
+            {isPrivateChannel(channel) ? (
+              <Tooltip label="@everyone cannot view it; only the roles and members its permissions allow">
+                <Badge size="xs" color="gray" variant="light">
+                  Private
+                </Badge>
+              </Tooltip>
+            ) : null}
             {channel.nsfw ? (
               <Badge size="xs" color="red" variant="light">
                 Age-restricted
