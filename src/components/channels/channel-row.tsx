@@ -31,7 +31,7 @@ export function ChannelRow({ channel, actions, detail, children }: Props) {
             <info.icon size={18} />
           </Box>
         </Tooltip>
-        <Box miw={0} flex={1}>
+        <Box miw={0} flex={1} className="channel-name">
           <Group gap={6} wrap="nowrap">
             <Text size="sm" fw={500} truncate>
               {channel.name}

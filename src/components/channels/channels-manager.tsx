@@ -250,8 +250,8 @@ export function ChannelsManager({ guildId }: { guildId: string }) {
               component="section"
               aria-label={group.category ? `Category ${title}` : "Channels without a category"}
             >
-              <Group justify="space-between" px="md" py="sm" bg="var(--mantine-color-default-hover)" wrap="nowrap">
-                <Group gap="xs" wrap="nowrap" miw={0}>
+              <Group justify="space-between" px="md" py="sm" bg="var(--mantine-color-default-hover)" wrap="nowrap" className="channel-line">
+                <Group gap="xs" wrap="nowrap" miw={0} className="channel-name">
                   <Text size="xs" fw={700} tt="uppercase" c="dimmed" lts={0.5} truncate>
                     {title}
                   </Text>
