@@ -8,6 +8,7 @@ import { useState } from "react";
 import { CursorPager, useCursorStack } from "~/components/cursor-pager.tsx";
 import { IconBan, IconLock, IconSearch } from "~/components/icons.tsx";
 import { BAN_PAGE_SIZE } from "~/components/members/member-display.ts";
+import { TableEmptyState } from "~/components/table-empty-state.tsx";
 import { QueryError } from "~/components/query-error.tsx";
 import { PageHeader } from "~/components/section-card.tsx";
 import { TableSkeleton } from "~/components/table-skeleton.tsx";
@@ -127,22 +128,12 @@ export function BansManager({ guildId }: { guildId: string }) {
               columns={columns}
               fetching={bans.isPlaceholderData}
               emptyState={
-                <EmptyState
+                <TableEmptyState
                   icon={query ? <IconSearch size={26} /> : <IconBan size={26} />}
-                  variant="light"
                   title={query ? `No bans match “${query}”` : pager.page > 1 ? "No bans on this page" : "Nobody is banned"}
                   description={query ? "Try part of a name or an id." : "Users you ban from the Members page show up here."}
-                  size="sm"
-                >
-                  {query ? (
-                    <EmptyState.Actions>
-                      {/* The table's empty state lets clicks through to the rows; this button takes them. */}
-                      <Button variant="default" size="xs" onClick={clearSearch} style={{ pointerEvents: "auto" }}>
-                        Clear search
-                      </Button>
-                    </EmptyState.Actions>
-                  ) : null}
-                </EmptyState>
+                  onClearSearch={query ? clearSearch : undefined}
+                />
               }
             />
           )}

@@ -1,6 +1,6 @@
 "use client";
 
-import { Button, EmptyState, Group, Select, Stack, Text, TextInput, useMatches, VisuallyHidden } from "@mantine/core";
+import { Button, Group, Select, Stack, Text, TextInput, useMatches, VisuallyHidden } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { keepPreviousData } from "@tanstack/react-query";
 import { DataTable, type DataTableColumn } from "mantine-datatable";
@@ -8,6 +8,7 @@ import { useMemo, useState } from "react";
 import { CursorPager, useCursorStack } from "~/components/cursor-pager.tsx";
 import { GuardedButton } from "~/components/guarded-button.tsx";
 import { IconBan, IconSearch, IconUserOff, IconUsers } from "~/components/icons.tsx";
+import { TableEmptyState } from "~/components/table-empty-state.tsx";
 import { QueryError } from "~/components/query-error.tsx";
 import { PageHeader } from "~/components/section-card.tsx";
 import { TableSkeleton } from "~/components/table-skeleton.tsx";
@@ -191,9 +192,8 @@ export function MembersManager({ guildId }: { guildId: string }) {
           getRecordSelectionCheckboxProps={(row) => ({ "aria-label": `Select ${displayName(row.member)}`, title: row.denials.ban ?? undefined })}
           allRecordsSelectionCheckboxProps={{ "aria-label": "Select all on this page", disabled: !rows.some((row) => row.denials.ban === null) }}
           emptyState={
-            <EmptyState
+            <TableEmptyState
               icon={isFiltered ? <IconSearch size={26} /> : <IconUsers size={26} />}
-              variant="light"
               title={query ? `No members match “${query}”` : isFiltered ? "No members have this role" : "No members on this page"}
               description={
                 query
@@ -202,17 +202,8 @@ export function MembersManager({ guildId }: { guildId: string }) {
                     ? "Clear the role filter to see everyone."
                     : "Go back to the previous page."
               }
-              size="sm"
-            >
-              {query ? (
-                <EmptyState.Actions>
-                  {/* The table's empty state lets clicks through to the rows; this button takes them. */}
-                  <Button variant="default" size="xs" onClick={clearSearch} style={{ pointerEvents: "auto" }}>
-                    Clear search
-                  </Button>
-                </EmptyState.Actions>
-              ) : null}
-            </EmptyState>
+              onClearSearch={query ? clearSearch : undefined}
+            />
           }
         />
       )}
