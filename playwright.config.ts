@@ -39,7 +39,7 @@ export default defineConfig({
   // Runs the production build: `npm run build` first.
   webServer: {
     // Its output goes to the run's output and to a file the page sweep reads for server errors.
-    command: `mkdir -p data && npx next start -p ${E2E_PORT} -H 127.0.0.1 2>&1 | tee ${E2E_SERVER_LOG}`,
+    command: `mkdir -p data && DATABASE_URL=${E2E_DATABASE_URL} npx tsx e2e/fresh-database.ts && npx next start -p ${E2E_PORT} -H 127.0.0.1 2>&1 | tee ${E2E_SERVER_LOG}`,
     stdout: "pipe",
     stderr: "pipe",
     url: `${E2E_BASE_URL}/signin`,

@@ -3,9 +3,11 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import { env } from "~/env.ts";
 import { clientAddress, parseTrustedProxies } from "~/server/http/client-address.ts";
 import { serveNode } from "~/server/http/node-adapter.ts";
-import { whenHearingEvents } from "~/server/events/fanout.ts";
+import { createEventRouter } from "~/server/gateway/event-router.ts";
+import { createGateway } from "~/server/gateway/gateway.ts";
 import { serveCdn } from "~/server/images/cdn.ts";
-import { getDispatcher } from "~/server/rest/server-dispatcher.ts";
+import { createServerDispatcher } from "~/server/rest/server-dispatcher.ts";
+import { startProcessRuntime } from "~/server/runtime/next-runtime.ts";
 
 // Production entry: REST and CDN requests go straight to their framework-free handlers;
 // pages, tRPC and auth go to Next. Bots call REST far more often than people load pages,
@@ -33,10 +35,13 @@ function notServed(_req: IncomingMessage, res: ServerResponse): void {
 }
 
 async function main(): Promise<void> {
+  // The process's one runtime (database, Redis, caches, events, background work), before
+  // Next starts (it finds the same one) and before anything is served.
+  const runtime = startProcessRuntime();
   // With REDIS_URL, other instances' changes must be heard before anything is cached.
-  if (!(await whenHearingEvents(10_000))) console.error("[events] not subscribed to Redis yet; caching stays off until the subscription is up");
+  if (!(await runtime.events.whenHearingEvents(10_000))) console.error("[events] not subscribed to Redis yet; caching stays off until the subscription is up");
   const handleNext = restOnly ? notServed : await startNext();
-  const dispatch = getDispatcher();
+  const dispatch = createServerDispatcher(runtime);
   const serveOptions = { trustedProxies: parseTrustedProxies(env().TRUSTED_PROXIES) };
 
   const server = createServer((req, res) => {
@@ -52,6 +57,25 @@ async function main(): Promise<void> {
     serveNode(handler, req, res, serveOptions);
   });
   server.keepAliveTimeout = 65_000;
+  // The gateway shares the REST API's host and port; other upgrade paths are not served.
+  const { db } = runtime;
+  const gateway = createGateway({ db, subscribe: runtime.events.subscribe, router: createEventRouter({ db }), publicBaseUrl: env().PUBLIC_BASE_URL });
+  runtime.gateway = gateway;
+  server.on("upgrade", (req, socket, head) => {
+    if (new URL(req.url ?? "/", "http://upgrade").pathname.replace(/\/$/, "") === "/gateway") gateway.handleUpgrade(req, socket, head);
+    else socket.destroy();
+  });
+  // Graceful stop: every bot is told to reconnect (op 7) and resumes on another instance or
+  // after the restart; then background work stops and events reach Redis before exit.
+  let isStopping = false;
+  const stop = () => {
+    if (isStopping) return;
+    isStopping = true;
+    server.close();
+    void runtime.close().finally(() => process.exit(0));
+  };
+  process.on("SIGTERM", stop);
+  process.on("SIGINT", stop);
   server.listen(port, host, () => console.log(`Guildhall listening on http://${host}:${port}${restOnly ? " (REST only)" : ""}`));
 }
 

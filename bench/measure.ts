@@ -51,7 +51,7 @@ export async function startServer(name: string, args: string[], env: Record<stri
   const port = await freePort();
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
-    env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production" },
+    env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1", PUBLIC_BASE_URL: `http://127.0.0.1:${port}`, NODE_ENV: "production" },
     stdio: ["ignore", "pipe", "inherit"],
   });
   let timer: NodeJS.Timeout | undefined;
@@ -74,14 +74,24 @@ export async function stopServer(server: Server): Promise<void> {
   await exited;
 }
 
-/** The process's peak resident set size so far (VmHWM), in MB; null off Linux. */
-export function peakRssMb(pid: number | undefined): number | null {
+/** A memory figure of the process from /proc (VmHWM: peak resident set, VmRSS: resident now), in MB; null off Linux. */
+function procStatusMb(pid: number | undefined, field: "VmHWM" | "VmRSS"): number | null {
   try {
-    const kb = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
+    const kb = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
     return kb ? Number(kb) / 1024 : null;
   } catch {
     return null;
   }
+}
+
+/** The process's peak resident set size so far, in MB; null off Linux. */
+export function peakRssMb(pid: number | undefined): number | null {
+  return procStatusMb(pid, "VmHWM");
+}
+
+/** The process's resident set size now, in MB; null off Linux. */
+export function residentMb(pid: number | undefined): number | null {
+  return procStatusMb(pid, "VmRSS");
 }
 
 const CLOCK_TICKS_PER_SECOND = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
@@ -160,4 +170,11 @@ export function summarizeProfile(file: string, top = 20): void {
   for (const [frame, hits] of [...byFrame].sort((a, b) => b[1] - a[1]).slice(0, top)) {
     console.log(`${((hits / total) * 100).toFixed(1).padStart(5)}%  ${frame}`);
   }
+}
+
+/** Prints each aim as met or not; a missed aim fails the bench's exit code. */
+export function reportAims(aims: readonly { aim: string; value: string; met: boolean }[]): void {
+  console.log("");
+  for (const { aim, value, met } of aims) console.log(`${met ? "met    " : "NOT met"}  ${aim}: ${value}`);
+  if (aims.some((a) => !a.met)) process.exitCode = 1;
 }

@@ -17,16 +17,17 @@ import { addGuildMember } from "~/server/members/member.service.ts";
 import { setScreening } from "~/server/members/screening.service.ts";
 import { toRoleObject } from "~/server/roles/role.dto.ts";
 import { createRole, insertRoleAboveEveryone } from "~/server/roles/role.service.ts";
+import { createRuntime, type Runtime } from "~/server/runtime/runtime.ts";
 import { newId } from "~/server/snowflake/snowflake.ts";
 import { createWebhook } from "~/server/webhooks/webhook.service.ts";
 import { E2E_DATABASE_URL, E2E_PASSWORD } from "./e2e-env.ts";
 
-let db: Db | undefined;
+let runtime: Runtime | undefined;
 
-/** The run's database, opened once per process. */
+/** The run's database, opened once per process in a runtime of its own (services deliver their events through it). */
 export function e2eDb(): Db {
-  db ??= createDb(E2E_DATABASE_URL);
-  return db;
+  runtime ??= createRuntime({ db: createDb(E2E_DATABASE_URL) });
+  return runtime.db;
 }
 
 export function uniqueName(prefix: string): string {
@@ -64,7 +65,7 @@ export async function seedMembers(guildId: string, usernames: readonly string[],
     await runChange({ db, actor: null }, async ({ tx, emit }) => {
       await tx.member.updateMany({ where: { guildId, userId: { in: userIds } }, data: { joinedAt: longAgo } });
       for (const row of await tx.member.findMany({ where: { guildId, userId: { in: userIds } }, include: MEMBER_INCLUDE })) {
-        await emit(GatewayDispatchEvents.GuildMemberUpdate, guildId, memberEventData(guildId, row));
+        await emit(GatewayDispatchEvents.GuildMemberUpdate, memberEventData(guildId, row));
       }
     });
   }
@@ -87,7 +88,7 @@ export async function seedRolesAt(guildId: string, roles: readonly { name: strin
       const row = await tx.role.create({
         data: { id: newId(), guildId, name: role.name, position: role.position, permissions: role.permissions ?? 0n, managed: role.managed ?? false },
       });
-      await emit(GatewayDispatchEvents.GuildRoleCreate, guildId, { guild_id: guildId, role: toRoleObject(row) });
+      await emit(GatewayDispatchEvents.GuildRoleCreate, { guild_id: guildId, role: toRoleObject(row) });
       rows.push(row);
     }
     return rows;
@@ -148,7 +149,7 @@ export async function seedVanityFeature(guildId: string) {
     const guild = await tx.guild.findUniqueOrThrow({ where: { id: guildId }, include: { roles: true } });
     const features = [...parseFeatures(guild.features), GuildFeature.VanityURL];
     const updated = await tx.guild.update({ where: { id: guildId }, data: { features: JSON.stringify(features) } });
-    await emit(GatewayDispatchEvents.GuildUpdate, guildId, toGuildObject(updated, guild.roles));
+    await emit(GatewayDispatchEvents.GuildUpdate, toGuildObject(updated, guild.roles));
   });
 }
 
@@ -202,7 +203,7 @@ export async function seedBotWithRole(owner: { user: { id: string }; guild: { id
       data: { roles: { create: { roleId: row.id } } },
       include: MEMBER_INCLUDE,
     });
-    await change.emit(GatewayDispatchEvents.GuildMemberUpdate, guildId, memberEventData(guildId, member));
+    await change.emit(GatewayDispatchEvents.GuildMemberUpdate, memberEventData(guildId, member));
     return row;
   });
   return { application, botUser, role };

@@ -16,6 +16,12 @@ const ZEnv = z.object({
   TOKEN_CACHE_MAX: z.coerce.number().int().positive().default(10_000),
   /** Stored events (the outbox) are kept this many days for resume and replay, then deleted. */
   EVENT_RETENTION_DAYS: z.coerce.number().positive().default(7),
+  /** The gateway's HELLO heartbeat_interval (the platform's 41250 ms); tests and operators lower it. */
+  GATEWAY_HEARTBEAT_INTERVAL_MS: z.coerce.number().int().min(100).default(41_250),
+  /** Gateway sessions each application may start (IDENTIFY) per 24 hours: session_start_limit.total. */
+  GATEWAY_SESSION_START_LIMIT: z.coerce.number().int().nonnegative().default(1000),
+  /** IDENTIFYs per 5 seconds (max_concurrency) for every application; an application's own higher value is kept. */
+  GATEWAY_MAX_CONCURRENCY: z.coerce.number().int().positive().default(1),
   /** Public address of this service, used in links it hands out. */
   PUBLIC_BASE_URL: z.string().url().default("http://127.0.0.1:3000"),
   NEXTAUTH_SECRET: z.string().optional(),

@@ -19,7 +19,7 @@ test("follows an announcement channel into another guild's channel, then publish
       data: { features: JSON.stringify([GuildFeature.News]) },
       include: { roles: true },
     });
-    await emit(GatewayDispatchEvents.GuildUpdate, guild.id, toGuildObject(guild, guild.roles));
+    await emit(GatewayDispatchEvents.GuildUpdate, toGuildObject(guild, guild.roles));
   });
   const news = await createGuildChannel(ctx, { guildId: signedIn.guild.id, body: { name: "news", type: ChannelType.GuildAnnouncement } });
   const other = await createGuild(ctx, { name: uniqueName("Readers") });

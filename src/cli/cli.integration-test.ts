@@ -9,7 +9,6 @@ import { dashboardActor } from "~/server/auth/actor.ts";
 import { verifyPassword } from "~/server/auth/password.ts";
 import { previewPrune } from "~/server/members/prune.service.ts";
 import { readGuildIntegrations } from "~/server/integrations/integration.service.ts";
-import { hearOtherProcesses } from "~/server/events/fanout.ts";
 import { authenticate } from "~/server/auth/tokens.service.ts";
 import { DEMO_STREAM_NAME } from "~/server/seed/demo-integrations.ts";
 import { DEMO_APP_NAME, DEMO_GUILD_NAME, DEMO_PASSWORD, DEMO_USER } from "~/server/seed/demo-seed.ts";
@@ -313,7 +312,7 @@ describe("app intents", () => {
   // A running server hears the CLI's change through the outbox, as it would without Redis.
   let stopHearing: () => void;
   beforeAll(() => {
-    stopHearing = hearOtherProcesses(app.db, 50);
+    stopHearing = app.runtime.events.hearOtherProcesses(50);
   });
   afterAll(() => stopHearing());
 

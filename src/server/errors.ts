@@ -207,7 +207,18 @@ export type ErrorKey = keyof typeof ERRORS;
 export type FieldError = { code: string; message: string };
 export type ErrorTree = { _errors?: FieldError[]; [key: string]: ErrorTree | FieldError[] | undefined };
 
+const API_ERROR = Symbol.for("guildhall.ApiError");
+
 export class ApiError extends Error {
+  /**
+   * Next loads this module once per bundle, and the process's runtime (its lobby writer, its
+   * caches) may come from another bundle than the handler catching: an ApiError of any copy is one.
+   */
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === "object" && value !== null && API_ERROR in value;
+  }
+
+  readonly [API_ERROR] = true;
   readonly key: ErrorKey;
   readonly status: number;
   readonly code: number;

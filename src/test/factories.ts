@@ -1,9 +1,11 @@
 import { randomBytes } from "node:crypto";
+import { GatewayDispatchEvents } from "discord-api-types/v10";
 import type { Actor, OAuth2Scope } from "~/server/auth/actor.ts";
 import { createApplication, createUser, issueBearerToken } from "~/server/applications/application.service.ts";
 import type { Db, Tx } from "~/server/db/client.ts";
 import { runChange } from "~/server/events/change.ts";
 import { addGuildMember } from "~/server/members/member.service.ts";
+import { toGuildObject, type GuildObject } from "~/server/guilds/guild.dto.ts";
 import { createGuild } from "~/server/guilds/guild.service.ts";
 
 const unique = () => randomBytes(4).toString("hex");
@@ -34,14 +36,20 @@ export async function addMember(db: Db, guildId: string, userId: string, roleIds
   await addGuildMember({ db, actor: null }, { guildId, userId, roleIds });
 }
 
+/** The guild as it is now in this transaction: the payload of a GUILD_UPDATE for a direct write. */
+export async function guildAsUpdated(tx: Tx, guildId: string): Promise<GuildObject> {
+  const guild = await tx.guild.findUniqueOrThrow({ where: { id: guildId }, include: { roles: true } });
+  return toGuildObject(guild, guild.roles);
+}
+
 /**
- * Sets up guild state a test needs directly, as an operator would, with an event for the
- * guild so caches drop what it changes (the write guard refuses such writes without one).
+ * Sets up guild state a test needs directly, as an operator would, with a GUILD_UPDATE so
+ * caches drop what it changes (the write guard refuses such writes without an event).
  */
 export async function writeGuildState<T>(db: Db, guildId: string, write: (tx: Tx) => Promise<T>): Promise<T> {
   return runChange({ db, actor: null }, async ({ tx, emit }) => {
     const result = await write(tx);
-    await emit("TEST_SETUP", guildId, {});
+    await emit(GatewayDispatchEvents.GuildUpdate, await guildAsUpdated(tx, guildId));
     return result;
   });
 }

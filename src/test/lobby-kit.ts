@@ -42,12 +42,12 @@ export function lobbyKit(app: TestApp) {
 
   /**
    * Puts users in lobbies directly, as an operator would, in bulk (caps need hundreds), with
-   * an event as the write guard asks.
+   * each member's event as the write guard asks.
    */
   async function seedMembers(rows: { lobbyId: string; userId: string; applicationId: string }[]) {
     await runChange({ db: app.db, actor: null }, async ({ tx, emit }) => {
       await tx.lobbyMember.createMany({ data: rows });
-      await emit(LobbyEvents.MemberAdd, null, { seeded: rows.length });
+      for (const row of rows) await emit(LobbyEvents.MemberAdd, { lobby_id: row.lobbyId, member: { id: row.userId, metadata: null, flags: 0 } });
     });
   }
 

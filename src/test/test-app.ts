@@ -3,11 +3,14 @@ import { fetchHandler } from "~/server/http/fetch-adapter.ts";
 import { createRateLimiter } from "~/server/ratelimit/ratelimit.ts";
 import { createDispatcher, type Dispatcher } from "~/server/rest/dispatch.ts";
 import { ROUTES } from "~/server/rest/routes.ts";
+import { createRuntime, type Runtime } from "~/server/runtime/runtime.ts";
 import { loadConformance } from "./openapi-conformance.ts";
 import { restClient } from "./rest-client.ts";
 import { createTestDb, type TestDb } from "./test-db.ts";
 
 export type TestApp = TestDb & {
+  /** The runtime on the test database (no background work): its events, caches and limiter. */
+  runtime: Runtime;
   /** The REST dispatcher itself, as server.ts mounts it on node:http. */
   handler: Dispatcher;
   /** The same as a WHATWG `(Request) => Response` function, as Next mounts it. */
@@ -17,7 +20,7 @@ export type TestApp = TestDb & {
 };
 
 /**
- * One fresh database and REST dispatcher for a test file. Every unexpected error (a 500)
+ * One fresh database, its runtime and a REST dispatcher for a test file. Every unexpected error (a 500)
  * fails the test that caused it: bad input must always map to a 4xx. So does every
  * response that breaks the platform's API description (openapi-conformance.ts).
  */
@@ -27,9 +30,10 @@ export function useTestApp(options: { rateLimitScale?: number } = {}): TestApp {
   const app = {} as TestApp;
   beforeAll(async () => {
     Object.assign(app, await createTestDb());
+    app.runtime = createRuntime({ db: app.db, limiter: createRateLimiter({ scale: options.rateLimitScale ?? 1000 }) });
     app.handler = createDispatcher({
       db: app.db,
-      limiter: createRateLimiter({ scale: options.rateLimitScale ?? 1000 }),
+      limiter: app.runtime.limiter,
       routes: ROUTES,
       log: (error) => unexpected.push(error),
     });
@@ -48,6 +52,7 @@ export function useTestApp(options: { rateLimitScale?: number } = {}): TestApp {
     if (problems.length > 0) throw new Error(`responses that break the API description:\n\n${problems.join("\n\n")}`);
   });
   afterAll(async () => {
+    await app.runtime?.close();
     await app.drop?.();
   });
   return app;

@@ -1,10 +1,11 @@
+import { InternalEvents } from "~/server/events/event-map.ts";
 import { ApplicationFlags } from "discord-api-types/v10";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { describe, expect, it } from "vitest";
 import { dashboardActor, type Actor } from "~/server/auth/actor.ts";
 import { runChange } from "~/server/events/change.ts";
 import { readImage } from "~/server/images/image.service.ts";
-import { APPLICATION_UPDATED_EVENT } from "~/server/state/state-cache.ts";
+
 import { createTRPCContext } from "~/server/trpc/init.ts";
 import { appRouter, createCaller } from "~/server/trpc/root.ts";
 import { addMember, makeGuild, makeUser, writeGuildState } from "~/test/factories.ts";
@@ -171,7 +172,7 @@ describe("application router (dashboard Applications)", () => {
     const early = await joinCrowd("Early Bot");
     await runChange({ db: app.db, actor: null }, async ({ tx, emit }) => {
       await tx.application.update({ where: { id: early }, data: { flags: ApplicationFlags.GatewayPresenceLimited } });
-      await emit(APPLICATION_UPDATED_EVENT, null, { application_id: early });
+      await emit(InternalEvents.ApplicationUpdated, { application_id: early });
     });
     expect((await caller.application.get({ applicationId: early })).intents.PRESENCE).toBe("needs_review");
     expect((await caller.application.setIntent({ applicationId: early, intent: "PRESENCE", enabled: false })).intents.PRESENCE).toBe("off");

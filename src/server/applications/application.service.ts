@@ -1,9 +1,10 @@
+import { InternalEvents } from "~/server/events/event-map.ts";
 import type { ServiceContext } from "~/server/context.ts";
 import type { Prisma } from "~/generated/prisma/client.ts";
 import { runChange, type ChangeContext } from "~/server/events/change.ts";
 import { decodeImageField, imageHash } from "~/server/images/image-data.ts";
 import { imageFolder, replaceImage } from "~/server/images/image.service.ts";
-import { APPLICATION_UPDATED_EVENT, type ApplicationUpdatedData } from "~/server/state/state-cache.ts";
+
 import { ApiError } from "~/server/errors.ts";
 import { toUserObject } from "~/server/users/user.dto.ts";
 import type { Tx } from "~/server/db/client.ts";
@@ -117,6 +118,6 @@ export async function editApplication(ctx: ChangeContext, applicationId: string,
     if (Object.keys(data).length > 0) await tx.application.update({ where: { id: applicationId }, data });
     if (icon !== undefined) await replaceImage(change, imageFolder("app-icons", applicationId), app.icon, icon);
     if (intents) await writeOwnIntentChange(tx, applicationId, intents);
-    await emit(APPLICATION_UPDATED_EVENT, null, { application_id: applicationId } satisfies ApplicationUpdatedData);
+    await emit(InternalEvents.ApplicationUpdated, { application_id: applicationId });
   });
 }

@@ -1,3 +1,4 @@
+import { InternalEvents } from "~/server/events/event-map.ts";
 // Privileged gateway intents as application settings (spec sections 5 and 9). An app may
 // switch the limited form on itself while its bot reaches fewer than 10,000 users; past
 // that only an operator's approval (the full flag) keeps or grants the intent.
@@ -7,7 +8,8 @@ import type { Actor } from "~/server/auth/actor.ts";
 import type { Db, Tx } from "~/server/db/client.ts";
 import { ApiError, invalidField } from "~/server/errors.ts";
 import { runChange, type ChangeContext } from "~/server/events/change.ts";
-import { APPLICATION_UPDATED_EVENT, stateCache, type ApplicationUpdatedData } from "~/server/state/state-cache.ts";
+import { CACHES } from "~/server/runtime/cache-registry.ts";
+import { stateCache } from "~/server/state/state-cache.ts";
 import { PRIVILEGED_INTENT_NAMES, type PrivilegedIntent } from "./application.schema.ts";
 
 /** Users a bot may reach across its guilds before its intents need review. */
@@ -42,8 +44,7 @@ const SELF_SERVICE_FLAGS = limitedIntentFlags(PRIVILEGED_INTENT_NAMES);
 
 // Reach is a count over every guild the bot is in, too costly per request; the platform
 // too reviews it periodically rather than per call.
-const REACH_TTL_MS = 60_000;
-const reachCache = new LRUCache<string, number>({ max: 10_000, ttl: REACH_TTL_MS });
+const reachCache = new LRUCache<string, number>({ max: CACHES.intentsReach.max, ttl: CACHES.intentsReach.ttlMs });
 
 /** Distinct users across the guilds an application's bot is in. */
 export async function applicationReach(db: Db, botUserId: string): Promise<number> {
@@ -143,7 +144,7 @@ export function describeIntents(flags: number, reach: number): Record<Privileged
 async function updateFlags(ctx: ChangeContext, applicationId: string, flags: number): Promise<number> {
   return runChange(ctx, async ({ tx, emit }) => {
     await tx.application.update({ where: { id: applicationId }, data: { flags } });
-    await emit(APPLICATION_UPDATED_EVENT, null, { application_id: applicationId } satisfies ApplicationUpdatedData);
+    await emit(InternalEvents.ApplicationUpdated, { application_id: applicationId });
     return flags;
   });
 }

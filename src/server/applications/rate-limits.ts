@@ -1,6 +1,6 @@
+import { InternalEvents } from "~/server/events/event-map.ts";
 import type { Db } from "~/server/db/client.ts";
 import { runChange, type ChangeContext } from "~/server/events/change.ts";
-import { APPLICATION_UPDATED_EVENT, type ApplicationUpdatedData } from "~/server/state/state-cache.ts";
 
 /**
  * An operator grants an application production rate limits (`lifted`), or takes them back:
@@ -10,7 +10,7 @@ import { APPLICATION_UPDATED_EVENT, type ApplicationUpdatedData } from "~/server
 export async function setRateLimitsLifted(ctx: ChangeContext, applicationId: string, lifted: boolean): Promise<void> {
   await runChange(ctx, async ({ tx, emit }) => {
     await tx.application.update({ where: { id: applicationId }, data: { rateLimitsLifted: lifted } });
-    await emit(APPLICATION_UPDATED_EVENT, null, { application_id: applicationId } satisfies ApplicationUpdatedData);
+    await emit(InternalEvents.ApplicationUpdated, { application_id: applicationId });
   });
 }
 

@@ -36,11 +36,11 @@ export async function recordAuditEntry(tx: Tx, entry: AuditEntryInput): Promise<
 }
 
 /** The audit `changes` between two wire objects, for the keys that differ. */
-export function diffChanges(before: Record<string, unknown>, after: Record<string, unknown>, keys: readonly string[]): AuditChange[] {
+export function diffChanges(before: object, after: object, keys: readonly string[]): AuditChange[] {
   const changes: AuditChange[] = [];
   for (const key of keys) {
-    const oldValue = before[key];
-    const newValue = after[key];
+    const oldValue = (before as Record<string, unknown>)[key];
+    const newValue = (after as Record<string, unknown>)[key];
     if (JSON.stringify(oldValue) === JSON.stringify(newValue)) continue;
     const change: AuditChange = { key };
     if (oldValue !== undefined && oldValue !== null) change.old_value = oldValue;

@@ -4,8 +4,7 @@ import { dirname, resolve } from "node:path";
 import type { AuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import type { OAuthConfig } from "next-auth/providers/oauth";
-import { getDb } from "~/server/db/client.ts";
-import { getRateLimiter } from "~/server/ratelimit/shared-limiter.ts";
+import { processRuntime } from "~/server/runtime/next-runtime.ts";
 import { env } from "~/env.ts";
 import { safeCallbackPath } from "./callback-url.ts";
 import { resolveExternalAccountUser } from "./external-account.service.ts";
@@ -88,7 +87,7 @@ function buildAuthOptions(): AuthOptions {
       id: "credentials",
       name: "Email and password",
       credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
-      authorize: (credentials, req) => signInWithPassword({ db: getDb(), limiter: getRateLimiter() }, credentials, signInClientAddress(req.headers)),
+      authorize: (credentials, req) => signInWithPassword(processRuntime(), credentials, signInClientAddress(req.headers)),
     }),
   ];
   const oidc = oidcConfig();
@@ -106,7 +105,7 @@ function buildAuthOptions(): AuthOptions {
         // On an OIDC sign-in the token's subject becomes the platform user, not the issuer's `sub`.
         if (account?.provider === OIDC_PROVIDER_ID) {
           const claims = profile as OidcClaims | undefined;
-          token.sub = await resolveExternalAccountUser(getDb(), {
+          token.sub = await resolveExternalAccountUser(processRuntime().db, {
             provider: OIDC_PROVIDER_ID,
             subject: account.providerAccountId,
             email: claims?.email ?? null,

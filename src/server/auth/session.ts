@@ -1,6 +1,6 @@
 import { getServerSession } from "next-auth";
 import { cache } from "react";
-import { getDb } from "~/server/db/client.ts";
+import { processRuntime } from "~/server/runtime/next-runtime.ts";
 import { getAuthOptions } from "./next-auth.ts";
 
 export type DashboardUser = { id: string; username: string; displayName: string; email: string | null };
@@ -14,7 +14,7 @@ export const auth = cache(async (): Promise<{ user: DashboardUser } | null> => {
   const session = await getServerSession(getAuthOptions());
   const id = session?.user.id;
   if (!id) return null;
-  const user = await getDb().user.findUnique({ where: { id }, select: { id: true, username: true, globalName: true, email: true, bot: true } });
+  const user = await processRuntime().db.user.findUnique({ where: { id }, select: { id: true, username: true, globalName: true, email: true, bot: true } });
   if (!user || user.bot) return null;
   return { user: { id: user.id, username: user.username, displayName: user.globalName ?? user.username, email: user.email } };
 });

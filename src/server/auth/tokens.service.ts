@@ -1,8 +1,9 @@
+import { InternalEvents } from "~/server/events/event-map.ts";
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Db, Tx } from "~/server/db/client.ts";
 import { runChange, type ChangeContext } from "~/server/events/change.ts";
 import { newId } from "~/server/snowflake/snowflake.ts";
-import { stateCache, TOKENS_REVOKED_EVENT, type TokenRecord, type TokensRevokedData } from "~/server/state/state-cache.ts";
+import { stateCache, type TokenRecord } from "~/server/state/state-cache.ts";
 import type { Actor, OAuth2Scope } from "./actor.ts";
 
 // A token is "<base64url(token id)>.<secret>": the id finds the row, the secret is
@@ -101,7 +102,7 @@ export async function revokeTokens(ctx: ChangeContext, tokenIds: readonly string
   if (tokenIds.length === 0) return 0;
   return runChange(ctx, async ({ tx, emit }) => {
     const { count } = await tx.token.updateMany({ where: { id: { in: [...tokenIds] }, revokedAt: null }, data: { revokedAt: new Date() } });
-    await emit(TOKENS_REVOKED_EVENT, null, { token_ids: [...tokenIds] } satisfies TokensRevokedData);
+    await emit(InternalEvents.TokensRevoked, { token_ids: [...tokenIds] });
     return count;
   });
 }
@@ -112,7 +113,7 @@ export async function resetBotToken(ctx: ChangeContext, application: { id: strin
     const live = await tx.token.findMany({ where: { applicationId: application.id, kind: "bot", revokedAt: null }, select: { id: true } });
     const ids = live.map((token) => token.id);
     await tx.token.updateMany({ where: { id: { in: ids } }, data: { revokedAt: new Date() } });
-    await emit(TOKENS_REVOKED_EVENT, null, { token_ids: ids } satisfies TokensRevokedData);
+    await emit(InternalEvents.TokensRevoked, { token_ids: ids });
     return createBotToken(tx, application);
   });
 }

@@ -1,4 +1,21 @@
-import { ChannelType } from "discord-api-types/v10";
+import {
+  ChannelType,
+  type APIGuildCategoryChannel,
+  type APIGuildForumChannel,
+  type APIGuildForumDefaultReactionEmoji,
+  type APIGuildForumTag,
+  type APIGuildMediaChannel,
+  type APIGuildStageVoiceChannel,
+  type APIGuildVoiceChannel,
+  type APINewsChannel,
+  type APIOverwrite,
+  type APITextChannel,
+  type ChannelFlags,
+  type ForumLayoutType,
+  type SortOrderType,
+  type ThreadAutoArchiveDuration,
+  type VideoQualityMode,
+} from "discord-api-types/v10";
 import type { PermissionOverwrite, Prisma } from "~/generated/prisma/client.ts";
 import { serializePermissions } from "~/server/permissions/permissions.ts";
 import { compareSnowflakes } from "~/server/snowflake/snowflake.ts";
@@ -9,34 +26,36 @@ export const THREAD_TYPES: number[] = [ChannelType.AnnouncementThread, ChannelTy
 export const NOT_A_THREAD = { notIn: THREAD_TYPES };
 export type ChannelRow = Prisma.ChannelGetPayload<{ include: typeof CHANNEL_INCLUDE }>;
 
-export type OverwriteObject = { id: string; type: 0 | 1; allow: string; deny: string };
-export type ForumTagObject = { id: string; name: string; moderated: boolean; emoji_id: string | null; emoji_name: string | null };
-type DefaultReactionObject = { emoji_id: string | null; emoji_name: string | null };
+export type OverwriteObject = APIOverwrite;
+export type ForumTagObject = APIGuildForumTag;
 
-export type ChannelObject = {
-  id: string;
-  type: number;
-  guild_id: string | null;
-  name: string;
-  position: number;
-  flags: number;
-  parent_id: string | null;
-  permission_overwrites: OverwriteObject[];
-  last_message_id?: string | null;
-  topic?: string | null;
-  nsfw?: boolean;
-  rate_limit_per_user?: number;
-  bitrate?: number;
-  user_limit?: number;
-  rtc_region?: string | null;
-  video_quality_mode?: number;
-  default_auto_archive_duration?: number;
-  default_thread_rate_limit_per_user?: number;
-  available_tags?: ForumTagObject[];
-  default_reaction_emoji?: DefaultReactionObject | null;
-  default_sort_order?: number | null;
-  default_forum_layout?: number;
-};
+/** discord-api-types' shapes of the channels a guild holds (threads aside), one per type. */
+type GuildChannelShape =
+  APITextChannel | APINewsChannel | APIGuildCategoryChannel | APIGuildVoiceChannel | APIGuildStageVoiceChannel | APIGuildForumChannel | APIGuildMediaChannel;
+
+/** Fields every guild channel carries on the wire, where the API types have them optional. */
+type GuildChannelCommon = { guild_id: string; position: number; flags: ChannelFlags; parent_id: string | null; permission_overwrites: APIOverwrite[] };
+
+/** The type-specific fields, optional on every channel so readers need not narrow by type first. */
+type ChannelFieldsByType = Partial<{
+  last_message_id: string | null;
+  topic: string | null;
+  nsfw: boolean;
+  rate_limit_per_user: number;
+  bitrate: number;
+  user_limit: number;
+  rtc_region: string | null;
+  video_quality_mode: VideoQualityMode;
+  default_auto_archive_duration: ThreadAutoArchiveDuration;
+  default_thread_rate_limit_per_user: number;
+  available_tags: APIGuildForumTag[];
+  default_reaction_emoji: APIGuildForumDefaultReactionEmoji | null;
+  default_sort_order: SortOrderType | null;
+  default_forum_layout: ForumLayoutType;
+}>;
+
+/** A guild channel object: the API type of its channel type, as CHANNEL_CREATE/UPDATE/DELETE and REST send it. */
+export type ChannelObject = GuildChannelShape & GuildChannelCommon & ChannelFieldsByType;
 
 /** Overwrites in a stable order: roles before members, then by id (@everyone first). */
 export function toOverwriteObjects(rows: readonly Pick<PermissionOverwrite, "targetId" | "type" | "allow" | "deny">[]): OverwriteObject[] {
@@ -49,53 +68,75 @@ export function parseTags(json: string | null): ForumTagObject[] {
   return json ? (JSON.parse(json) as ForumTagObject[]) : [];
 }
 
-function parseDefaultReaction(json: string | null): DefaultReactionObject | null {
-  return json ? (JSON.parse(json) as DefaultReactionObject) : null;
+function parseDefaultReaction(json: string | null): APIGuildForumDefaultReactionEmoji | null {
+  return json ? (JSON.parse(json) as APIGuildForumDefaultReactionEmoji) : null;
 }
 
-const TEXT_TYPES: readonly number[] = [ChannelType.GuildText, ChannelType.GuildAnnouncement];
-const VOICE_TYPES: readonly number[] = [ChannelType.GuildVoice, ChannelType.GuildStageVoice];
-const FORUM_TYPES: readonly number[] = [ChannelType.GuildForum, ChannelType.GuildMedia];
-
-/** Channel row → the platform's channel object, with the fields its type carries. */
+/**
+ * Channel row → the platform's channel object, with the fields its type carries. Optional
+ * settings (thread defaults, video quality) appear once set, as on the platform.
+ */
 export function toChannelObject(channel: ChannelRow): ChannelObject {
-  const object: ChannelObject = {
+  const common = {
     id: channel.id,
-    type: channel.type,
-    guild_id: channel.guildId,
+    // Every stored channel belongs to a guild: there are no DM channels.
+    guild_id: channel.guildId!,
     name: channel.name,
     position: channel.position,
     flags: channel.flags,
     parent_id: channel.parentId,
     permission_overwrites: toOverwriteObjects(channel.overwrites),
   };
-  if (channel.type === ChannelType.GuildCategory) return object;
-
-  object.last_message_id = channel.lastMessageId;
-  object.nsfw = channel.nsfw;
-  object.rate_limit_per_user = channel.rateLimitPerUser ?? 0;
-  // Optional thread defaults appear once set, as on the platform.
-  const archive = channel.defaultAutoArchiveDuration;
+  const type = channel.type as GuildChannelShape["type"];
+  if (type === ChannelType.GuildCategory) return { ...common, type, parent_id: null } satisfies APIGuildCategoryChannel;
+  const messages = { last_message_id: channel.lastMessageId, nsfw: channel.nsfw, rate_limit_per_user: channel.rateLimitPerUser ?? 0 };
+  // Stored only from the platform's allowed values (channel.schema.ts).
+  const archive = channel.defaultAutoArchiveDuration as ThreadAutoArchiveDuration | null;
   const threadSlowmode = channel.defaultThreadRateLimitPerUser;
-  if (TEXT_TYPES.includes(channel.type)) {
-    object.topic = channel.topic;
-    if (archive !== null) object.default_auto_archive_duration = archive;
-    if (threadSlowmode !== null) object.default_thread_rate_limit_per_user = threadSlowmode;
-  } else if (VOICE_TYPES.includes(channel.type)) {
-    object.bitrate = channel.bitrate ?? 0;
-    object.user_limit = channel.userLimit ?? 0;
-    object.rtc_region = channel.rtcRegion;
-    if (channel.videoQualityMode !== null) object.video_quality_mode = channel.videoQualityMode;
-  } else if (FORUM_TYPES.includes(channel.type)) {
-    object.topic = channel.topic;
-    object.available_tags = parseTags(channel.availableTags);
-    object.default_reaction_emoji = parseDefaultReaction(channel.defaultReactionEmoji);
-    object.default_sort_order = channel.defaultSortOrder;
-    object.default_thread_rate_limit_per_user = threadSlowmode ?? 0;
-    if (channel.type === ChannelType.GuildForum) object.default_forum_layout = channel.defaultForumLayout ?? 0;
-    if (archive !== null) object.default_auto_archive_duration = archive;
+  switch (type) {
+    case ChannelType.GuildText:
+    case ChannelType.GuildAnnouncement:
+      return {
+        ...common,
+        ...messages,
+        type,
+        topic: channel.topic,
+        ...(archive !== null && { default_auto_archive_duration: archive }),
+        ...(threadSlowmode !== null && { default_thread_rate_limit_per_user: threadSlowmode }),
+      } satisfies APITextChannel | APINewsChannel;
+    case ChannelType.GuildVoice:
+    case ChannelType.GuildStageVoice:
+      return {
+        ...common,
+        ...messages,
+        type,
+        bitrate: channel.bitrate ?? 0,
+        user_limit: channel.userLimit ?? 0,
+        rtc_region: channel.rtcRegion,
+        ...(channel.videoQualityMode !== null && { video_quality_mode: channel.videoQualityMode as VideoQualityMode }),
+      } satisfies APIGuildVoiceChannel | APIGuildStageVoiceChannel;
+    case ChannelType.GuildForum:
+    case ChannelType.GuildMedia: {
+      const posts = {
+        ...common,
+        ...messages,
+        topic: channel.topic,
+        available_tags: parseTags(channel.availableTags),
+        default_reaction_emoji: parseDefaultReaction(channel.defaultReactionEmoji),
+        default_sort_order: channel.defaultSortOrder as SortOrderType | null,
+        default_thread_rate_limit_per_user: threadSlowmode ?? 0,
+      };
+      if (type === ChannelType.GuildMedia)
+        return { ...posts, type, ...(archive !== null && { default_auto_archive_duration: archive }) } satisfies APIGuildMediaChannel;
+      const layout = (channel.defaultForumLayout ?? 0) as ForumLayoutType;
+      return {
+        ...posts,
+        type,
+        default_forum_layout: layout,
+        ...(archive !== null && { default_auto_archive_duration: archive }),
+      } satisfies APIGuildForumChannel;
+    }
   }
-  return object;
 }
 
 /** Channels in the platform's order: by position, ties by id. */

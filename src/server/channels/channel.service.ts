@@ -172,7 +172,7 @@ export async function createGuildChannel(ctx: ServiceContext, input: { guildId: 
     });
     const channel = toChannelObject(row);
     await audit({ guildId: guild.id, actionType: AuditLogEvent.ChannelCreate, targetId: channel.id, changes: diffChanges({}, channel, CHANNEL_RECORD_KEYS) });
-    await emit(GatewayDispatchEvents.ChannelCreate, guild.id, channel);
+    await emit(GatewayDispatchEvents.ChannelCreate, channel);
     return channel;
   });
 }
@@ -211,7 +211,7 @@ export async function modifyChannel(ctx: ServiceContext, input: { channelId: str
     if (overwrites) await replaceOverwrites(tx, channel.id, overwrites);
     const after = toChannelObject(await tx.channel.findUniqueOrThrow({ where: { id: channel.id }, include: CHANNEL_INCLUDE }));
     await auditChannelUpdate(change, access, toChannelObject(channel), after);
-    await emit(GatewayDispatchEvents.ChannelUpdate, guild.id, after);
+    await emit(GatewayDispatchEvents.ChannelUpdate, after);
     if (overwrites && channel.type === ChannelType.GuildCategory) await syncCategoryChildren(change, channel, overwrites);
     return after;
   });
@@ -240,11 +240,11 @@ export async function deleteChannel(ctx: ServiceContext, input: { channelId: str
     await tx.channel.delete({ where: { id: channel.id } });
     if (Object.keys(clearedGuildColumns).length) {
       const updated = await tx.guild.update({ where: { id: guild.id }, data: clearedGuildColumns });
-      await emit(GatewayDispatchEvents.GuildUpdate, guild.id, toGuildObject(updated, access.roles));
+      await emit(GatewayDispatchEvents.GuildUpdate, toGuildObject(updated, access.roles));
     }
-    for (const child of children) await emit(GatewayDispatchEvents.ChannelUpdate, guild.id, toChannelObject({ ...child, parentId: null }));
+    for (const child of children) await emit(GatewayDispatchEvents.ChannelUpdate, toChannelObject({ ...child, parentId: null }));
     await audit({ guildId: guild.id, actionType: AuditLogEvent.ChannelDelete, targetId: channel.id, changes: diffChanges(deleted, {}, CHANNEL_RECORD_KEYS) });
-    await emit(GatewayDispatchEvents.ChannelDelete, guild.id, deleted);
+    await emit(GatewayDispatchEvents.ChannelDelete, deleted);
     return deleted;
   });
 }
@@ -305,7 +305,7 @@ export async function modifyGuildChannelPositions(ctx: ServiceContext, input: { 
       if (!sameOverwrites(toOverwriteInputs(row.overwrites), placement.overwrites)) await replaceOverwrites(change.tx, row.id, placement.overwrites);
       const after = toChannelObject(await change.tx.channel.findUniqueOrThrow({ where: { id: row.id }, include: CHANNEL_INCLUDE }));
       await auditChannelUpdate(change, access, toChannelObject(row), after);
-      await change.emit(GatewayDispatchEvents.ChannelUpdate, input.guildId, after);
+      await change.emit(GatewayDispatchEvents.ChannelUpdate, after);
     }
   });
 }
@@ -492,7 +492,7 @@ async function syncCategoryChildren(change: Change, category: ChannelRow, overwr
     if (!sameOverwrites(toOverwriteInputs(child.overwrites), before)) continue;
     await replaceOverwrites(change.tx, child.id, overwrites);
     const row = await change.tx.channel.findUniqueOrThrow({ where: { id: child.id }, include: CHANNEL_INCLUDE });
-    await change.emit(GatewayDispatchEvents.ChannelUpdate, category.guildId, toChannelObject(row));
+    await change.emit(GatewayDispatchEvents.ChannelUpdate, toChannelObject(row));
   }
 }
 

@@ -43,7 +43,7 @@ export async function setVoiceChannelStatus(ctx: ServiceContext, input: { channe
       targetId: channel.id,
       options: { channel_id: channel.id, ...(status !== null && { status }) },
     });
-    await emit(GatewayDispatchEvents.VoiceChannelStatusUpdate, guildId, { id: channel.id, guild_id: guildId, status });
+    await emit(GatewayDispatchEvents.VoiceChannelStatusUpdate, { id: channel.id, guild_id: guildId, status });
   });
 }
 

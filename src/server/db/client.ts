@@ -3,11 +3,11 @@ import { dirname, resolve } from "node:path";
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
 import type { SqlDriverAdapter, SqlDriverAdapterFactory } from "@prisma/driver-adapter-utils";
-import type { Database as BetterSqlite3Database } from "better-sqlite3";
 import { PrismaClient } from "~/generated/prisma/client.ts";
 import { GENERATED_PROVIDER } from "~/generated/provider.ts";
 import { databaseUrl, providerFromUrl } from "./provider.ts";
 import { guardEventWrites } from "./event-guard.ts";
+import { sqliteConnectionOf } from "./prisma-internals.ts";
 import { isolateFromOpenTransactions } from "./sqlite-isolation.ts";
 import { reusePreparedStatements } from "./sqlite-statements.ts";
 
@@ -31,8 +31,7 @@ class TunedSqliteAdapter extends PrismaBetterSqlite3 {
   override async connect(): Promise<SqlDriverAdapter> {
     const adapter = await super.connect();
     await adapter.executeScript(SQLITE_PRAGMAS);
-    // The adapter keeps its better-sqlite3 connection in `client` (adapter 7.10.0).
-    reusePreparedStatements((adapter as unknown as { client: BetterSqlite3Database }).client);
+    reusePreparedStatements(sqliteConnectionOf(adapter));
     return guardEventWrites(isolateFromOpenTransactions(adapter));
   }
 }
@@ -53,15 +52,6 @@ export function createDb(url: string = databaseUrl()): Db {
     return new PrismaClient({ adapter: new TunedSqliteAdapter({ url: sqlitePath(url) }) });
   }
   return new PrismaClient({ adapter: guardedPg(url) });
-}
-
-// The REST server and Next's bundle may load this module twice in one process;
-// one client per process keeps one connection pool.
-const globalForDb = globalThis as unknown as { guildhallDb?: Db };
-
-export function getDb(): Db {
-  globalForDb.guildhallDb ??= createDb();
-  return globalForDb.guildhallDb;
 }
 
 /** A write lost a race on a unique key (two requests creating the same row at once). */

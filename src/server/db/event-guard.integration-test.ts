@@ -1,8 +1,9 @@
+import { GatewayDispatchEvents } from "discord-api-types/v10";
 import { describe, expect, it } from "vitest";
 import { Prisma } from "~/generated/prisma/client.ts";
 import { runChange } from "~/server/events/change.ts";
 import { newId } from "~/server/snowflake/snowflake.ts";
-import { makeBot, makeGuild, makeUser } from "~/test/factories.ts";
+import { guildAsUpdated, makeBot, makeGuild, makeUser } from "~/test/factories.ts";
 import { bot } from "~/test/rest-client.ts";
 import { useTestApp } from "~/test/test-app.ts";
 import { GUARDED_WRITES, UnannouncedWriteError } from "./event-guard.ts";
@@ -39,7 +40,7 @@ describe("writes to cached state", () => {
     // The connection is usable again, and the same change with its event commits.
     await runChange({ db: app.db, actor: owner.actor }, async ({ tx, emit }) => {
       await tx.guild.update({ where: { id: guild.id }, data: { name: "Announced" } });
-      await emit("GUILD_UPDATE", guild.id, { id: guild.id });
+      await emit(GatewayDispatchEvents.GuildUpdate, await guildAsUpdated(tx, guild.id));
     });
     expect((await app.db.guild.findUniqueOrThrow({ where: { id: guild.id } })).name).toBe("Announced");
   });
@@ -78,7 +79,7 @@ describe("a change under way", () => {
     const held = new Promise<void>((resolve) => (release = resolve));
     const change = runChange({ db: app.db, actor: owner.actor }, async ({ tx, emit }) => {
       await tx.guild.update({ where: { id: guild.id }, data: { name: "Uncommitted" } });
-      await emit("GUILD_UPDATE", guild.id, { id: guild.id });
+      await emit(GatewayDispatchEvents.GuildUpdate, await guildAsUpdated(tx, guild.id));
       await held;
       throw new Error("rolled back");
     });

@@ -1,4 +1,5 @@
 import type { SqlDriverAdapter, SqlQuery, Transaction } from "@prisma/driver-adapter-utils";
+import { isCommit, ROLLBACK, writtenTable, type WriteVerb } from "./prisma-internals.ts";
 
 /**
  * Cached state (state/state-cache.ts) is dropped only by committed events, so a write to
@@ -7,7 +8,7 @@ import type { SqlDriverAdapter, SqlQuery, Transaction } from "@prisma/driver-ada
  * service that forgets its event fails loudly (and leaves nothing behind) instead of
  * leaving stale caches. Which guild the event names is the service's to get right.
  */
-export const GUARDED_WRITES: Readonly<Record<string, ReadonlySet<Verb>>> = {
+export const GUARDED_WRITES: Readonly<Record<string, ReadonlySet<WriteVerb>>> = {
   Guild: new Set(["INSERT", "UPDATE", "DELETE"]),
   Role: new Set(["INSERT", "UPDATE", "DELETE"]),
   Channel: new Set(["INSERT", "UPDATE", "DELETE"]),
@@ -37,17 +38,7 @@ export const GUARDED_WRITES: Readonly<Record<string, ReadonlySet<Verb>>> = {
 };
 const EVENT_TABLE = "Event";
 
-type Verb = "INSERT" | "UPDATE" | "DELETE";
-
-// Prisma writes `INSERT INTO "main"."Role" …`, `UPDATE "public"."Guild" …`, `DELETE FROM …`.
-const WRITE = /^\s*(INSERT|UPDATE|DELETE)\s+(?:INTO\s+|FROM\s+)?(?:[`"]?\w+[`"]?\.)?[`"]?(\w+)[`"]?/i;
-
-function writtenTable(sql: string): { verb: Verb; table: string } | null {
-  const match = WRITE.exec(sql);
-  return match ? { verb: match[1]!.toUpperCase() as Verb, table: match[2]! } : null;
-}
-
-function isGuarded(write: { verb: Verb; table: string }): boolean {
+function isGuarded(write: { verb: WriteVerb; table: string }): boolean {
   return GUARDED_WRITES[write.table]?.has(write.verb) ?? false;
 }
 
@@ -83,10 +74,9 @@ function guardTransaction(tx: Transaction): Transaction {
       return result;
     },
     async executeRaw(query) {
-      if (query.sql === "COMMIT" && written.size > 0 && !hasEvent) {
-        // Prisma commits with this statement and, when it fails, only releases the
-        // connection: the rollback has to happen here.
-        await tx.executeRaw({ sql: "ROLLBACK", args: [], argTypes: [] });
+      if (isCommit(query) && written.size > 0 && !hasEvent) {
+        // Prisma only releases the connection when its commit fails: the rollback happens here.
+        await tx.executeRaw(ROLLBACK);
         throw new UnannouncedWriteError(written);
       }
       const changed = await tx.executeRaw(query);

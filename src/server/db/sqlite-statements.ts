@@ -1,10 +1,11 @@
 import type { Database, Statement } from "better-sqlite3";
+import { CACHES } from "~/server/runtime/cache-registry.ts";
 
 type ColumnDefinition = ReturnType<Statement["columns"]>[number];
 type Entry = { statement: Statement<unknown[]>; columns: ColumnDefinition[] | null; limitPrefix: string | null };
 
 /** Distinct SQL texts kept; `IN (?, ?, …)` lists of every length are distinct texts. */
-const MAX_STATEMENTS = 500;
+const MAX_STATEMENTS = CACHES.sqliteStatements.max;
 const LIMIT_OFFSET = " LIMIT ? OFFSET ?";
 
 /**

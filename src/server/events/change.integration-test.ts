@@ -1,8 +1,9 @@
+import { GatewayDispatchEvents } from "discord-api-types/v10";
 import { describe, expect, it } from "vitest";
-import { makeBot, makeGuild } from "~/test/factories.ts";
+import { guildAsUpdated, makeBot, makeGuild } from "~/test/factories.ts";
 import { useTestApp } from "~/test/test-app.ts";
 import { runChange } from "./change.ts";
-import { subscribe, type StoredEvent } from "./event-bus.ts";
+import type { StoredEvent } from "./event-bus.ts";
 
 const app = useTestApp();
 
@@ -11,11 +12,11 @@ describe("runChange", () => {
     const owner = await makeBot(app.db);
     const guild = await makeGuild(app.db, owner.actor);
     const seen: StoredEvent[] = [];
-    const unsubscribe = subscribe((event) => seen.push(event));
+    const unsubscribe = app.runtime.events.subscribe((event) => seen.push(event));
     try {
       await runChange({ db: app.db, actor: owner.actor, auditReason: "why" }, async ({ tx, emit, audit }) => {
         await tx.guild.update({ where: { id: guild.id }, data: { name: "Changed" } });
-        await emit("GUILD_UPDATE", guild.id, { id: guild.id, name: "Changed" });
+        await emit(GatewayDispatchEvents.GuildUpdate, await guildAsUpdated(tx, guild.id));
         await audit({ guildId: guild.id, actionType: 1, targetId: guild.id });
         expect(seen).toHaveLength(0);
       });
@@ -33,12 +34,12 @@ describe("runChange", () => {
     const owner = await makeBot(app.db);
     const guild = await makeGuild(app.db, owner.actor);
     const seen: StoredEvent[] = [];
-    const unsubscribe = subscribe((event) => seen.push(event));
+    const unsubscribe = app.runtime.events.subscribe((event) => seen.push(event));
     const before = await app.db.event.count();
     await expect(
       runChange({ db: app.db, actor: owner.actor }, async ({ tx, emit, audit }) => {
         await tx.guild.update({ where: { id: guild.id }, data: { name: "Half" } });
-        await emit("GUILD_UPDATE", guild.id, {});
+        await emit(GatewayDispatchEvents.GuildUpdate, await guildAsUpdated(tx, guild.id));
         await audit({ guildId: guild.id, actionType: 1, targetId: guild.id });
         throw new Error("fails midway");
       }),

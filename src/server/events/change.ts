@@ -1,16 +1,19 @@
 import type { Actor } from "~/server/auth/actor.ts";
 import { recordAuditEntry, type AuditEntryInput } from "~/server/audit/audit.service.ts";
 import type { Db, Tx } from "~/server/db/client.ts";
-import type { StoredEvent } from "./event-bus.ts";
-import { deliverCommitted } from "./fanout.ts";
+import { runtimeOf } from "~/server/runtime/runtime-of.ts";
+import { guildIdOf, type EventMap, type EventType, type StoredEvent } from "./event-map.ts";
 
 /** Who makes a change: a service's context, or an operator's (no actor) from the CLI. */
 export type ChangeContext = { db: Db; actor: Actor | null; auditReason?: string | null };
 
 export type Change = {
   tx: Tx;
-  /** Stores a gateway event in the outbox, in this transaction; published after commit. */
-  emit: (type: string, guildId: string | null, data: unknown) => Promise<void>;
+  /**
+   * Stores an event in the outbox, in this transaction, exactly as the gateway sends it; its
+   * guild is read from the payload. Published after commit.
+   */
+  emit: <K extends EventType>(type: K, data: EventMap[K]) => Promise<void>;
   /** Records an audit log entry by the acting user, with the request's audit reason. */
   audit: (entry: Omit<AuditEntryInput, "userId" | "reason">) => Promise<void>;
   /**
@@ -27,17 +30,20 @@ export type Change = {
  * this instance before this returns, then reach every instance (events/fanout.ts).
  */
 export async function runChange<T>(ctx: ChangeContext, fn: (change: Change) => Promise<T>): Promise<T> {
+  // Before anything is written: a database without a runtime could not deliver the events.
+  const runtime = runtimeOf(ctx.db);
   const committed: StoredEvent[] = [];
   const later: { label: string; work: (db: Db) => Promise<unknown> }[] = [];
   const result = await ctx.db.$transaction(async (tx) => {
     const change: Change = {
       tx,
-      async emit(type, guildId, data) {
+      async emit(type, data) {
+        const guildId = guildIdOf(type, data);
         const createdAt = new Date();
         const rows = await tx.$queryRaw<
           { seq: number }[]
         >`INSERT INTO "Event" ("type", "guildId", "data", "createdAt") VALUES (${type}, ${guildId}, ${JSON.stringify(data)}, ${createdAt}) RETURNING "seq"`;
-        committed.push({ seq: Number(rows[0]!.seq), type, guildId, data, createdAt: createdAt.toISOString() });
+        committed.push({ seq: Number(rows[0]!.seq), type, guildId, data, createdAt: createdAt.toISOString() } as StoredEvent);
       },
       async audit(entry) {
         await recordAuditEntry(tx, { ...entry, userId: ctx.actor?.userId ?? null, reason: ctx.auditReason ?? null });
@@ -48,7 +54,7 @@ export async function runChange<T>(ctx: ChangeContext, fn: (change: Change) => P
     };
     return fn(change);
   });
-  deliverCommitted(committed);
+  runtime.events.deliverCommitted(committed);
   for (const { label, work } of later) track(work(ctx.db).catch((error: unknown) => console.error(`${label} failed`, error)));
   return result;
 }

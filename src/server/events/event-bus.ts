@@ -1,20 +1,24 @@
 import { EventEmitter } from "node:events";
+import type { StoredEvent } from "./event-map.ts";
 
-/** An event as stored in the outbox and delivered to listeners. */
-export type StoredEvent = { seq: number; type: string; guildId: string | null; data: unknown; createdAt: string };
+export type { StoredEvent };
 
 type Listener = (event: StoredEvent) => void;
 
-// One bus per process: the REST server and Next's bundle may each load this module.
-const globalForBus = globalThis as unknown as { guildhallEventBus?: EventEmitter };
-const bus = (globalForBus.guildhallEventBus ??= new EventEmitter().setMaxListeners(0));
+/** The listeners of one runtime: told of every committed event, after the caches applied it. */
+export type EventBus = {
+  publish(event: StoredEvent): void;
+  /** Listens to every event published on this bus; returns the unsubscribe function. */
+  subscribe: (listener: Listener) => () => void;
+};
 
-export function publish(event: StoredEvent): void {
-  bus.emit("event", event);
-}
-
-/** Listens to every event published in this process; returns the unsubscribe function. */
-export function subscribe(listener: Listener): () => void {
-  bus.on("event", listener);
-  return () => bus.off("event", listener);
+export function createEventBus(): EventBus {
+  const emitter = new EventEmitter().setMaxListeners(0);
+  return {
+    publish: (event) => void emitter.emit("event", event),
+    subscribe(listener) {
+      emitter.on("event", listener);
+      return () => emitter.off("event", listener);
+    },
+  };
 }

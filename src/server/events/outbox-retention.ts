@@ -1,5 +1,5 @@
 import type { Db } from "~/server/db/client.ts";
-import { repeatWithJitter } from "~/server/repeat.ts";
+import { repeatWithJitter, type Stop } from "~/server/repeat.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const BATCH = 1000;
@@ -28,10 +28,10 @@ const INTERVAL_MS = 60 * 60 * 1000;
  * Prunes the outbox about hourly, the first time a minute after start; each run comes at a
  * random point of its hour so instances spread out.
  */
-export function startOutboxRetention(db: Db, retentionDays: number): void {
+export function startOutboxRetention(db: Db, retentionDays: number): Stop {
   const prune = async () => {
     const count = await pruneOutbox(db, { now: new Date(), retentionDays });
     if (count > 0) console.log(`[events] deleted ${count} stored event(s) older than ${retentionDays} days`);
   };
-  repeatWithJitter(prune, { intervalMs: INTERVAL_MS, firstDelayMs: 60_000, label: "[events] pruning stored events" });
+  return repeatWithJitter(prune, { intervalMs: INTERVAL_MS, firstDelayMs: 60_000, label: "[events] pruning stored events" });
 }

@@ -6,8 +6,7 @@ import { makeBot, makeGuild } from "~/test/factories.ts";
 import { bot } from "~/test/rest-client.ts";
 import { useTestApp } from "~/test/test-app.ts";
 import { until } from "~/test/until.ts";
-import { subscribe, type StoredEvent } from "./event-bus.ts";
-import { hearOtherProcesses } from "./fanout.ts";
+import type { StoredEvent } from "./event-bus.ts";
 
 // Without Redis a server hears other processes' changes through the outbox.
 
@@ -16,7 +15,7 @@ const app = useTestApp();
 let stop: () => void;
 
 beforeAll(() => {
-  stop = hearOtherProcesses(app.db, 50);
+  stop = app.runtime.events.hearOtherProcesses(50);
 });
 afterAll(() => stop());
 
@@ -34,7 +33,7 @@ describe("hearing other processes without Redis", () => {
     const owner = await makeBot(app.db);
     const guild = await makeGuild(app.db, owner.actor);
     const heard: StoredEvent[] = [];
-    const unsubscribe = subscribe((event) => event.guildId === guild.id && heard.push(event));
+    const unsubscribe = app.runtime.events.subscribe((event) => event.guildId === guild.id && heard.push(event));
     await app.as(bot(owner.token)).patch(`/guilds/${guild.id}`, { name: "Heard once" });
     await new Promise((resolve) => setTimeout(resolve, 300));
     unsubscribe();

@@ -1,5 +1,5 @@
 import type { Db } from "~/server/db/client.ts";
-import type { StoredEvent } from "./event-bus.ts";
+import { storedEventOf, type StoredEvent } from "./event-map.ts";
 
 const BATCH = 500;
 
@@ -27,7 +27,7 @@ export function tailOutbox(db: Db, options: { intervalMs: number; isOwn: (seq: n
       for (const row of rows) {
         last = Math.max(last, row.seq);
         if (options.isOwn(row.seq)) continue;
-        options.deliver({ seq: row.seq, type: row.type, guildId: row.guildId, data: JSON.parse(row.data) as unknown, createdAt: row.createdAt.toISOString() });
+        options.deliver(storedEventOf(row));
       }
       if (rows.length < BATCH) return;
     }

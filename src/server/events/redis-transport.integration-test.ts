@@ -1,3 +1,4 @@
+import { GatewayDispatchEvents } from "discord-api-types/v10";
 import { randomBytes } from "node:crypto";
 import { Redis } from "ioredis";
 import { afterAll, describe, expect, it } from "vitest";
@@ -35,7 +36,13 @@ describe("events over Redis", () => {
     return self;
   }
 
-  const event = (seq: number, guildId: string): StoredEvent => ({ seq, type: "GUILD_UPDATE", guildId, data: { seq }, createdAt: new Date().toISOString() });
+  const event = (seq: number, guildId: string): StoredEvent => ({
+    seq,
+    type: GatewayDispatchEvents.GuildRoleDelete,
+    guildId,
+    data: { guild_id: guildId, role_id: String(seq) },
+    createdAt: new Date().toISOString(),
+  });
   const until = async (check: () => boolean) => {
     for (let i = 0; i < 200 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
     expect(check()).toBe(true);

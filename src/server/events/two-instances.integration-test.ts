@@ -1,11 +1,11 @@
-import { execFile, spawn, type ChildProcess } from "node:child_process";
-import { createServer } from "node:net";
+import { execFile } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { PermissionFlagsBits } from "discord-api-types/v10";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serializePermissions } from "~/server/permissions/permissions.ts";
 import { addMember, makeBot, makeGuild } from "~/test/factories.ts";
+import { startServerProcess, type ServerProcess } from "~/test/server-process.ts";
 import { useTestApp } from "~/test/test-app.ts";
 
 // Two real server processes (server.ts, REST only) on the test database and Redis, started
@@ -20,44 +20,12 @@ const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 const PROPAGATION_MS = 10_000;
 
 const app = useTestApp();
-type Instance = { process: ChildProcess; base: string };
-const instances: Instance[] = [];
+const instances: ServerProcess[] = [];
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
+const startInstance = () => startServerProcess({ DATABASE_URL: app.url, REDIS_URL, RATE_LIMIT_SCALE: "1" });
 
-async function startInstance(): Promise<Instance> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      DATABASE_URL: app.url,
-      REDIS_URL,
-      GUILDHALL_REST_ONLY: "1",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      NODE_ENV: "production",
-      RATE_LIMIT_SCALE: "1",
-    },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  await new Promise<void>((resolve, reject) => {
-    child.once("exit", (code) => reject(new Error(`server exited with ${code}`)));
-    child.stdout.on("data", (chunk: Buffer) => chunk.toString().includes("listening") && resolve());
-  });
-  child.removeAllListeners("exit");
-  return { process: child, base: `http://127.0.0.1:${port}/api/v10` };
-}
-
-function call(instance: Instance, method: string, path: string, token: string, body?: unknown) {
-  return fetch(`${instance.base}${path}`, {
+function call(instance: ServerProcess, method: string, path: string, token: string, body?: unknown) {
+  return fetch(`${instance.origin}/api/v10${path}`, {
     method,
     headers: { authorization: `Bot ${token}`, ...(body !== undefined && { "content-type": "application/json" }) },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -80,12 +48,10 @@ describe("two instances behind one load balancer", () => {
   beforeAll(async () => {
     instances.push(...(await Promise.all([startInstance(), startInstance()])));
   }, 60_000);
-  afterAll(() => {
-    for (const instance of instances) instance.process.kill("SIGTERM");
-  });
+  afterAll(() => Promise.all(instances.map((instance) => instance.stop())));
 
   it("refuses on B a permission removed through A, once A's event reaches it", async () => {
-    const [a, b] = instances as [Instance, Instance];
+    const [a, b] = instances as [ServerProcess, ServerProcess];
     const owner = await makeBot(app.db);
     const manager = await makeBot(app.db);
     const guild = await makeGuild(app.db, owner.actor);
@@ -115,7 +81,7 @@ describe("two instances behind one load balancer", () => {
   });
 
   it("shares rate-limit buckets", async () => {
-    const [a, b] = instances as [Instance, Instance];
+    const [a, b] = instances as [ServerProcess, ServerProcess];
     const owner = await makeBot(app.db);
     const guild = await makeGuild(app.db, owner.actor);
     const first = await call(a, "GET", `/guilds/${guild.id}`, owner.token);

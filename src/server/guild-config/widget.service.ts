@@ -95,7 +95,7 @@ export async function modifyWidgetSettings(ctx: ServiceContext, input: { guildId
       targetId: updated.id,
       changes: diffChanges(toGuildObject(before, access.roles), guildObject, WIDGET_AUDIT_KEYS),
     });
-    await emit(GatewayDispatchEvents.GuildUpdate, updated.id, guildObject);
+    await emit(GatewayDispatchEvents.GuildUpdate, guildObject);
     return toWidgetSettings(updated);
   });
 }

@@ -1,15 +1,46 @@
-import { GuildNSFWLevel } from "discord-api-types/v10";
+import {
+  GuildNSFWLevel,
+  type APIGuild,
+  type APIGuildPreview,
+  type GatewayGuildCreateDispatchData,
+  type GuildFeature,
+  type Locale,
+} from "discord-api-types/v10";
 import type { Guild, Role } from "~/generated/prisma/client.ts";
 import { toRoleObject, sortRoles, type RoleObject } from "~/server/roles/role.dto.ts";
 
-export function parseFeatures(json: string): string[] {
-  return JSON.parse(json) as string[];
+/** A guild feature name: discord-api-types' list and PRUNE_REQUIRES_ADMIN (spec 9), which it lacks. */
+export type GuildFeatureName = GuildFeature | "PRUNE_REQUIRES_ADMIN";
+
+/** Stored features were validated against the platform's feature names when written. */
+export function parseFeatures(json: string): GuildFeatureName[] {
+  return JSON.parse(json) as GuildFeatureName[];
 }
 
 export type GuildCounts = { approximate_member_count: number; approximate_presence_count: number };
 
+/** Guild fields APIGuild has optional that the guild object always carries. */
+type AlwaysSent =
+  | "region"
+  | "widget_enabled"
+  | "widget_channel_id"
+  | "max_presences"
+  | "max_members"
+  | "max_video_channel_users"
+  | "max_stage_video_channel_users"
+  | "premium_subscription_count"
+  | "stickers";
+
+/**
+ * The guild object as the platform sends it, which is not quite APIGuild: it also carries
+ * `home_header` and the older `nsfw` boolean, a feature APIGuild does not know, and no
+ * `hub_type` (docs/wire-differences.md).
+ */
+export type GuildObject = Omit<APIGuild, "hub_type" | "roles" | "features"> &
+  Required<Pick<APIGuild, AlwaysSent>> & { roles: RoleObject[]; features: GuildFeatureName[]; home_header: null; nsfw: boolean };
+
 /** Guild row → the platform's guild object. */
-export function toGuildObject(guild: Guild, roles: readonly Role[], counts?: GuildCounts) {
+export function toGuildObject(guild: Guild, roles: readonly Role[], counts?: GuildCounts): GuildObject {
   const incidents = guild.invitesDisabledUntil ?? guild.dmsDisabledUntil;
   return {
     id: guild.id,
@@ -25,13 +56,14 @@ export function toGuildObject(guild: Guild, roles: readonly Role[], counts?: Gui
     application_id: guild.applicationId,
     region: guild.region ?? "deprecated",
     afk_channel_id: guild.afkChannelId,
-    afk_timeout: guild.afkTimeout,
+    // Written only from the platform's allowed values (guild.schema.ts).
+    afk_timeout: guild.afkTimeout as APIGuild["afk_timeout"],
     system_channel_id: guild.systemChannelId,
     system_channel_flags: guild.systemChannelFlags,
     widget_enabled: guild.widgetEnabled,
     widget_channel_id: guild.widgetChannelId,
     verification_level: guild.verificationLevel,
-    roles: sortRoles(roles).map(toRoleObject) satisfies RoleObject[],
+    roles: sortRoles(roles).map(toRoleObject),
     default_message_notifications: guild.defaultMessageNotifications,
     mfa_level: guild.mfaLevel,
     explicit_content_filter: guild.explicitContentFilter,
@@ -42,7 +74,8 @@ export function toGuildObject(guild: Guild, roles: readonly Role[], counts?: Gui
     vanity_url_code: guild.vanityUrlCode,
     premium_tier: guild.premiumTier,
     premium_subscription_count: guild.premiumSubscriptionCount,
-    preferred_locale: guild.preferredLocale,
+    // Written only from the platform's locales (guild.schema.ts).
+    preferred_locale: guild.preferredLocale as Locale,
     rules_channel_id: guild.rulesChannelId,
     safety_alerts_channel_id: guild.safetyAlertsChannelId,
     public_updates_channel_id: guild.publicUpdatesChannelId,
@@ -56,13 +89,24 @@ export function toGuildObject(guild: Guild, roles: readonly Role[], counts?: Gui
       ? { invites_disabled_until: guild.invitesDisabledUntil?.toISOString() ?? null, dms_disabled_until: guild.dmsDisabledUntil?.toISOString() ?? null }
       : null,
     ...counts,
-  };
+  } satisfies GuildObject;
 }
 
-export type GuildObject = ReturnType<typeof toGuildObject>;
+/** What GUILD_CREATE adds to the guild object for the user it is sent to: their join time, the guild's channels, members, ... */
+type GuildCreateExtras = Omit<GatewayGuildCreateDispatchData, keyof APIGuild>;
+
+/** GUILD_CREATE's payload: the guild object (with its differences from APIGuild) and the extras. */
+export type GuildCreateObject = GuildObject & GuildCreateExtras;
+
+export function toGuildCreateObject(guild: GuildObject, extras: GuildCreateExtras): GuildCreateObject {
+  return { ...guild, ...extras };
+}
+
+/** The guild preview object; `home_header` and `features` as in the guild object. */
+type GuildPreviewObject = Omit<APIGuildPreview, "features"> & { features: GuildFeatureName[]; home_header: null };
 
 /** The guild preview object (GET /guilds/{id}/preview). */
-export function toGuildPreview(guild: Guild, counts: GuildCounts) {
+export function toGuildPreview(guild: Guild, counts: GuildCounts): GuildPreviewObject {
   return {
     id: guild.id,
     name: guild.name,
@@ -75,5 +119,5 @@ export function toGuildPreview(guild: Guild, counts: GuildCounts) {
     description: guild.description,
     stickers: [],
     ...counts,
-  };
+  } satisfies GuildPreviewObject;
 }

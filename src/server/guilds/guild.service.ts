@@ -3,11 +3,13 @@ import type { Guild, Prisma } from "~/generated/prisma/client.ts";
 import type { Tx } from "~/server/db/client.ts";
 import { ApiError, invalidField } from "~/server/errors.ts";
 import { diffChanges } from "~/server/audit/audit.service.ts";
+import { CHANNEL_INCLUDE, sortChannels, toChannelObject } from "~/server/channels/channel.dto.ts";
 import type { ServiceContext } from "~/server/context.ts";
 import { runChange } from "~/server/events/change.ts";
 import { removeStoredFiles } from "~/server/images/file-removal.ts";
 import { decodeImageField, imageHash } from "~/server/images/image-data.ts";
 import { imageFolder, replaceImage, storeImage, type ImageKind } from "~/server/images/image.service.ts";
+import { MEMBER_INCLUDE, toMemberObject } from "~/server/members/member.dto.ts";
 import { enforce } from "~/server/permissions/denial.ts";
 import { loadGuildAccess, loadGuildState, type GuildAccess } from "~/server/permissions/guild-access.ts";
 import { DEFAULT_EVERYONE_PERMISSIONS } from "~/server/permissions/permissions.ts";
@@ -15,7 +17,7 @@ import { newId } from "~/server/snowflake/snowflake.ts";
 import { guildFilePaths } from "./guild-files.ts";
 import { featureDenial, guildImageDenial, manageGuildDenial, ownerDenial, type GuildImageField, type MutableFeature } from "./guild-section-rules.ts";
 import { checkNewOwner } from "./guild-ownership.service.ts";
-import { parseFeatures, toGuildObject, toGuildPreview, type GuildCounts, type GuildObject } from "./guild.dto.ts";
+import { parseFeatures, toGuildCreateObject, toGuildObject, toGuildPreview, type GuildCounts, type GuildCreateObject, type GuildObject } from "./guild.dto.ts";
 import { MUTABLE_FEATURES, type TGuildCreateBody, type TGuildModifyBody } from "./guild.schema.ts";
 
 /** A bot may create guilds only while it is in fewer than this many (platform rule). */
@@ -78,8 +80,29 @@ export async function createGuild(ctx: ServiceContext, input: TGuildCreateBody):
     });
     if (icon) await tx.guild.update({ where: { id: guildId }, data: { icon: await storeImage(tx, "icons", guildId, icon) } });
     const guild = await loadGuildWithRoles(tx, guildId);
-    await emit(GatewayDispatchEvents.GuildCreate, guildId, guild);
+    await emit(GatewayDispatchEvents.GuildCreate, await newGuildCreateData(tx, guild, actor.userId));
     return guild;
+  });
+}
+
+/** GUILD_CREATE as its creator receives it: the new guild holds its channels and its owner alone. */
+async function newGuildCreateData(tx: Tx, guild: GuildObject, ownerId: string): Promise<GuildCreateObject> {
+  // One after the other: a transaction is one connection, which runs one query at a time.
+  const channels = await tx.channel.findMany({ where: { guildId: guild.id }, include: CHANNEL_INCLUDE });
+  const owner = await tx.member.findUniqueOrThrow({ where: { guildId_userId: { guildId: guild.id, userId: ownerId } }, include: MEMBER_INCLUDE });
+  const member = toMemberObject(owner);
+  return toGuildCreateObject(guild, {
+    joined_at: member.joined_at,
+    large: false,
+    member_count: 1,
+    members: [member],
+    channels: sortChannels(channels).map(toChannelObject),
+    threads: [],
+    voice_states: [],
+    presences: [],
+    stage_instances: [],
+    guild_scheduled_events: [],
+    soundboard_sounds: [],
   });
 }
 
@@ -174,7 +197,7 @@ export async function modifyGuild(ctx: ServiceContext, input: { guildId: string;
     const after = toGuildObject(updated, access.roles);
     const changes = diffChanges(before, after, GUILD_AUDIT_KEYS);
     if (changes.length) await audit({ guildId: guild.id, actionType: AuditLogEvent.GuildUpdate, targetId: guild.id, changes });
-    await emit(GatewayDispatchEvents.GuildUpdate, guild.id, after);
+    await emit(GatewayDispatchEvents.GuildUpdate, after);
     return after;
   });
 }
@@ -269,6 +292,6 @@ export async function deleteGuild(ctx: ServiceContext, input: { guildId: string 
     const { tx, emit } = change;
     await removeStoredFiles(change, await guildFilePaths(tx, input.guildId));
     await tx.guild.delete({ where: { id: input.guildId } });
-    await emit(GatewayDispatchEvents.GuildDelete, input.guildId, { id: input.guildId });
+    await emit(GatewayDispatchEvents.GuildDelete, { id: input.guildId });
   });
 }

@@ -1,5 +1,6 @@
-import { getDb, type Db } from "~/server/db/client.ts";
+import type { Db } from "~/server/db/client.ts";
 import type { HttpHandler, HttpRequest, HttpResponse } from "~/server/http/http-types.ts";
+import { processRuntime } from "~/server/runtime/next-runtime.ts";
 import { readAttachmentFile, readImage } from "./image.service.ts";
 import { parseVariant, renderImage } from "./image-variant.ts";
 
@@ -48,4 +49,4 @@ export function cdnHandler(db: () => Db): HttpHandler {
 }
 
 /** The CDN of this process's database. */
-export const serveCdn: HttpHandler = cdnHandler(getDb);
+export const serveCdn: HttpHandler = cdnHandler(() => processRuntime().db);

@@ -9,7 +9,7 @@ import { randomUUID } from "node:crypto";
 import { Prisma } from "~/generated/prisma/client.ts";
 import type { Db, Tx } from "~/server/db/client.ts";
 import type { Change } from "~/server/events/change.ts";
-import { repeatWithJitter } from "~/server/repeat.ts";
+import { repeatWithJitter, type Stop } from "~/server/repeat.ts";
 
 const BATCH = 500;
 /** How long a removal that failed waits before the sweep tries it again. */
@@ -98,8 +98,8 @@ export async function sweepStoredFiles(db: Db, now: Date = new Date()): Promise<
 }
 
 /** Sweeps pending file removals about once a minute, at a random point so instances spread out. */
-export function startStoredFileSweep(db: Db): void {
-  repeatWithJitter(() => sweepStoredFiles(db), {
+export function startStoredFileSweep(db: Db): Stop {
+  return repeatWithJitter(() => sweepStoredFiles(db), {
     intervalMs: SWEEP_INTERVAL_MS,
     firstDelayMs: SWEEP_INTERVAL_MS * Math.random(),
     label: "[files] sweeping deleted files",

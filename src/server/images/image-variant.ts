@@ -1,6 +1,7 @@
 // The platform's CDN answers an image in the format its URL's extension names and, with
 // `?size=`, scaled to that size; the stored upload is one file in its own format.
 import { LRUCache } from "lru-cache";
+import { CACHES } from "~/server/runtime/cache-registry.ts";
 import type { ImageFormat } from "./image-format.ts";
 import type { CdnImage } from "./image.service.ts";
 
@@ -27,7 +28,7 @@ export function parseVariant(extension: string, size: string | null): ImageVaria
 
 // Icons are requested over and over in a few sizes; converting once per process is enough. The
 // key names the stored file (its hash is of its bytes), so an entry never goes stale.
-const rendered = new LRUCache<string, Rendered>({ maxSize: 32 * 1024 * 1024, sizeCalculation: (entry) => Math.max(1, entry.data.byteLength) });
+const rendered = new LRUCache<string, Rendered>({ maxSize: CACHES.imageVariants.maxSize, sizeCalculation: (entry) => Math.max(1, entry.data.byteLength) });
 
 // Decoding an upload of a few megabytes may claim far more memory as pixels; icons never need more.
 const MAX_INPUT_PIXELS = 8192 * 8192;

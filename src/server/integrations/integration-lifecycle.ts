@@ -13,8 +13,8 @@ import { BOT_INTEGRATION_SCOPES } from "./integration.schema.ts";
 /** A new integration in the guild: Integration Create (the object and guild_id) and Guild Integrations Update. */
 export async function announceIntegration(change: Change, row: Integration): Promise<void> {
   const refs = await loadIntegrationRefs(change.tx, [row]);
-  await change.emit(GatewayDispatchEvents.IntegrationCreate, row.guildId, { ...toIntegrationObject(row, refs), guild_id: row.guildId });
-  await change.emit(GatewayDispatchEvents.GuildIntegrationsUpdate, row.guildId, { guild_id: row.guildId });
+  await change.emit(GatewayDispatchEvents.IntegrationCreate, { ...toIntegrationObject(row, refs), guild_id: row.guildId });
+  await change.emit(GatewayDispatchEvents.GuildIntegrationsUpdate, { guild_id: row.guildId });
 }
 
 /**
@@ -56,14 +56,14 @@ export async function dropIntegrations(change: Change, guildId: string, rows: re
     if (row.applicationId) await dropApplicationWebhooks(change, guildId, row.applicationId);
     const role = row.roleId ? await tx.role.findFirst({ where: { id: row.roleId, guildId, managed: true }, select: { id: true } }) : null;
     if (role) await removeRole(change, guildId, role.id);
-    await emit(GatewayDispatchEvents.IntegrationDelete, guildId, {
+    await emit(GatewayDispatchEvents.IntegrationDelete, {
       id: row.id,
       guild_id: guildId,
       ...(row.applicationId && { application_id: row.applicationId }),
     });
     dropped.push(row);
   }
-  if (dropped.length > 0) await emit(GatewayDispatchEvents.GuildIntegrationsUpdate, guildId, { guild_id: guildId });
+  if (dropped.length > 0) await emit(GatewayDispatchEvents.GuildIntegrationsUpdate, { guild_id: guildId });
   return dropped;
 }
 

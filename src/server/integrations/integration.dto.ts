@@ -1,3 +1,4 @@
+import type { APIGuildIntegration, APIGuildIntegrationApplication, OAuth2Scopes } from "discord-api-types/v10";
 import type { Application, Integration, User } from "~/generated/prisma/client.ts";
 import type { Tx } from "~/server/db/client.ts";
 import { toUserObject, type UserObject } from "~/server/users/user.dto.ts";
@@ -7,24 +8,14 @@ import type { IntegrationType } from "./integration.schema.ts";
  * The integration object. Which fields are present depends on the type, as the platform
  * sends them: a bot's ("discord") carries its application and scopes, a Twitch or YouTube
  * one its subscriber sync settings, a server subscription one only the common fields.
+ * Unlike APIGuildIntegration, `role_id` may be null (no role set) and the application carries
+ * `type: null`, as in the platform's own description (docs/wire-differences.md).
  */
-export type IntegrationObject = {
-  id: string;
+export type IntegrationObject = Omit<APIGuildIntegration, "type" | "user" | "role_id" | "application"> & {
   type: IntegrationType;
-  name: string;
-  enabled: boolean;
-  account: { id: string; name: string };
   user?: UserObject;
-  application?: { id: string; name: string; icon: string | null; description: string; type: null; bot?: UserObject };
-  scopes?: string[];
-  syncing?: boolean;
   role_id?: string | null;
-  enable_emoticons?: boolean;
-  expire_behavior?: number;
-  expire_grace_period?: number;
-  synced_at?: string;
-  subscriber_count?: number;
-  revoked?: boolean;
+  application?: APIGuildIntegrationApplication & { type: null; bot?: UserObject };
 };
 
 /** The users and applications integration objects name, looked up once for many rows. */
@@ -54,7 +45,7 @@ export function toIntegrationObject(row: Integration, refs: IntegrationRefs): In
     const bot = app && refs.users.get(app.botUserId);
     return {
       ...withUser,
-      scopes: row.scopes.split(" ").filter(Boolean),
+      scopes: row.scopes.split(" ").filter(Boolean) as OAuth2Scopes[],
       application: {
         id: row.applicationId ?? row.accountId,
         name: app?.name ?? row.name,

@@ -50,7 +50,7 @@ export async function acceptInvite(ctx: ServiceContext, input: { code: string })
         const after = await tx.invite.findUniqueOrThrow({ where: { code: invite.code }, select: { uses: true, maxUses: true } });
         if (after.maxUses > 0 && after.uses >= after.maxUses) {
           await tx.invite.delete({ where: { code: invite.code } });
-          await emit(GatewayDispatchEvents.InviteDelete, guild.id, { channel_id: invite.channelId, guild_id: guild.id, code: invite.code });
+          await emit(GatewayDispatchEvents.InviteDelete, { channel_id: invite.channelId, guild_id: guild.id, code: invite.code });
         }
       }
       const live = new Set((await tx.role.findMany({ where: { guildId: guild.id }, select: { id: true } })).map((role) => role.id));

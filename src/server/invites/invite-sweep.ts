@@ -1,7 +1,7 @@
 import { GatewayDispatchEvents } from "discord-api-types/v10";
 import type { Db } from "~/server/db/client.ts";
 import { runChange } from "~/server/events/change.ts";
-import { repeatWithJitter } from "~/server/repeat.ts";
+import { repeatWithJitter, type Stop } from "~/server/repeat.ts";
 
 const BATCH = 200;
 const INTERVAL_MS = 60_000;
@@ -24,7 +24,7 @@ export async function sweepExpiredInvites(db: Db, now: Date = new Date()): Promi
         const gone = row ? await tx.invite.deleteMany({ where: { code, expiresAt: { lte: now } } }) : { count: 0 };
         if (!row || gone.count === 0) continue;
         count += 1;
-        await emit(GatewayDispatchEvents.InviteDelete, row.guildId, { channel_id: row.channelId, guild_id: row.guildId, code });
+        await emit(GatewayDispatchEvents.InviteDelete, { channel_id: row.channelId, guild_id: row.guildId, code });
       }
       return count;
     });
@@ -33,8 +33,8 @@ export async function sweepExpiredInvites(db: Db, now: Date = new Date()): Promi
 }
 
 /** Sweeps expired invites about once a minute, at a random point of it so instances spread out. */
-export function startInviteSweep(db: Db): void {
-  repeatWithJitter(() => sweepExpiredInvites(db), {
+export function startInviteSweep(db: Db): Stop {
+  return repeatWithJitter(() => sweepExpiredInvites(db), {
     intervalMs: INTERVAL_MS,
     firstDelayMs: INTERVAL_MS * Math.random(),
     label: "[invites] sweeping expired invites",

@@ -1,4 +1,4 @@
-import { InviteType } from "discord-api-types/v10";
+import { InviteType, type GatewayInviteCreateDispatchData } from "discord-api-types/v10";
 import { publicUrl } from "~/env.ts";
 import type { Channel, Guild, Invite, Role, User } from "~/generated/prisma/client.ts";
 import { shownWelcomeScreen } from "~/server/guild-config/welcome-screen.service.ts";
@@ -80,3 +80,23 @@ export function toInviteObject(
 }
 
 export type InviteObject = ReturnType<typeof toInviteObject>;
+
+/** INVITE_CREATE's payload for a new invite: its settings, who made it, whose stream it shows, the roles it grants. */
+export function toInviteCreateEventData(row: Invite, extra: { inviter: User | null; targetUser: User | null }): GatewayInviteCreateDispatchData {
+  const roleIds = inviteRoleIds(row);
+  return {
+    channel_id: row.channelId,
+    code: row.code,
+    created_at: row.createdAt.toISOString(),
+    guild_id: row.guildId,
+    ...(extra.inviter && { inviter: toUserObject(extra.inviter) }),
+    max_age: row.maxAge,
+    max_uses: row.maxUses,
+    ...(row.targetType !== null && { target_type: row.targetType }),
+    ...(extra.targetUser && { target_user: toUserObject(extra.targetUser) }),
+    temporary: row.temporary,
+    uses: 0,
+    expires_at: row.expiresAt?.toISOString() ?? null,
+    ...(roleIds.length > 0 && { role_ids: roleIds }),
+  };
+}

@@ -10,15 +10,15 @@ import { runChange, type Change } from "~/server/events/change.ts";
 import { enforce, roleChangeDenial } from "~/server/members/member-rules.ts";
 import { accessIn, channelPermissions, loadGuildAccess, loadGuildState, toOverwriteInputs, type GuildAccess } from "~/server/permissions/guild-access.ts";
 import { hasPermission } from "~/server/permissions/permissions.ts";
+import { CACHES } from "~/server/runtime/cache-registry.ts";
 import { findGuildScheduledEvent, type ScheduledEventObject } from "~/server/scheduled-events/scheduled-event.service.ts";
 import { preserialize } from "~/server/state/wire-json.ts";
-import { toUserObject } from "~/server/users/user.dto.ts";
-import { isInviteLive, toInviteObject, type InviteObject, type InviteRow } from "./invite.dto.ts";
+import { isInviteLive, toInviteCreateEventData, toInviteObject, type InviteObject, type InviteRow } from "./invite.dto.ts";
 import { inviteCounts, readLiveInvite } from "./invite-reads.ts";
 import { GUEST_INVITE_FLAG, GUILD_INVITES_MAX, INVITE_MAX_AGE_DEFAULT, type TInviteCreateBody, type TInviteGetQuery } from "./invite.schema.ts";
 
 /** Which guild an invite code belongs to: fixed for an invite's life, so only bounded. */
-const inviteGuilds = new LRUCache<string, string>({ max: 100_000 });
+const inviteGuilds = new LRUCache<string, string>({ max: CACHES.inviteGuilds.max });
 /** How long counts in a cached invite answer stand. */
 const COUNTS_TTL_MS = 30_000;
 
@@ -46,21 +46,6 @@ async function present(db: Db, row: InviteRow, options: { withMetadata?: boolean
   ];
   const counts = options.withCounts ? await inviteCounts(db, row.guildId) : undefined;
   return toInviteObject(row, { inviter, targetUser, roles: state.roles, counts, withMetadata: options.withMetadata });
-}
-
-function inviteEventData(row: InviteRow) {
-  return {
-    channel_id: row.channelId,
-    code: row.code,
-    created_at: row.createdAt.toISOString(),
-    guild_id: row.guildId,
-    max_age: row.maxAge,
-    max_uses: row.maxUses,
-    temporary: row.temporary,
-    uses: row.uses,
-    expires_at: row.expiresAt?.toISOString() ?? null,
-    ...(row.targetType !== null && { target_type: row.targetType }),
-  };
 }
 
 /** Checks a new invite's targets, roles and flags against the channel and the caller. */
@@ -113,8 +98,10 @@ async function insertInvite({ tx, emit, audit }: Change, settings: InviteSetting
     },
     include: { guild: true, channel: true },
   });
+  // One after the other: a transaction is one connection, which runs one query at a time.
   const inviter = settings.inviterId ? await tx.user.findUniqueOrThrow({ where: { id: settings.inviterId } }) : null;
-  await emit(GatewayDispatchEvents.InviteCreate, created.guildId, { ...inviteEventData(created), ...(inviter && { inviter: toUserObject(inviter) }) });
+  const targetUser = settings.targetUserId ? await tx.user.findUnique({ where: { id: settings.targetUserId } }) : null;
+  await emit(GatewayDispatchEvents.InviteCreate, toInviteCreateEventData(created, { inviter, targetUser }));
   await audit({
     guildId: created.guildId,
     actionType: AuditLogEvent.InviteCreate,
@@ -264,7 +251,7 @@ export async function deleteInvite(ctx: ServiceContext, input: { code: string })
   await runChange(ctx, async ({ tx, emit, audit }) => {
     const { count } = await tx.invite.deleteMany({ where: { code: row.code } });
     if (count === 0) throw new ApiError("UNKNOWN_INVITE");
-    await emit(GatewayDispatchEvents.InviteDelete, row.guildId, { channel_id: row.channelId, guild_id: row.guildId, code: row.code });
+    await emit(GatewayDispatchEvents.InviteDelete, { channel_id: row.channelId, guild_id: row.guildId, code: row.code });
     await audit({
       guildId: row.guildId,
       actionType: AuditLogEvent.InviteDelete,

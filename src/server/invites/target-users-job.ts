@@ -8,6 +8,7 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { Prisma } from "~/generated/prisma/client.ts";
 import type { Db, Tx } from "~/server/db/client.ts";
+import { repeatEvery, type Stop } from "~/server/repeat.ts";
 import { problemList, readTargetUsersCsv } from "./target-users-csv.ts";
 
 export const JOB_STATUS = { UNSPECIFIED: 0, PROCESSING: 1, COMPLETED: 2, FAILED: 3 } as const;
@@ -124,21 +125,16 @@ export async function runTargetUsersJob(db: Db, code: string): Promise<void> {
 }
 
 /** Takes up jobs whose worker stopped (their lease lapsed), every few seconds. */
-export function startTargetUsersJobs(db: Db): void {
-  const poll = () => {
-    setTimeout(() => {
-      db.targetUsersJob
-        .findMany({
-          where: { status: JOB_STATUS.PROCESSING, OR: [{ leaseUntil: null }, { leaseUntil: { lt: new Date() } }] },
-          select: { code: true },
-          take: 10,
-        })
-        .then(async (jobs) => {
-          for (const job of jobs) await runTargetUsersJob(db, job.code);
-        })
-        .catch((error: unknown) => console.error("[invites] target-users jobs failed", error))
-        .finally(poll);
-    }, POLL_MS).unref();
-  };
-  poll();
+export function startTargetUsersJobs(db: Db): Stop {
+  return repeatEvery(
+    async () => {
+      const jobs = await db.targetUsersJob.findMany({
+        where: { status: JOB_STATUS.PROCESSING, OR: [{ leaseUntil: null }, { leaseUntil: { lt: new Date() } }] },
+        select: { code: true },
+        take: 10,
+      });
+      for (const job of jobs) await runTargetUsersJob(db, job.code);
+    },
+    { intervalMs: POLL_MS, label: "[invites] target-users jobs" },
+  );
 }

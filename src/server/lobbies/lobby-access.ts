@@ -4,6 +4,7 @@ import type { Actor } from "~/server/auth/actor.ts";
 import type { ChannelObject } from "~/server/channels/channel.dto.ts";
 import type { Db, Tx } from "~/server/db/client.ts";
 import { ApiError } from "~/server/errors.ts";
+import { CACHES } from "~/server/runtime/cache-registry.ts";
 import { stateCache, type LobbyRecord } from "~/server/state/state-cache.ts";
 import { toLobbyObject } from "./lobby.dto.ts";
 import type { LobbyObject } from "./lobby.schema.ts";
@@ -46,9 +47,8 @@ export async function readLobby(db: Db, applicationId: string, lobbyId: string, 
   return record;
 }
 
-/** A game's reads of one lobby move its idle clock at most this often. */
-const READ_ACTIVITY_RESOLUTION_MS = 1000;
-const readActivity = new LRUCache<string, true>({ max: 10_000, ttl: READ_ACTIVITY_RESOLUTION_MS });
+// A game's reads of one lobby move its idle clock at most once per TTL.
+const readActivity = new LRUCache<string, true>({ max: CACHES.lobbyReadActivity.max, ttl: CACHES.lobbyReadActivity.ttlMs });
 
 /**
  * A game's read of a lobby (REST, not the dashboard) is lobby activity too (spec 3), noted

@@ -66,7 +66,7 @@ export async function setLobbyChannelLink(ctx: ServiceContext, input: { lobbyId:
       const linkedById = input.channelId ? ctx.actor.userId : null;
       const lobby = await change.tx.lobby.update({ where: { id: input.lobbyId }, data: { linkedChannelId: input.channelId, linkedById } });
       const object = await presentLobby(change.tx, lobby, ctx.db);
-      await change.emit(LobbyEvents.Update, null, object);
+      await change.emit(LobbyEvents.Update, object);
       return object;
     });
   } catch (error) {

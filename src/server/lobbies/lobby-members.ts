@@ -46,7 +46,7 @@ export async function upsertMembers(change: Change, lobby: Lobby, items: readonl
       const row = await tx.lobbyMember.update({ where: { lobbyId_userId: { lobbyId: lobby.id, userId: item.id } }, data });
       existing.set(item.id, row);
       const member = toLobbyMemberObject(row);
-      await change.emit(LobbyEvents.MemberUpdate, null, { lobby_id: lobby.id, member });
+      await change.emit(LobbyEvents.MemberUpdate, { lobby_id: lobby.id, member });
       upserted.push(member);
       continue;
     }
@@ -65,7 +65,7 @@ export async function upsertMembers(change: Change, lobby: Lobby, items: readonl
     existing.set(item.id, row);
     size += 1;
     const member = toLobbyMemberObject(row);
-    await change.emit(LobbyEvents.MemberAdd, null, { lobby_id: lobby.id, member });
+    await change.emit(LobbyEvents.MemberAdd, { lobby_id: lobby.id, member });
     upserted.push(member);
   }
   return upserted;
@@ -77,6 +77,6 @@ export async function removeMembers(change: Change, lobbyId: string, userIds: re
   const rows = await change.tx.lobbyMember.findMany({ where: { lobbyId, userId: { in: [...userIds] } } });
   if (rows.length === 0) return 0;
   await change.tx.lobbyMember.deleteMany({ where: { lobbyId, userId: { in: rows.map((row) => row.userId) } } });
-  for (const row of rows) await change.emit(LobbyEvents.MemberRemove, null, { lobby_id: lobbyId, member: toLobbyMemberObject(row) });
+  for (const row of rows) await change.emit(LobbyEvents.MemberRemove, { lobby_id: lobbyId, member: toLobbyMemberObject(row) });
   return rows.length;
 }

@@ -2,6 +2,7 @@ import { Prisma, type Lobby, type LobbyMessage } from "~/generated/prisma/client
 import type { Db, Tx } from "~/server/db/client.ts";
 import { ApiError } from "~/server/errors.ts";
 import { runChange } from "~/server/events/change.ts";
+import { runtimeOf } from "~/server/runtime/runtime-of.ts";
 import { touchLobby } from "./lobby-access.ts";
 import { toLobbyMessageObject, type LobbyAuthor } from "./lobby.dto.ts";
 import { LobbyEvents, type LobbyMessageObject } from "./lobby.schema.ts";
@@ -38,7 +39,7 @@ async function readAuthors(tx: Tx, ids: readonly string[]): Promise<Map<string, 
  * once. Each message is still all or nothing with its idle clock and its event, and keeps its
  * own outcome: one whose lobby ended meanwhile fails alone (10031).
  */
-class LobbyMessageWriter {
+export class LobbyMessageWriter {
   readonly #db: Db;
   #queue: Pending[] = [];
   #writing = false;
@@ -90,7 +91,7 @@ class LobbyMessageWriter {
           await change.tx
             .$executeRaw`INSERT INTO "LobbyMessage" ("id", "lobbyId", "authorId", "content", "flags", "metadata", "createdAt") VALUES ${Prisma.join(rows)}`;
         }
-        for (const result of results) if (result) await change.emit(LobbyEvents.MessageCreate, null, result.object);
+        for (const result of results) if (result) await change.emit(LobbyEvents.MessageCreate, result.object);
         return results;
       });
       batch.forEach((pending, i) => {
@@ -106,12 +107,7 @@ class LobbyMessageWriter {
   }
 }
 
-// One writer per database client, as the state cache.
-const globalForWriters = globalThis as unknown as { guildhallLobbyWriters?: WeakMap<Db, LobbyMessageWriter> };
-const writers = (globalForWriters.guildhallLobbyWriters ??= new WeakMap());
-
+/** The runtime's writer for this database client (one per runtime, so its batches are the whole process's). */
 export function lobbyMessageWriter(db: Db): LobbyMessageWriter {
-  let writer = writers.get(db);
-  if (!writer) writers.set(db, (writer = new LobbyMessageWriter(db)));
-  return writer;
+  return runtimeOf(db).lobbyMessageWriter;
 }

@@ -109,7 +109,7 @@ export async function setModerationMetadata(
       include: { author: true },
     });
     const object = toLobbyMessageObject(row, applicationId);
-    await change.emit(LobbyEvents.MessageUpdate, null, object);
+    await change.emit(LobbyEvents.MessageUpdate, object);
     return object;
   });
 }
@@ -126,6 +126,6 @@ export async function deleteLobbyMessage(ctx: ServiceContext, input: { lobbyId: 
     const lobby = await touchLobby(change.tx, applicationId, input.lobbyId);
     const gone = await change.tx.lobbyMessage.deleteMany({ where: { id: input.messageId, lobbyId: lobby.id } });
     if (gone.count === 0) throw new ApiError("UNKNOWN_MESSAGE");
-    await change.emit(LobbyEvents.MessageDelete, null, { id: input.messageId, lobby_id: lobby.id });
+    await change.emit(LobbyEvents.MessageDelete, { id: input.messageId, lobby_id: lobby.id });
   });
 }

@@ -1,6 +1,6 @@
 import type { Db } from "~/server/db/client.ts";
 import { runChange } from "~/server/events/change.ts";
-import { repeatWithJitter } from "~/server/repeat.ts";
+import { repeatWithJitter, type Stop } from "~/server/repeat.ts";
 import { endLobby } from "./lobby.service.ts";
 
 const BATCH = 200;
@@ -32,6 +32,10 @@ export async function sweepIdleLobbies(db: Db, now: Date = new Date()): Promise<
 }
 
 /** Sweeps idle lobbies about twice a minute, at a random point so instances spread out. */
-export function startLobbySweep(db: Db): void {
-  repeatWithJitter(() => sweepIdleLobbies(db), { intervalMs: INTERVAL_MS, firstDelayMs: INTERVAL_MS * Math.random(), label: "[lobbies] idle shutdown sweep" });
+export function startLobbySweep(db: Db): Stop {
+  return repeatWithJitter(() => sweepIdleLobbies(db), {
+    intervalMs: INTERVAL_MS,
+    firstDelayMs: INTERVAL_MS * Math.random(),
+    label: "[lobbies] idle shutdown sweep",
+  });
 }

@@ -31,7 +31,7 @@ async function insertLobby(
 /** Lobby Create or Lobby Update with the whole lobby, and the lobby as answered. */
 async function announce(change: Change, db: Db, lobby: Lobby, type: typeof LobbyEvents.Create | typeof LobbyEvents.Update): Promise<LobbyObject> {
   const object = await presentLobby(change.tx, lobby, db);
-  await change.emit(type, null, object);
+  await change.emit(type, object);
   return object;
 }
 
@@ -131,6 +131,6 @@ export async function deleteLobby(ctx: ServiceContext, lobbyId: string): Promise
 export async function endLobby(change: Change, lobby: Pick<Lobby, "id" | "applicationId">, reason: LobbyEndReason, idleAt?: Date): Promise<boolean> {
   const gone = await change.tx.lobby.deleteMany({ where: { id: lobby.id, ...(reason === "idle" && idleAt && { expiresAt: { lte: idleAt } }) } });
   if (gone.count === 0) return false;
-  await change.emit(LobbyEvents.Delete, null, { id: lobby.id, application_id: lobby.applicationId, reason });
+  await change.emit(LobbyEvents.Delete, { id: lobby.id, application_id: lobby.applicationId, reason });
   return true;
 }

@@ -6,7 +6,7 @@
 import type { Db } from "~/server/db/client.ts";
 import { runChange, type Change } from "~/server/events/change.ts";
 import { deleteMessagesInBulk, userMessagesBetween } from "~/server/messages/message-bulk-delete.ts";
-import { repeatWithJitter } from "~/server/repeat.ts";
+import { repeatWithJitter, type Stop } from "~/server/repeat.ts";
 import { idRangeAt, newId } from "~/server/snowflake/snowflake.ts";
 
 /** Messages a ban (or a whole bulk ban) deletes in its own change. */
@@ -96,6 +96,6 @@ export async function runDueBanMessageDeletions(db: Db, now: Date = new Date()):
 }
 
 /** Takes up ban message deletions whose worker stopped, every few seconds. */
-export function startBanMessageDeletions(db: Db): void {
-  repeatWithJitter(() => runDueBanMessageDeletions(db), { intervalMs: POLL_MS, firstDelayMs: POLL_MS, label: "[bans] ban message deletions" });
+export function startBanMessageDeletions(db: Db): Stop {
+  return repeatWithJitter(() => runDueBanMessageDeletions(db), { intervalMs: POLL_MS, firstDelayMs: POLL_MS, label: "[bans] ban message deletions" });
 }

@@ -69,7 +69,7 @@ async function writeBan(change: Change, ctx: ServiceContext, guildId: string, us
   await change.tx.ban.create({ data: { guildId, userId: user.id, reason: ctx.auditReason ?? null } });
   const member = await change.tx.member.findUnique({ where: { guildId_userId: { guildId, userId: user.id } }, select: { userId: true } });
   if (member) await removeMembers(change, guildId, [user]);
-  await change.emit(GatewayDispatchEvents.GuildBanAdd, guildId, { guild_id: guildId, user: toUserObject(user) });
+  await change.emit(GatewayDispatchEvents.GuildBanAdd, { guild_id: guildId, user: toUserObject(user) });
   await change.audit({ guildId, actionType: AuditLogEvent.MemberBanAdd, targetId: user.id });
   if (!deletion.window) return 0;
   return deleteBannedUserMessages(change, { guildId, userId: user.id, window: deletion.window, budget: deletion.budget });
@@ -113,7 +113,7 @@ export async function unbanUser(ctx: ServiceContext, input: { guildId: string; u
     const ban = await tx.ban.findUnique({ where: { guildId_userId: { guildId, userId: input.userId } }, include: { user: true } });
     if (!ban) throw new ApiError("UNKNOWN_BAN");
     await tx.ban.delete({ where: { guildId_userId: { guildId, userId: input.userId } } });
-    await emit(GatewayDispatchEvents.GuildBanRemove, guildId, { guild_id: guildId, user: toUserObject(ban.user) });
+    await emit(GatewayDispatchEvents.GuildBanRemove, { guild_id: guildId, user: toUserObject(ban.user) });
     await audit({ guildId, actionType: AuditLogEvent.MemberBanRemove, targetId: input.userId });
   });
 }

@@ -1,9 +1,10 @@
+import { InternalEvents } from "~/server/events/event-map.ts";
 import { ApplicationFlags } from "discord-api-types/v10";
 import { describe, expect, it } from "vitest";
 import { INTENT_REVIEW_THRESHOLD, setApprovedIntents } from "~/server/applications/intents.ts";
 import { runChange } from "~/server/events/change.ts";
 import { newId } from "~/server/snowflake/snowflake.ts";
-import { APPLICATION_UPDATED_EVENT } from "~/server/state/state-cache.ts";
+
 import { addMember, makeBot, makeUser, writeGuildState } from "~/test/factories.ts";
 import { MISSING_ACCESS, memberKit, UNAUTHORIZED } from "~/test/member-kit.ts";
 import { bearer, bot } from "~/test/rest-client.ts";
@@ -303,7 +304,7 @@ describe("PATCH /applications/@me flags", () => {
     const grown = await kit.addBot(guild.id);
     await runChange({ db: app.db, actor: null }, async ({ tx, emit }) => {
       await tx.application.update({ where: { id: grown.application.id }, data: { flags: ApplicationFlags.GatewayGuildMembersLimited } });
-      await emit(APPLICATION_UPDATED_EVENT, null, { application_id: grown.application.id });
+      await emit(InternalEvents.ApplicationUpdated, { application_id: grown.application.id });
     });
     const list = await grown.api.get(`/guilds/${guild.id}/members`);
     expect(list.status).toBe(403);

@@ -1,3 +1,4 @@
+import type { APIGuildMember, GatewayGuildMemberAddDispatchData } from "discord-api-types/v10";
 import type { Member, User } from "~/generated/prisma/client.ts";
 import { toUserObject } from "~/server/users/user.dto.ts";
 
@@ -23,12 +24,12 @@ export function toMemberObject(row: MemberRow) {
     communication_disabled_until: row.communicationDisabledUntil?.toISOString() ?? null,
     avatar_decoration_data: null,
     collectibles: null,
-  };
+  } satisfies APIGuildMember;
 }
 
 export type MemberObject = ReturnType<typeof toMemberObject>;
 
-/** Gateway payloads for member events name their guild. */
+/** Gateway payloads for member events (GUILD_MEMBER_ADD, GUILD_MEMBER_UPDATE) name their guild. */
 export function memberEventData(guildId: string, row: MemberRow) {
-  return { guild_id: guildId, ...toMemberObject(row) };
+  return { guild_id: guildId, ...toMemberObject(row) } satisfies GatewayGuildMemberAddDispatchData;
 }

@@ -99,7 +99,7 @@ export async function completeScreening(ctx: ServiceContext, input: { guildId: s
       data: { pending: false },
       include: MEMBER_INCLUDE,
     });
-    await emit(GatewayDispatchEvents.GuildMemberUpdate, input.guildId, memberEventData(input.guildId, updated));
+    await emit(GatewayDispatchEvents.GuildMemberUpdate, memberEventData(input.guildId, updated));
     return toMemberObject(updated);
   });
 }
@@ -123,6 +123,6 @@ export async function addGuildMember(ctx: ChangeContext, input: { guildId: strin
       data: { roles: { create: missing.map((roleId) => ({ roleId })) } },
       include: MEMBER_INCLUDE,
     });
-    await change.emit(GatewayDispatchEvents.GuildMemberUpdate, guildId, memberEventData(guildId, member));
+    await change.emit(GatewayDispatchEvents.GuildMemberUpdate, memberEventData(guildId, member));
   });
 }

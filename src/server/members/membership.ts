@@ -65,7 +65,7 @@ export async function joinGuild(change: Change, input: JoinInput): Promise<Membe
     },
     include: MEMBER_INCLUDE,
   });
-  await emit(GatewayDispatchEvents.GuildMemberAdd, guild.id, memberEventData(guild.id, row));
+  await emit(GatewayDispatchEvents.GuildMemberAdd, memberEventData(guild.id, row));
   await recordBotIntegration(change, { guildId: guild.id, userId, addedBy: input.addedBy ?? null });
   return row;
 }
@@ -97,7 +97,7 @@ export async function removeMembers(change: Change, guildId: string, users: read
   for (const userId of userIds) {
     await tx.pastMember.upsert({ where: { guildId_userId: { guildId, userId } }, create: { guildId, userId, leftAt }, update: { leftAt } });
   }
-  for (const user of users) await emit(GatewayDispatchEvents.GuildMemberRemove, guildId, { guild_id: guildId, user: toUserObject(user) });
+  for (const user of users) await emit(GatewayDispatchEvents.GuildMemberRemove, { guild_id: guildId, user: toUserObject(user) });
   await dropBotIntegrations(
     change,
     guildId,

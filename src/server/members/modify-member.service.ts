@@ -66,7 +66,7 @@ async function writeMember(change: Change, access: GuildAccess, before: MemberRo
   if (roles.added.length > 0) roleAudit.push({ key: "$add", new_value: named(roles.added) });
   if (roles.removed.length > 0) roleAudit.push({ key: "$remove", new_value: named(roles.removed) });
   if (roleAudit.length > 0) await change.audit({ guildId, actionType: AuditLogEvent.MemberRoleUpdate, targetId: row.userId, changes: roleAudit });
-  await change.emit(GatewayDispatchEvents.GuildMemberUpdate, guildId, memberEventData(guildId, row));
+  await change.emit(GatewayDispatchEvents.GuildMemberUpdate, memberEventData(guildId, row));
   return row;
 }
 

@@ -6,14 +6,15 @@ import { ChannelType, GatewayDispatchEvents } from "discord-api-types/v10";
 import type { VoiceState } from "~/generated/prisma/client.ts";
 import { ApiError } from "~/server/errors.ts";
 import { runChange, type Change, type ChangeContext } from "~/server/events/change.ts";
-import { toMemberObject } from "./member.dto.ts";
+import { toMemberObject, type MemberRow } from "./member.dto.ts";
 import { readMember } from "./member-queries.ts";
 
 export const VOICE_CHANNEL_TYPES: readonly number[] = [ChannelType.GuildVoice, ChannelType.GuildStageVoice];
 
-/** The gateway's voice state object; `channel_id` null once disconnected. */
-async function voiceStateEventData(tx: Change["tx"], state: Omit<VoiceState, "channelId" | "joinedAt"> & { channelId: string | null }) {
-  const member = await readMember(tx, state.guildId, state.userId);
+type VoiceStateInput = Omit<VoiceState, "channelId" | "joinedAt"> & { channelId: string | null };
+
+/** The gateway's voice state object; `channel_id` null once disconnected. Server mute and deafen are the member's. */
+export function toVoiceStateObject(state: VoiceStateInput, member: MemberRow | null) {
   return {
     guild_id: state.guildId,
     channel_id: state.channelId,
@@ -31,8 +32,9 @@ async function voiceStateEventData(tx: Change["tx"], state: Omit<VoiceState, "ch
 }
 
 /** Fires Voice State Update for a member's current (or ended) voice state. */
-export async function emitVoiceState(change: Change, state: Omit<VoiceState, "channelId" | "joinedAt"> & { channelId: string | null }): Promise<void> {
-  await change.emit(GatewayDispatchEvents.VoiceStateUpdate, state.guildId, await voiceStateEventData(change.tx, state));
+export async function emitVoiceState(change: Change, state: VoiceStateInput): Promise<void> {
+  const member = await readMember(change.tx, state.guildId, state.userId);
+  await change.emit(GatewayDispatchEvents.VoiceStateUpdate, toVoiceStateObject(state, member));
 }
 
 /** Connects a member to a voice or stage channel of their guild (moving them if connected elsewhere). */

@@ -52,7 +52,8 @@ describe("POST /channels/{channel.id}/messages/{message.id}/crosspost", () => {
     expectMessage(res.body);
     expect(res.body).toMatchObject({ id: posted.id, flags: MessageFlags.Crossposted, content: "Big news <@&123> @everyone" });
     expect((await source.api.get(`/channels/${source.news.id}/messages/${posted.id}`)).body.flags).toBe(MessageFlags.Crossposted);
-    expect(await kit.eventsOf(source.guild.id, E.MessageUpdate)).toEqual([{ ...res.body, guild_id: source.guild.id }]);
+    const { user: _author, ...member } = (await source.api.get(`/guilds/${source.guild.id}/members/${res.body.author.id}`)).body;
+    expect(await kit.eventsOf(source.guild.id, E.MessageUpdate)).toEqual([{ ...res.body, guild_id: source.guild.id, member }]);
 
     for (const [i, target] of targets.entries()) {
       const [copy] = (await target.api.get(`/channels/${target.text.id}/messages`)).body;

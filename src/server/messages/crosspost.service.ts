@@ -9,6 +9,7 @@ import { loadChannelNotThread } from "~/server/threads/thread-access.ts";
 import type { TComponent } from "./component.schema.ts";
 import { createMessage } from "./message-create.service.ts";
 import { MESSAGE_INCLUDE, parseJson, toMessageObjects, type MessageObject, type MessageRow } from "./message.dto.ts";
+import { messageEventData } from "./message-event.ts";
 import type { TEmbed } from "./message.schema.ts";
 import { contentReader } from "./message.service.ts";
 import { canReadMessages } from "./message-access.ts";
@@ -55,7 +56,7 @@ export async function crosspostMessage(ctx: ServiceContext, input: CrosspostInpu
       .$executeRaw`UPDATE "Message" SET "flags" = "flags" | ${MessageFlags.Crossposted} WHERE "id" = ${row.id} AND ("flags" & ${MessageFlags.Crossposted}) = 0`;
     if (count === 0) throw new ApiError("ALREADY_CROSSPOSTED");
     const [object] = await toMessageObjects(change.tx, [published]);
-    await change.emit(GatewayDispatchEvents.MessageUpdate, row.guildId, { ...object!, ...(row.guildId && { guild_id: row.guildId }) });
+    await change.emit(GatewayDispatchEvents.MessageUpdate, await messageEventData(change.tx, object!, row.guildId));
     return object!;
   });
   await deliverCrosspost(ctx.db, published, log);

@@ -25,7 +25,7 @@ export async function deleteMessagesInBulk(change: Change, messages: readonly Bu
   for (const [channelId, inChannel] of byChannel) {
     const guildId = inChannel[0]!.guildId;
     for (let i = 0; i < inChannel.length; i += IDS_PER_EVENT) {
-      await change.emit(GatewayDispatchEvents.MessageDeleteBulk, guildId, {
+      await change.emit(GatewayDispatchEvents.MessageDeleteBulk, {
         ids: inChannel.slice(i, i + IDS_PER_EVENT).map((message) => message.id),
         channel_id: channelId,
         ...(guildId && { guild_id: guildId }),

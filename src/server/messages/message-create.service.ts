@@ -9,6 +9,7 @@ import { THREAD_TYPES } from "~/server/channels/channel.dto.ts";
 import { prepareAttachments, writeAttachments } from "./attachments.ts";
 import { resolveMentions } from "./mentions.ts";
 import { toMessageObjects, type MessageObject, type MessageReferenceObject, type MessageSnapshot } from "./message.dto.ts";
+import { messageEventData } from "./message-event.ts";
 import type { TEmbed, TMessageFields, TPollRequest } from "./message.schema.ts";
 import type { NewAttachment } from "./message-validation.ts";
 import { toStoredComponents } from "./stored-components.ts";
@@ -165,6 +166,6 @@ export async function createMessage(change: Change, input: CreateMessageInput): 
   const known = input.author.kind === "user" ? [toUserObject(input.author.user)] : [];
   const [stored] = await toMessageObjects(tx, [{ ...created, attachments }], known);
   const message: MessageObject = { ...stored!, ...(input.nonce !== undefined && input.nonce !== null && { nonce: input.nonce }) };
-  await emit(GatewayDispatchEvents.MessageCreate, input.guildId, { ...message, ...(input.guildId && { guild_id: input.guildId }) });
+  await emit(GatewayDispatchEvents.MessageCreate, await messageEventData(tx, message, input.guildId));
   return message;
 }

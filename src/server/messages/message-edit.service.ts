@@ -4,6 +4,7 @@ import type { Change } from "~/server/events/change.ts";
 import { prepareAttachments, removeAttachmentFiles, writeAttachments } from "./attachments.ts";
 import { resolveMentions } from "./mentions.ts";
 import { MESSAGE_INCLUDE, parseJson, toMessageObjects, type MessageObject, type MessageRow } from "./message.dto.ts";
+import { messageEventData } from "./message-event.ts";
 import { toStoredEmbeds } from "./message-create.service.ts";
 import type { TEditMessageBody } from "./message.schema.ts";
 import { checkComponents, checkV2Only, newAttachments, type UploadedFile } from "./message-validation.ts";
@@ -116,7 +117,7 @@ export async function editMessage(change: Change, input: EditMessageInput): Prom
 
   const row = await tx.message.findUniqueOrThrow({ where: { id: message.id }, include: MESSAGE_INCLUDE });
   const [object] = await toMessageObjects(tx, [row]);
-  await emit(GatewayDispatchEvents.MessageUpdate, message.guildId, { ...object, ...(message.guildId && { guild_id: message.guildId }) });
+  await emit(GatewayDispatchEvents.MessageUpdate, await messageEventData(tx, object!, message.guildId));
   return object!;
 }
 
@@ -124,7 +125,7 @@ export async function editMessage(change: Change, input: EditMessageInput): Prom
 export async function deleteMessage(change: Change, message: MessageRow): Promise<void> {
   await change.tx.message.delete({ where: { id: message.id } });
   await removeAttachmentFiles(change, message.attachments);
-  await change.emit(GatewayDispatchEvents.MessageDelete, message.guildId, {
+  await change.emit(GatewayDispatchEvents.MessageDelete, {
     id: message.id,
     channel_id: message.channelId,
     ...(message.guildId && { guild_id: message.guildId }),

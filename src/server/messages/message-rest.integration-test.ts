@@ -41,8 +41,10 @@ describe("POST /channels/{channel.id}/messages", () => {
     });
     expect(res.body.webhook_id).toBeUndefined();
     expect((await api.get(`/channels/${text.id}/messages/${res.body.id}`)).body.nonce).toBeUndefined();
+    // The gateway's copy names the guild and carries the author's member, without its user.
     const [event] = await kit.eventsOf(guild.id, GatewayDispatchEvents.MessageCreate);
-    expect(event).toEqual({ ...res.body, guild_id: guild.id });
+    const { user: _author, ...member } = (await api.get(`/guilds/${guild.id}/members/${res.body.author.id}`)).body;
+    expect(event).toEqual({ ...res.body, guild_id: guild.id, member });
     expect((await api.get(`/channels/${text.id}`)).body.last_message_id).toBe(res.body.id);
   });
 
@@ -249,7 +251,14 @@ describe("PATCH and DELETE /channels/{channel.id}/messages/{message.id}", () => 
     expect(edited.body).toMatchObject({ content: `now <@${other.user.id}>`, embeds: [{ title: "keep" }], flags: MessageFlags.SuppressEmbeds });
     expect(edited.body.mentions.map((u: { id: string }) => u.id)).toEqual([other.user.id]);
     expect(Date.parse(edited.body.edited_timestamp)).not.toBeNaN();
-    expect(await kit.eventsOf(guild.id, GatewayDispatchEvents.MessageUpdate)).toEqual([{ ...edited.body, guild_id: guild.id }]);
+    // Each mentioned member carries their member object too, as the gateway sends it.
+    const memberOf = async (userId: string) => {
+      const { user: _user, ...member } = (await api.get(`/guilds/${guild.id}/members/${userId}`)).body;
+      return member;
+    };
+    const mentions = [{ ...edited.body.mentions[0], member: await memberOf(other.user.id) }];
+    const member = await memberOf(edited.body.author.id);
+    expect(await kit.eventsOf(guild.id, GatewayDispatchEvents.MessageUpdate)).toEqual([{ ...edited.body, guild_id: guild.id, member, mentions }]);
     expect((await api.patch(path, { content: "", embeds: [] })).body.code).toBe(50006);
     expect((await other.api.patch(path, { content: "mine now" })).body).toEqual({ code: 50005, message: "Cannot edit a message authored by another user" });
   });

@@ -10,6 +10,7 @@ import { Prisma } from "~/generated/prisma/client.ts";
 import { GENERATED_PROVIDER } from "~/generated/provider.ts";
 import type { Db, Tx } from "~/server/db/client.ts";
 import { ApiError } from "~/server/errors.ts";
+import { repeatEvery, type Stop } from "~/server/repeat.ts";
 
 const BATCH = 500;
 const LEASE_MS = 30_000;
@@ -138,17 +139,16 @@ export async function runSearchIndexBuild(db: Db, guildId: string): Promise<void
 }
 
 /** Takes up builds nobody holds (new after the migration, requested, or whose worker stopped), every few seconds. */
-export function startSearchIndexBuilds(db: Db): void {
-  const poll = () => {
-    setTimeout(() => {
-      db.searchIndexBuild
-        .findMany({ where: { OR: [{ leaseUntil: null }, { leaseUntil: { lt: new Date() } }] }, select: { guildId: true }, take: 10 })
-        .then(async (builds) => {
-          for (const build of builds) await runSearchIndexBuild(db, build.guildId);
-        })
-        .catch((error: unknown) => console.error("[search] index builds failed", error))
-        .finally(poll);
-    }, POLL_MS).unref();
-  };
-  poll();
+export function startSearchIndexBuilds(db: Db): Stop {
+  return repeatEvery(
+    async () => {
+      const builds = await db.searchIndexBuild.findMany({
+        where: { OR: [{ leaseUntil: null }, { leaseUntil: { lt: new Date() } }] },
+        select: { guildId: true },
+        take: 10,
+      });
+      for (const build of builds) await runSearchIndexBuild(db, build.guildId);
+    },
+    { intervalMs: POLL_MS, label: "[search] index builds" },
+  );
 }

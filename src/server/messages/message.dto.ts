@@ -1,3 +1,4 @@
+import type { APIEmbed, APIMessage, APIMessageReference, APIMessageTopLevelComponent, APIPoll } from "discord-api-types/v10";
 import type { Prisma } from "~/generated/prisma/client.ts";
 import type { Tx } from "~/server/db/client.ts";
 import { toUserObject, type UserObject } from "~/server/users/user.dto.ts";
@@ -6,7 +7,7 @@ import { toAttachmentObject, type AttachmentObject } from "./attachments.ts";
 export const MESSAGE_INCLUDE = { attachments: { orderBy: { position: "asc" } } } satisfies Prisma.MessageInclude;
 export type MessageRow = Prisma.MessageGetPayload<{ include: typeof MESSAGE_INCLUDE }>;
 
-export type MessageReferenceObject = { type: number; message_id: string; channel_id: string; guild_id?: string };
+export type MessageReferenceObject = APIMessageReference & { type: number; message_id: string };
 
 /** A forwarded message's copy, taken when it was forwarded. */
 export type MessageSnapshot = {
@@ -19,29 +20,40 @@ export type MessageSnapshot = {
 /** The stored reference: forwards keep their snapshots beside it. */
 type StoredReference = MessageReferenceObject & { message_snapshots?: MessageSnapshot[] };
 
-export type MessageObject = {
-  id: string;
-  type: number;
-  content: string;
-  channel_id: string;
+/** The message fields Guildhall sends (the rest of APIMessage is optional and never sent). */
+type SentFields =
+  | "id"
+  | "type"
+  | "content"
+  | "channel_id"
+  | "author"
+  | "attachments"
+  | "embeds"
+  | "mentions"
+  | "mention_roles"
+  | "mention_everyone"
+  | "pinned"
+  | "tts"
+  | "timestamp"
+  | "edited_timestamp"
+  | "flags"
+  | "components"
+  | "webhook_id"
+  | "application_id"
+  | "message_reference"
+  | "message_snapshots"
+  | "poll"
+  | "nonce";
+
+/** The message object: APIMessage's fields that are sent, with the author, mentions and attachments as Guildhall builds them. */
+export type MessageObject = Pick<APIMessage, SentFields> & {
   author: UserObject;
-  attachments: AttachmentObject[];
-  embeds: unknown[];
   mentions: UserObject[];
-  mention_roles: string[];
-  mention_everyone: boolean;
-  pinned: boolean;
-  tts: boolean;
-  timestamp: string;
-  edited_timestamp: string | null;
+  attachments: AttachmentObject[];
   flags: number;
-  components: unknown[];
-  webhook_id?: string;
-  application_id?: string;
+  components: APIMessageTopLevelComponent[];
   message_reference?: MessageReferenceObject;
   message_snapshots?: MessageSnapshot[];
-  poll?: unknown;
-  nonce?: string | number;
 };
 
 /** The author object of a webhook's message: the webhook's id with the name and avatar it posted under. */
@@ -84,7 +96,7 @@ export function parseJson<T>(text: string | null, fallback: T): T {
 function toMessageObject(row: MessageRow, users: ReadonlyMap<string, UserObject>): MessageObject {
   const author = row.webhookId ? webhookAuthor(row) : (users.get(row.authorId ?? "") ?? deletedUser(row.authorId ?? "0"));
   const { message_snapshots: snapshots, ...reference } = parseJson<StoredReference | null>(row.reference, null) ?? {};
-  const poll = parseJson<unknown>(row.poll, null);
+  const poll = parseJson<APIPoll | null>(row.poll, null);
   return {
     id: row.id,
     type: row.type,
@@ -92,7 +104,7 @@ function toMessageObject(row: MessageRow, users: ReadonlyMap<string, UserObject>
     channel_id: row.channelId,
     author,
     attachments: row.attachments.map(toAttachmentObject),
-    embeds: parseJson<unknown[]>(row.embeds, []),
+    embeds: parseJson<APIEmbed[]>(row.embeds, []),
     mentions: parseJson<string[]>(row.mentions, []).flatMap((id) => users.get(id) ?? []),
     mention_roles: parseJson<string[]>(row.mentionRoles, []),
     mention_everyone: row.mentionEveryone,
@@ -101,7 +113,7 @@ function toMessageObject(row: MessageRow, users: ReadonlyMap<string, UserObject>
     timestamp: row.createdAt.toISOString(),
     edited_timestamp: row.editedAt?.toISOString() ?? null,
     flags: row.flags,
-    components: parseJson<unknown[]>(row.components, []),
+    components: parseJson<APIMessageTopLevelComponent[]>(row.components, []),
     ...(row.webhookId && { webhook_id: row.webhookId }),
     ...(row.applicationId && { application_id: row.applicationId }),
     ...(row.reference !== null && { message_reference: reference as MessageReferenceObject }),

@@ -161,7 +161,7 @@ async function unarchiveThread(change: Change, guildId: string, thread: { row: T
     data: { threadArchived: false, threadArchiveTimestamp: new Date() },
     include: THREAD_INCLUDE,
   });
-  await change.emit(GatewayDispatchEvents.ThreadUpdate, guildId, toThreadObject(row, thread.parentType));
+  await change.emit(GatewayDispatchEvents.ThreadUpdate, toThreadObject(row, thread.parentType));
 }
 
 /** The ids of one page of a channel's messages, newest first. */

@@ -3,7 +3,7 @@ import type { Actor } from "~/server/auth/actor.ts";
 import type { Db } from "~/server/db/client.ts";
 import { ApiError } from "~/server/errors.ts";
 import type { Guild, Role } from "~/generated/prisma/client.ts";
-import type { GuildState } from "~/server/state/guild-state.ts";
+import type { GuildState, MemberAccess } from "~/server/state/guild-state.ts";
 import { stateCache } from "~/server/state/state-cache.ts";
 import {
   computeChannelPermissions,
@@ -45,6 +45,11 @@ export async function accessIn(state: GuildState, actor: Pick<Actor, "userId">):
   const member = await state.member(actor.userId);
   // The platform does not reveal more to outsiders.
   if (!member) throw new ApiError("MISSING_ACCESS");
+  return accessOfMember(state, actor.userId, member);
+}
+
+/** A member's access in a guild whose state is loaded, from their access already read. */
+export function accessOfMember(state: GuildState, userId: string, member: MemberAccess): GuildAccess {
   const { basePermissions } = member;
   const isAdmin = (basePermissions & PermissionFlagsBits.Administrator) !== 0n;
   const isTimedOut = !isAdmin && isCommunicationDisabled(member.communicationDisabledUntil, new Date());
@@ -54,8 +59,8 @@ export async function accessIn(state: GuildState, actor: Pick<Actor, "userId">):
     state,
     guild: state.guild,
     roles: state.roles,
-    userId: actor.userId,
-    isOwner: state.guild.ownerId === actor.userId,
+    userId,
+    isOwner: state.guild.ownerId === userId,
     memberRoleIds: member.roleIds,
     permissions: isLimited ? basePermissions & TIMEOUT_ALLOWED_PERMISSIONS : basePermissions,
     basePermissions,

@@ -1,6 +1,7 @@
 import { auditRoutes } from "~/server/audit/audit.rest.ts";
 import { channelRoutes } from "~/server/channels/channel.rest.ts";
 import { voiceStatusRoutes } from "~/server/channels/voice-status.rest.ts";
+import { gatewayRoutes } from "~/server/gateway/gateway.rest.ts";
 import { guildRoutes } from "~/server/guilds/guild.rest.ts";
 import { memberRoutes } from "~/server/members/member.rest.ts";
 import { messageRoutes } from "~/server/messages/message.rest.ts";
@@ -38,4 +39,5 @@ export const ROUTES: readonly Route[] = [
   ...auditRoutes,
   ...webhookRoutes,
   ...lobbyRoutes,
+  ...gatewayRoutes,
 ];

@@ -1,20 +1,9 @@
+import type { APIRole } from "discord-api-types/v10";
 import type { Role } from "~/generated/prisma/client.ts";
 import { serializePermissions } from "~/server/permissions/permissions.ts";
 
-export type RoleObject = {
-  id: string;
-  name: string;
-  color: number;
-  colors: { primary_color: number; secondary_color: number | null; tertiary_color: number | null };
-  hoist: boolean;
-  icon: string | null;
-  unicode_emoji: string | null;
-  position: number;
-  permissions: string;
-  managed: boolean;
-  mentionable: boolean;
-  flags: number;
-};
+/** The role object; the icon fields are always sent (null when unset), where APIRole has them optional. */
+export type RoleObject = APIRole & Required<Pick<APIRole, "icon" | "unicode_emoji">>;
 
 export function toRoleObject(role: Role): RoleObject {
   return {
@@ -30,7 +19,7 @@ export function toRoleObject(role: Role): RoleObject {
     managed: role.managed,
     mentionable: role.mentionable,
     flags: role.flags,
-  };
+  } satisfies RoleObject;
 }
 
 /** Roles in the platform's order: by position, ties by id. */

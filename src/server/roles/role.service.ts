@@ -69,10 +69,10 @@ export async function insertRoleAboveEveryone(
   const shifted = await tx.role.findMany({ where: { guildId, id: { not: guildId }, position: { gte: 1 } } });
   await tx.role.updateMany({ where: { id: { in: shifted.map((r) => r.id) } }, data: { position: { increment: 1 } } });
   const row = await tx.role.create({ data: { ...data, guildId, position: 1 } });
-  await emit(GatewayDispatchEvents.GuildRoleCreate, guildId, { guild_id: guildId, role: toRoleObject(row) });
+  await emit(GatewayDispatchEvents.GuildRoleCreate, { guild_id: guildId, role: toRoleObject(row) });
   // Listeners keep their caches ordered from these.
   for (const other of shifted) {
-    await emit(GatewayDispatchEvents.GuildRoleUpdate, guildId, { guild_id: guildId, role: toRoleObject({ ...other, position: other.position + 1 }) });
+    await emit(GatewayDispatchEvents.GuildRoleUpdate, { guild_id: guildId, role: toRoleObject({ ...other, position: other.position + 1 }) });
   }
   return row;
 }
@@ -101,7 +101,7 @@ export async function modifyRole(ctx: ServiceContext, input: { guildId: string; 
     const role = toRoleObject(row);
     const changes = diffChanges(auditFields(toRoleObject(current)), auditFields(role), ROLE_AUDIT_KEYS);
     if (changes.length) await audit({ guildId: access.guild.id, actionType: AuditLogEvent.RoleUpdate, targetId: role.id, changes });
-    await emit(GatewayDispatchEvents.GuildRoleUpdate, access.guild.id, { guild_id: access.guild.id, role });
+    await emit(GatewayDispatchEvents.GuildRoleUpdate, { guild_id: access.guild.id, role });
     return role;
   });
 }
@@ -147,7 +147,7 @@ export async function modifyRolePositions(ctx: ServiceContext, input: { guildId:
           changes: [{ key: "position", old_value: role.position, new_value: position }],
         });
       }
-      await emit(GatewayDispatchEvents.GuildRoleUpdate, everyoneId, { guild_id: everyoneId, role: toRoleObject(row) });
+      await emit(GatewayDispatchEvents.GuildRoleUpdate, { guild_id: everyoneId, role: toRoleObject(row) });
     }
     return sortRoles(roles).map(toRoleObject);
   });
@@ -177,9 +177,9 @@ export async function removeRole(change: Change, guildId: string, roleId: string
   const { icon } = await tx.role.delete({ where: { id: roleId } });
   if (icon) await removeStoredFiles(change, [imagePath(imageFolder("role-icons", roleId), icon)]);
   await tx.permissionOverwrite.deleteMany({ where: { targetId: roleId, type: 0, channel: { guildId } } });
-  await emit(GatewayDispatchEvents.GuildRoleDelete, guildId, { guild_id: guildId, role_id: roleId });
+  await emit(GatewayDispatchEvents.GuildRoleDelete, { guild_id: guildId, role_id: roleId });
   const channels = await tx.channel.findMany({ where: { id: { in: overwritten.map((o) => o.channelId) } }, include: CHANNEL_INCLUDE });
-  for (const channel of channels) await emit(GatewayDispatchEvents.ChannelUpdate, guildId, toChannelObject(channel));
+  for (const channel of channels) await emit(GatewayDispatchEvents.ChannelUpdate, toChannelObject(channel));
 }
 
 /** Roles low → high after placing each requested role at its 1-based slot; the rest fill the gaps in order. */

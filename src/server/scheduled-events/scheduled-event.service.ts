@@ -1,4 +1,11 @@
-import { AuditLogEvent, ChannelType, GatewayDispatchEvents, GuildScheduledEventEntityType as Entity, PermissionFlagsBits as P } from "discord-api-types/v10";
+import {
+  AuditLogEvent,
+  ChannelType,
+  GatewayDispatchEvents,
+  GuildScheduledEventEntityType as Entity,
+  PermissionFlagsBits as P,
+  type APIGuildScheduledEvent,
+} from "discord-api-types/v10";
 import type { ScheduledEvent, User } from "~/generated/prisma/client.ts";
 import type { ServiceContext } from "~/server/context.ts";
 import type { Db } from "~/server/db/client.ts";
@@ -9,12 +16,16 @@ import { newId } from "~/server/snowflake/snowflake.ts";
 import { toUserObject } from "~/server/users/user.dto.ts";
 import type { TScheduledEventCreateBody } from "./scheduled-event.schema.ts";
 
-/** The guild scheduled event object. */
-function toScheduledEventObject(row: ScheduledEvent, creator: User | null, userCount?: number) {
-  return {
+/**
+ * The guild scheduled event object: APIGuildScheduledEvent for its entity type, and the
+ * platform's `guild_scheduled_event_exceptions`, which discord-api-types lacks (docs/wire-differences.md).
+ */
+export type ScheduledEventObject = APIGuildScheduledEvent & { guild_scheduled_event_exceptions: [] };
+
+export function toScheduledEventObject(row: ScheduledEvent, creator: User | null, userCount?: number): ScheduledEventObject {
+  const common = {
     id: row.id,
     guild_id: row.guildId,
-    channel_id: row.channelId,
     creator_id: row.creatorId,
     ...(creator && { creator: toUserObject(creator) }),
     name: row.name,
@@ -24,15 +35,21 @@ function toScheduledEventObject(row: ScheduledEvent, creator: User | null, userC
     scheduled_end_time: row.scheduledEndTime?.toISOString() ?? null,
     privacy_level: row.privacyLevel,
     status: row.status,
-    entity_type: row.entityType,
     entity_id: null,
-    entity_metadata: row.location === null ? null : { location: row.location },
     recurrence_rule: null,
-    guild_scheduled_event_exceptions: [],
+    guild_scheduled_event_exceptions: [] as [],
     ...(userCount !== undefined && { user_count: userCount }),
   };
+  // An external event has a location and no channel, the others a channel: createScheduledEvent checks both.
+  if (row.entityType === Entity.External)
+    return { ...common, entity_type: row.entityType, channel_id: null, entity_metadata: { location: row.location! } } satisfies ScheduledEventObject;
+  return {
+    ...common,
+    entity_type: row.entityType as Entity.StageInstance | Entity.Voice,
+    channel_id: row.channelId!,
+    entity_metadata: null,
+  } satisfies ScheduledEventObject;
 }
-export type ScheduledEventObject = ReturnType<typeof toScheduledEventObject>;
 
 async function present(db: Db, row: ScheduledEvent, withUserCount = false): Promise<ScheduledEventObject> {
   const creator = row.creatorId ? await db.user.findUnique({ where: { id: row.creatorId } }) : null;
@@ -109,7 +126,7 @@ export async function createScheduledEvent(ctx: ServiceContext, input: { guildId
         location,
       },
     });
-    await emit(GatewayDispatchEvents.GuildScheduledEventCreate, created.guildId, toScheduledEventObject(created, null));
+    await emit(GatewayDispatchEvents.GuildScheduledEventCreate, toScheduledEventObject(created, null));
     await audit({
       guildId: created.guildId,
       actionType: AuditLogEvent.GuildScheduledEventCreate,

@@ -63,7 +63,7 @@ export async function seedCrowd(ctx: ServiceContext, guildId: string, membersRol
   await runChange(ctx, async ({ tx, emit }) => {
     await tx.member.updateMany({ where: { guildId, userId: { in: inactive } }, data: { joinedAt: longAgo } });
     for (const row of await tx.member.findMany({ where: { guildId, userId: { in: inactive } }, include: MEMBER_INCLUDE })) {
-      await emit(GatewayDispatchEvents.GuildMemberUpdate, guildId, memberEventData(guildId, row));
+      await emit(GatewayDispatchEvents.GuildMemberUpdate, memberEventData(guildId, row));
     }
   });
 

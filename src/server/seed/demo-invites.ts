@@ -23,7 +23,7 @@ export async function seedInvites(ctx: ServiceContext, guildId: string, membersR
     await runChange({ db, actor: null }, async ({ tx, emit }) => {
       const features = [...parseFeatures(guild.features), GuildFeature.VanityURL];
       const updated = await tx.guild.update({ where: { id: guildId }, data: { features: JSON.stringify(features) } });
-      await emit(GatewayDispatchEvents.GuildUpdate, guildId, toGuildObject(updated, guild.roles));
+      await emit(GatewayDispatchEvents.GuildUpdate, toGuildObject(updated, guild.roles));
     });
   }
   await setVanityUrl(ctx, { guildId, code: DEMO_VANITY_CODE });

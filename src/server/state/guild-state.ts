@@ -1,27 +1,25 @@
 import { GuildMemberFlags } from "discord-api-types/v10";
 import { LRUCache } from "lru-cache";
-import type { Guild, Role, Webhook } from "~/generated/prisma/client.ts";
+import { Prisma, type Guild, type Role, type Webhook } from "~/generated/prisma/client.ts";
 import { CHANNEL_INCLUDE, NOT_A_THREAD, sortChannels, toChannelObject, type ChannelObject, type ChannelRow } from "~/server/channels/channel.dto.ts";
 import type { Db } from "~/server/db/client.ts";
 import { toGuildObject, type GuildObject } from "~/server/guilds/guild.dto.ts";
 import { computeBasePermissions, highestRole, type RoleRank } from "~/server/permissions/permissions.ts";
 import { sortRoles, toRoleObject, type RoleObject } from "~/server/roles/role.dto.ts";
+import { CACHES } from "~/server/runtime/cache-registry.ts";
 import { preserialize } from "./wire-json.ts";
 
-/** Members' access kept per cached guild; the least recently used go first. */
-const MEMBERS_CACHED_PER_GUILD = 1000;
-/** Webhooks kept per cached guild, for execution by token. */
-const WEBHOOKS_CACHED_PER_GUILD = 200;
+/** Members read by one statement when many are asked for at once (under the 999 bound values Prisma allows SQLite). */
+const MEMBER_READ_CHUNK = 500;
 /**
  * Answers kept for cached guilds (member objects, member list pages) share one budget,
  * counted in member objects (a page of 100 counts 100), so many guilds or long pages
  * cannot grow memory without bound. About 35 MB when full.
  */
-const ANSWER_BUDGET = 50_000;
 /** About what one member object takes: binary answers (widget images) count their bytes in these. */
 const MEMBER_OBJECT_BYTES = 700;
 const answers = new LRUCache<string, { value: unknown }>({
-  maxSize: ANSWER_BUDGET,
+  maxSize: CACHES.guildAnswers.maxSize,
   sizeCalculation: ({ value }) => {
     if (Array.isArray(value)) return Math.max(1, value.length);
     return value instanceof Uint8Array ? Math.max(1, Math.ceil(value.byteLength / MEMBER_OBJECT_BYTES)) : 1;
@@ -64,7 +62,7 @@ export class GuildState {
   #channels: Promise<GuildChannels> | null = null;
   // The loaded channels, so a new message can move a channel's last message id in place.
   #loadedChannels: GuildChannels | null = null;
-  readonly #webhooks = new LRUCache<string, { row: Webhook | null }>({ max: WEBHOOKS_CACHED_PER_GUILD });
+  readonly #webhooks = new LRUCache<string, { row: Webhook | null }>({ max: CACHES.guildWebhooks.max });
   // Insertion order is recency order: a hit moves to the end, the first goes when full.
   readonly #members = new Map<string, MemberAccess>();
   // Answers of a state are keyed by its id: a newer state of the guild never sees them.
@@ -177,9 +175,28 @@ export class GuildState {
     return row ? this.#remember(userId, row) : null;
   }
 
+  /**
+   * Several members' access at once (non-members left out): those not cached are read in one
+   * statement per chunk, as routing one event asks for every bot session in the guild.
+   */
+  async members(userIds: readonly string[]): Promise<Map<string, MemberAccess>> {
+    const found = new Map<string, MemberAccess>();
+    const missing: string[] = [];
+    for (const userId of userIds) {
+      const cached = this.#members.get(userId);
+      if (cached) found.set(userId, cached);
+      else missing.push(userId);
+    }
+    for (let i = 0; i < missing.length; i += MEMBER_READ_CHUNK) {
+      const rows = await readMemberRows(this.#db, this.guild.id, missing.slice(i, i + MEMBER_READ_CHUNK));
+      for (const [userId, row] of rows) found.set(userId, this.#remember(userId, row));
+    }
+    return found;
+  }
+
   #remember(userId: string, row: MemberAccessRow): MemberAccess {
     const access = this.accessOf(userId, row);
-    if (this.#members.size >= MEMBERS_CACHED_PER_GUILD) this.#members.delete(this.#members.keys().next().value!);
+    if (this.#members.size >= CACHES.guildMembers.max) this.#members.delete(this.#members.keys().next().value!);
     this.#members.set(userId, access);
     return access;
   }
@@ -215,19 +232,28 @@ function isRestrictedByScreening(row: { pending: boolean; flags: number }): bool
  * request after every change to a guild reads it, and Prisma's nested select takes two.
  */
 async function readMemberRow(db: Db, guildId: string, userId: string): Promise<MemberAccessRow | null> {
-  const rows = await db.$queryRaw<{ communicationDisabledUntil: Date | null; pending: boolean | number; flags: number; roleId: string | null }[]>`
-    SELECT m."communicationDisabledUntil", m."pending", m."flags", r."roleId" FROM "Member" m
+  return (await readMemberRows(db, guildId, [userId])).get(userId) ?? null;
+}
+
+/** Members' timeouts and roles in one statement (at most MEMBER_READ_CHUNK users); non-members are absent. */
+async function readMemberRows(db: Db, guildId: string, userIds: readonly string[]): Promise<Map<string, MemberAccessRow>> {
+  const rows = await db.$queryRaw<
+    { userId: string; communicationDisabledUntil: Date | null; pending: boolean | number; flags: number; roleId: string | null }[]
+  >`
+    SELECT m."userId", m."communicationDisabledUntil", m."pending", m."flags", r."roleId" FROM "Member" m
     LEFT JOIN "MemberRole" r ON r."guildId" = m."guildId" AND r."userId" = m."userId"
-    WHERE m."guildId" = ${guildId} AND m."userId" = ${userId}`;
-  const first = rows[0];
-  if (!first) return null;
-  return {
-    communicationDisabledUntil: first.communicationDisabledUntil,
-    // SQLite answers booleans as 0/1 in raw queries.
-    pending: Boolean(first.pending),
-    flags: Number(first.flags),
-    roleIds: rows.flatMap((row) => (row.roleId ? [row.roleId] : [])),
-  };
+    WHERE m."guildId" = ${guildId} AND m."userId" IN (${Prisma.join(userIds)})`;
+  const members = new Map<string, MemberAccessRow & { roleIds: string[] }>();
+  for (const row of rows) {
+    let member = members.get(row.userId);
+    if (!member) {
+      // SQLite answers booleans as 0/1 in raw queries.
+      member = { communicationDisabledUntil: row.communicationDisabledUntil, pending: Boolean(row.pending), flags: Number(row.flags), roleIds: [] };
+      members.set(row.userId, member);
+    }
+    if (row.roleId) member.roleIds.push(row.roleId);
+  }
+  return members;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { InternalEvents } from "~/server/events/event-map.ts";
 import { ChannelType, PermissionFlagsBits } from "discord-api-types/v10";
 import { describe, expect, it } from "vitest";
 import { createBearerToken, resetBotToken, revokeTokens, tokenIdOf } from "~/server/auth/tokens.service.ts";
@@ -6,7 +7,7 @@ import { newId } from "~/server/snowflake/snowflake.ts";
 import { addMember, makeBot, makeGuild, makeUser, writeGuildState } from "~/test/factories.ts";
 import { bearer, bot } from "~/test/rest-client.ts";
 import { useTestApp } from "~/test/test-app.ts";
-import { StateCache, stateCache, TOKENS_REVOKED_EVENT, type TokenRecord } from "./state-cache.ts";
+import { StateCache, stateCache, type TokenRecord } from "./state-cache.ts";
 
 const app = useTestApp();
 
@@ -114,7 +115,7 @@ describe("cached guild state", () => {
   it("keeps at most the configured number of guilds and tokens", async () => {
     const owner = await makeBot(app.db);
     const guilds = await Promise.all([1, 2, 3].map(() => makeGuild(app.db, owner.actor)));
-    const cache = new StateCache(app.db, { guilds: 2, tokens: 1 });
+    const cache = new StateCache(app.db, { guilds: 2, tokens: 1 }, app.runtime.events.hearingEpoch);
     for (const guild of guilds) expect(await cache.guild(guild.id)).not.toBeNull();
     const record = (id: string): TokenRecord => ({
       kind: "bot",
@@ -142,7 +143,7 @@ describe("cached tokens", () => {
     const fresh = await resetBotToken({ db: app.db, actor: null }, { id: owner.application.id, botUserId: owner.user.id });
     expect((await app.as(bot(owner.token)).get(`/guilds/${guild.id}`)).status).toBe(401);
     expect((await app.as(bot(fresh)).get(`/guilds/${guild.id}`)).status).toBe(200);
-    const events = await app.db.event.findMany({ where: { type: TOKENS_REVOKED_EVENT }, orderBy: { seq: "asc" } });
+    const events = await app.db.event.findMany({ where: { type: InternalEvents.TokensRevoked }, orderBy: { seq: "asc" } });
     expect(events.map((e) => JSON.parse(e.data))).toEqual([{ token_ids: [tokenIdOf(user.token)] }, { token_ids: [tokenIdOf(owner.token)] }]);
   });
 
@@ -156,11 +157,11 @@ describe("cached tokens", () => {
 
   // Guilds are read through the same path: an event drops both the entry and a read under way.
   it("does not keep a read that was under way when an event dropped its key", async () => {
-    const cache = new StateCache(app.db, { guilds: 1, tokens: 10 });
+    const cache = new StateCache(app.db, { guilds: 1, tokens: 10 }, app.runtime.events.hearingEpoch);
     const id = newId();
     let finish!: (record: TokenRecord) => void;
     const reading = cache.token(id, () => new Promise((resolve) => (finish = resolve)));
-    cache.apply({ seq: 0, type: TOKENS_REVOKED_EVENT, guildId: null, data: { token_ids: [id] }, createdAt: new Date().toISOString() });
+    cache.apply({ seq: 0, type: InternalEvents.TokensRevoked, guildId: null, data: { token_ids: [id] }, createdAt: new Date().toISOString() });
     const owner = await makeBot(app.db);
     finish({ kind: "bot", secretHash: Buffer.alloc(32), expiresAt: null, isRevoked: false, actor: owner.actor });
     await reading;

@@ -1,21 +1,14 @@
 import { GatewayDispatchEvents } from "discord-api-types/v10";
 import { LRUCache } from "lru-cache";
 import type { Lobby, LobbyMember, Webhook } from "~/generated/prisma/client.ts";
-import { env } from "~/env.ts";
 import type { Actor } from "~/server/auth/actor.ts";
 import type { Db } from "~/server/db/client.ts";
-import type { StoredEvent } from "~/server/events/event-bus.ts";
-import { addEventSink, hearingEpoch, type EventSink } from "~/server/events/fanout.ts";
+import { InternalEvents, type EventType, type StoredEvent } from "~/server/events/event-map.ts";
+import type { EventSink } from "~/server/events/fanout.ts";
 import { LobbyEvents } from "~/server/lobbies/lobby.schema.ts";
+import { CACHES } from "~/server/runtime/cache-registry.ts";
+import { runtimeOf } from "~/server/runtime/runtime-of.ts";
 import { readGuildState, type GuildState } from "./guild-state.ts";
-
-/** Emitted when tokens stop working; drops them from every instance's cache. */
-export const TOKENS_REVOKED_EVENT = "TOKENS_REVOKED";
-export type TokensRevokedData = { token_ids: string[] };
-
-/** Emitted when an application's settings change; drops it from every instance's cache. */
-export const APPLICATION_UPDATED_EVENT = "APPLICATION_UPDATED";
-export type ApplicationUpdatedData = { application_id: string };
 
 /** An application's settings as hot requests need them. */
 export type ApplicationRecord = { id: string; flags: number; botUserId: string; rateLimitsLifted: boolean };
@@ -24,7 +17,7 @@ export type ApplicationRecord = { id: string; flags: number; botUserId: string; 
 export type LobbyRecord = { row: Readonly<Lobby>; members: readonly Readonly<LobbyMember>[] };
 
 /** Lobby events that change a lobby, and where they name it. */
-const LOBBY_EVENT_IDS: Readonly<Record<string, "id" | "lobby_id">> = {
+const LOBBY_EVENT_IDS: Readonly<Partial<Record<EventType, "id" | "lobby_id">>> = {
   [LobbyEvents.Create]: "id",
   [LobbyEvents.Update]: "id",
   [LobbyEvents.Delete]: "id",
@@ -32,24 +25,16 @@ const LOBBY_EVENT_IDS: Readonly<Record<string, "id" | "lobby_id">> = {
   [LobbyEvents.MemberUpdate]: "lobby_id",
   [LobbyEvents.MemberRemove]: "lobby_id",
 };
-/** Lobbies cached: each a few members' rows. */
-const LOBBIES_CACHED = 10_000;
 
 /** A token as authentication needs it; the actor object is shared by every request made with it. */
 export type TokenRecord = { kind: "bot" | "bearer"; secretHash: Buffer; expiresAt: Date | null; isRevoked: boolean; actor: Actor };
 
-/** Channel → guild: a fact that never changes, so it needs no invalidation, only a bound. */
-const CHANNEL_GUILDS_CACHED = 50_000;
-/** Webhook → guild: it moves between a guild's channels only, so it never changes either. */
-const WEBHOOK_GUILDS_CACHED = 50_000;
 /** Message events that change nothing a guild's state holds but a channel's last message id. */
-const MESSAGE_EVENTS: ReadonlySet<string> = new Set([
+const MESSAGE_EVENTS: ReadonlySet<EventType> = new Set([
   GatewayDispatchEvents.MessageUpdate,
   GatewayDispatchEvents.MessageDelete,
   GatewayDispatchEvents.MessageDeleteBulk,
 ]);
-
-type MessageEventData = { id?: string; channel_id?: string };
 
 type Load<V> = { promise: Promise<V | null>; isStale: boolean };
 
@@ -64,19 +49,24 @@ export class StateCache implements EventSink {
   readonly #guilds: LRUCache<string, GuildState>;
   readonly #tokens: LRUCache<string, TokenRecord>;
   readonly #applications: LRUCache<string, ApplicationRecord>;
-  readonly #channelGuilds = new LRUCache<string, string>({ max: CHANNEL_GUILDS_CACHED });
-  readonly #webhookGuilds = new LRUCache<string, string>({ max: WEBHOOK_GUILDS_CACHED });
-  readonly #lobbies = new LRUCache<string, LobbyRecord>({ max: LOBBIES_CACHED });
+  readonly #channelGuilds = new LRUCache<string, string>({ max: CACHES.channelGuilds.max });
+  readonly #webhookGuilds = new LRUCache<string, string>({ max: CACHES.webhookGuilds.max });
+  readonly #lobbies = new LRUCache<string, LobbyRecord>({ max: CACHES.lobbies.max });
+  readonly #hearingEpoch: () => number | null;
   // Reads under way, by key; an event marks them stale so a read that began before a
   // change cannot put the old state back after the change dropped it.
   readonly #loading = new Map<string, Load<unknown>>();
 
-  constructor(db: Db, limits: { guilds: number; tokens: number }) {
+  /**
+   * `limits` are the configured bounds (CACHES.guilds, CACHES.tokens); `hearingEpoch` is the
+   * event fan-out's (events/fanout.ts): what is read is kept only while every event is heard.
+   */
+  constructor(db: Db, limits: { guilds: number; tokens: number }, hearingEpoch: () => number | null) {
     this.#db = db;
-    this.#guilds = new LRUCache({ max: limits.guilds });
-    this.#tokens = new LRUCache({ max: limits.tokens });
-    // An application per bot token at most.
-    this.#applications = new LRUCache({ max: limits.tokens });
+    this.#hearingEpoch = hearingEpoch;
+    this.#guilds = new LRUCache({ max: limits.guilds /* CACHES.guilds */ });
+    this.#tokens = new LRUCache({ max: limits.tokens /* CACHES.tokens */ });
+    this.#applications = new LRUCache({ max: limits.tokens /* CACHES.applications */ });
   }
 
   /** The guild's state, or null when there is no such guild; a read also loads `forUserId`'s access. */
@@ -140,11 +130,11 @@ export class StateCache implements EventSink {
       if (typeof id === "string") this.forgetLobby(id);
     }
     if (event.guildId && !this.#keepsGuild(event)) this.#drop(this.#guilds, `g${event.guildId}`, event.guildId);
-    if (event.type === TOKENS_REVOKED_EVENT) {
-      for (const id of (event.data as TokensRevokedData).token_ids) this.#drop(this.#tokens, `t${id}`, id);
+    if (event.type === InternalEvents.TokensRevoked) {
+      for (const id of event.data.token_ids) this.#drop(this.#tokens, `t${id}`, id);
     }
-    if (event.type === APPLICATION_UPDATED_EVENT) {
-      const id = (event.data as ApplicationUpdatedData).application_id;
+    if (event.type === InternalEvents.ApplicationUpdated) {
+      const id = event.data.application_id;
       this.#drop(this.#applications, `a${id}`, id);
     }
   }
@@ -157,9 +147,8 @@ export class StateCache implements EventSink {
   #keepsGuild(event: StoredEvent): boolean {
     const isCreate = event.type === GatewayDispatchEvents.MessageCreate;
     if (!isCreate && !MESSAGE_EVENTS.has(event.type)) return false;
-    const data = event.data as MessageEventData;
     const state = this.#guilds.peek(event.guildId!);
-    if (isCreate && state && !(data.id && data.channel_id && state.moveLastMessage(data.channel_id, data.id))) return false;
+    if (isCreate && state && !state.moveLastMessage(event.data.channel_id, event.data.id)) return false;
     const under = this.#loading.get(`g${event.guildId}`);
     if (under) {
       under.isStale = true;
@@ -188,12 +177,12 @@ export class StateCache implements EventSink {
     const under = this.#loading.get(key) as Load<V> | undefined;
     if (under) return under.promise;
     // Kept only if this instance heard every event for the whole read (events/fanout.ts).
-    const epoch = hearingEpoch();
+    const epoch = this.#hearingEpoch();
     const entry: Load<V> = { promise: load(), isStale: false };
     this.#loading.set(key, entry);
     try {
       const value = await entry.promise;
-      if (value && !entry.isStale && epoch !== null && hearingEpoch() === epoch) cache.set(id, value);
+      if (value && !entry.isStale && epoch !== null && this.#hearingEpoch() === epoch) cache.set(id, value);
       return value;
     } finally {
       if (this.#loading.get(key) === entry) this.#loading.delete(key);
@@ -210,19 +199,7 @@ export class StateCache implements EventSink {
   }
 }
 
-// One cache per database client, shared by REST, tRPC and the CLI in one process (the
-// REST server and Next's bundle may each load this module).
-const globalForState = globalThis as unknown as { guildhallState?: WeakMap<Db, StateCache> };
-const caches = (globalForState.guildhallState ??= new WeakMap());
-
-/** The process's cache for this database client. */
+/** The runtime's cache for this database client, shared by REST, tRPC and the CLI in one process. */
 export function stateCache(db: Db): StateCache {
-  let cache = caches.get(db);
-  if (!cache) {
-    const config = env();
-    cache = new StateCache(db, { guilds: config.GUILD_CACHE_MAX, tokens: config.TOKEN_CACHE_MAX });
-    caches.set(db, cache);
-    addEventSink(cache);
-  }
-  return cache;
+  return runtimeOf(db).stateCache;
 }

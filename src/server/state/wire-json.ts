@@ -2,7 +2,9 @@
 // their JSON text is kept with them once first written: later responses made of them
 // are written without serialising the same object again.
 
-// Shared by every copy of this module in the process (the REST server's and Next's bundle).
+// Not part of the runtime: a pure memo keyed by frozen objects cannot go stale and holds an
+// entry only as long as its object lives. Shared by every copy of this module in the process
+// (the REST server's and Next's bundles), since one copy may freeze what another writes out.
 const globalForJson = globalThis as unknown as { guildhallWireJson?: WeakMap<object, string | null> };
 const texts = (globalForJson.guildhallWireJson ??= new WeakMap());
 

@@ -30,7 +30,7 @@ export async function joinThread(ctx: ServiceContext, input: { channelId: string
       await tx.$executeRaw`INSERT INTO "ThreadMember" ("threadId", "userId", "joinTimestamp", "flags") VALUES (${thread.id}, ${userId}, ${new Date()}, 0) ON CONFLICT DO NOTHING`;
     if (inserted === 0) return;
     const member = await tx.threadMember.findUniqueOrThrow({ where: { threadId_userId: { threadId: thread.id, userId } } });
-    await emit(GatewayDispatchEvents.ThreadMembersUpdate, guildId, {
+    await emit(GatewayDispatchEvents.ThreadMembersUpdate, {
       id: thread.id,
       guild_id: guildId,
       member_count: await memberCount(tx, thread.id),
@@ -52,7 +52,7 @@ export async function leaveThread(ctx: ServiceContext, input: { channelId: strin
     const removed = await tx.threadMember.deleteMany({ where: { threadId: thread.id, userId: ctx.actor.userId } });
     // Another request may have removed the row meanwhile: then this one changed nothing.
     if (removed.count === 0) return;
-    await emit(GatewayDispatchEvents.ThreadMembersUpdate, guildId, {
+    await emit(GatewayDispatchEvents.ThreadMembersUpdate, {
       id: thread.id,
       guild_id: guildId,
       member_count: await memberCount(tx, thread.id),

@@ -63,9 +63,9 @@ export async function openThread(change: Change, input: OpenThreadInput): Promis
   const row = await tx.channel.findUniqueOrThrow({ where: { id }, include: THREAD_INCLUDE });
   const thread = toThreadObject(row, parent.type);
   await audit({ guildId, actionType: AuditLogEvent.ThreadCreate, targetId: id, changes: diffChanges({}, toThreadAuditRecord(thread), THREAD_AUDIT_KEYS) });
-  await emit(GatewayDispatchEvents.ThreadCreate, guildId, { ...thread, newly_created: true });
+  await emit(GatewayDispatchEvents.ThreadCreate, { ...thread, newly_created: true });
   if (!member) return thread;
-  await emit(GatewayDispatchEvents.ThreadMembersUpdate, guildId, {
+  await emit(GatewayDispatchEvents.ThreadMembersUpdate, {
     id,
     guild_id: guildId,
     member_count: thread.member_count,

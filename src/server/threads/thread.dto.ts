@@ -1,4 +1,4 @@
-import { ChannelType } from "discord-api-types/v10";
+import { ChannelType, type APIThreadChannel, type APIThreadMember, type APIThreadMetadata, type ThreadChannelType } from "discord-api-types/v10";
 import type { Prisma, ThreadMember } from "~/generated/prisma/client.ts";
 import { THREAD_TYPES } from "~/server/channels/channel.dto.ts";
 
@@ -15,35 +15,22 @@ export function isThreadType(type: number): boolean {
   return THREAD_TYPES.includes(type);
 }
 
-export type ThreadMemberObject = { id: string; user_id: string; join_timestamp: string; flags: number };
+export type ThreadMemberObject = Required<Pick<APIThreadMember, "id" | "user_id">> & Omit<APIThreadMember, "member">;
 
-type ThreadMetadataObject = {
-  archived: boolean;
-  auto_archive_duration: number;
-  archive_timestamp: string | null;
-  locked: boolean;
-  create_timestamp: string;
-  invitable?: boolean;
-};
+/** Thread metadata; `archive_timestamp` is nullable as in the platform's own description, where APIThreadMetadata has it always set. */
+type ThreadMetadataObject = Omit<APIThreadMetadata, "archive_timestamp"> & { archive_timestamp: string | null; create_timestamp: string };
 
-export type ThreadObject = {
-  id: string;
-  type: number;
-  guild_id: string;
-  parent_id: string | null;
-  owner_id: string;
-  name: string;
-  last_message_id: string | null;
-  rate_limit_per_user: number;
-  flags: number;
-  message_count: number;
-  member_count: number;
-  total_message_sent: number;
-  thread_metadata: ThreadMetadataObject;
-  applied_tags?: string[];
-  /** The caller's thread member object, where the platform includes it (get, create). */
-  member?: ThreadMemberObject;
-};
+/** Thread fields APIThreadChannel has optional that the thread object always carries. */
+type AlwaysSent =
+  "guild_id" | "parent_id" | "owner_id" | "last_message_id" | "rate_limit_per_user" | "flags" | "message_count" | "member_count" | "total_message_sent";
+
+/** The thread channel object: APIThreadChannel, its metadata as above (docs/wire-differences.md). */
+export type ThreadObject = Omit<APIThreadChannel, "thread_metadata" | "member"> &
+  Required<Pick<APIThreadChannel, AlwaysSent>> & {
+    thread_metadata: ThreadMetadataObject;
+    /** The caller's thread member object, where the platform includes it (get, create). */
+    member?: ThreadMemberObject;
+  };
 
 /** Forum and media channels: they hold only posts (threads that open with a message), and posts carry tags. */
 const FORUM_TYPES: readonly number[] = [ChannelType.GuildForum, ChannelType.GuildMedia];
@@ -76,9 +63,10 @@ export function toThreadObject(row: ThreadRow, parentType: number | null, member
   if (row.type === ChannelType.PrivateThread) metadata.invitable = row.threadInvitable ?? true;
   return {
     id: row.id,
-    type: row.type,
+    type: row.type as ThreadChannelType,
     guild_id: row.guildId!,
-    parent_id: row.parentId,
+    // A thread always has its parent: deleting the parent deletes its threads.
+    parent_id: row.parentId!,
     owner_id: row.ownerId!,
     name: row.name,
     last_message_id: row.lastMessageId,
@@ -90,7 +78,7 @@ export function toThreadObject(row: ThreadRow, parentType: number | null, member
     thread_metadata: metadata,
     ...(isForumType(parentType) && { applied_tags: parseAppliedTags(row.appliedTags) }),
     ...(member && { member: toThreadMemberObject(member) }),
-  };
+  } satisfies ThreadObject;
 }
 
 /** Keys of a thread's audit entries: the channel fields and the metadata's, flattened as the platform records them. */

@@ -121,7 +121,7 @@ export async function modifyThread(ctx: ServiceContext, input: { channelId: stri
       targetId: thread.id,
       changes: diffChanges(toThreadAuditRecord(before), toThreadAuditRecord(after), THREAD_AUDIT_KEYS),
     });
-    await emit(GatewayDispatchEvents.ThreadUpdate, access.guild.id, after);
+    await emit(GatewayDispatchEvents.ThreadUpdate, after);
     return after;
   });
 }
@@ -179,7 +179,7 @@ export async function deleteThread(ctx: ServiceContext, input: { channelId: stri
       targetId: thread.id,
       changes: diffChanges(toThreadAuditRecord(deleted), {}, THREAD_AUDIT_KEYS),
     });
-    await emit(GatewayDispatchEvents.ThreadDelete, guildId, { id: thread.id, guild_id: guildId, parent_id: parent.id, type: thread.type });
+    await emit(GatewayDispatchEvents.ThreadDelete, { id: thread.id, guild_id: guildId, parent_id: parent.id, type: thread.type });
     return deleted;
   });
 }

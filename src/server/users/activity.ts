@@ -1,9 +1,7 @@
 import { LRUCache } from "lru-cache";
 import type { Prisma } from "~/generated/prisma/client.ts";
 import type { Db } from "~/server/db/client.ts";
-
-/** A user's activity is written at most this often, so reads stay cheap. */
-const ACTIVITY_RESOLUTION_MS = 60_000;
+import { CACHES } from "~/server/runtime/cache-registry.ts";
 
 /** A user counts as online when they used the API or the dashboard this recently (there are no presences before the gateway). */
 const ONLINE_WINDOW_MS = 5 * 60 * 1000;
@@ -13,7 +11,8 @@ export function onlineMembersWhere(guildId: string, now = new Date()) {
   return { guildId, user: { lastActiveAt: { gte: new Date(now.getTime() - ONLINE_WINDOW_MS) } } } satisfies Prisma.MemberWhereInput;
 }
 
-const lastRecorded = new LRUCache<string, number>({ max: 100_000, ttl: ACTIVITY_RESOLUTION_MS });
+// A user's activity is written at most once per TTL, so reads stay cheap.
+const lastRecorded = new LRUCache<string, number>({ max: CACHES.activityWrites.max, ttl: CACHES.activityWrites.ttlMs });
 
 /**
  * Notes that a user was active now (an authenticated API call, dashboard use): prune reads

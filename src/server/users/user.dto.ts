@@ -1,3 +1,4 @@
+import type { APIUser } from "discord-api-types/v10";
 import type { User } from "~/generated/prisma/client.ts";
 
 /** The public user object. */
@@ -17,7 +18,7 @@ export function toUserObject(user: Pick<User, "id" | "username" | "globalName" |
     avatar_decoration_data: null,
     collectibles: null,
     primary_guild: null,
-  };
+  } satisfies APIUser;
 }
 
 export type UserObject = ReturnType<typeof toUserObject>;

@@ -99,7 +99,7 @@ async function unarchive(change: Change, thread: Channel, parentType: number): P
   });
   if (count === 0) return;
   const row = await change.tx.channel.findUniqueOrThrow({ where: { id: thread.id }, include: THREAD_INCLUDE });
-  await change.emit(GatewayDispatchEvents.ThreadUpdate, thread.guildId, toThreadObject(row, parentType));
+  await change.emit(GatewayDispatchEvents.ThreadUpdate, toThreadObject(row, parentType));
 }
 
 /**

@@ -8,10 +8,14 @@ import { removeStoredFiles } from "~/server/images/file-removal.ts";
 import { imageFolder, imagePath } from "~/server/images/image.service.ts";
 import { avatarHashOf } from "~/server/messages/message.dto.ts";
 
-/** Webhooks Update for each channel (spec 6): what the platform sends when a channel's webhooks change. */
+/**
+ * Webhooks Update for each channel (spec 6): what the platform sends when a channel's webhooks
+ * change. Every webhook with a channel is in that channel's guild.
+ */
 export async function announceWebhooksUpdate(change: Change, guildId: string | null, channelIds: Iterable<string | null>): Promise<void> {
+  if (!guildId) return;
   for (const channelId of new Set(channelIds)) {
-    if (channelId) await change.emit(GatewayDispatchEvents.WebhooksUpdate, guildId, { guild_id: guildId, channel_id: channelId });
+    if (channelId) await change.emit(GatewayDispatchEvents.WebhooksUpdate, { guild_id: guildId, channel_id: channelId });
   }
 }
 

@@ -1,0 +1,68 @@
+import { GatewayIntentBits, GatewayOpcodes, PresenceUpdateStatus } from "discord-api-types/v10";
+import { z } from "zod";
+
+/** Every intent bit the platform defines; any other bit closes the connection with 4013. */
+export const KNOWN_INTENTS = Object.values(GatewayIntentBits)
+  .filter((bit): bit is number => typeof bit === "number")
+  .reduce((all, bit) => all | bit, 0);
+
+/** The frame every client command arrives in. */
+export const ZFrame = z.object({
+  op: z.number().int(),
+  d: z.unknown(),
+  s: z.number().int().nullish(),
+  t: z.string().nullish(),
+});
+
+const ZPresence = z.object({
+  since: z.number().int().nonnegative().nullable(),
+  activities: z.array(z.object({ name: z.string().max(128), type: z.number().int().min(0).max(5), url: z.string().nullish(), state: z.string().nullish() })),
+  status: z.enum([
+    PresenceUpdateStatus.Online,
+    PresenceUpdateStatus.DoNotDisturb,
+    PresenceUpdateStatus.Idle,
+    PresenceUpdateStatus.Invisible,
+    PresenceUpdateStatus.Offline,
+  ]),
+  afk: z.boolean(),
+});
+
+/** IDENTIFY (op 2). Intents are checked against the known bits separately: unknown bits are 4013, not 4002. */
+export const ZIdentify = z.object({
+  token: z.string().min(1).max(512),
+  properties: z.object({ os: z.string().max(256), browser: z.string().max(256), device: z.string().max(256) }),
+  compress: z.boolean().optional(),
+  large_threshold: z.number().int().min(50).max(250).default(50),
+  shard: z.tuple([z.number().int(), z.number().int()]).optional(),
+  presence: ZPresence.optional(),
+  intents: z
+    .number()
+    .int()
+    .nonnegative()
+    .max(2 ** 31 - 1),
+});
+
+export type IdentifyCommand = z.output<typeof ZIdentify>;
+
+/** RESUME (op 6). */
+export const ZResume = z.object({
+  token: z.string().min(1).max(512),
+  session_id: z.string().min(1).max(128),
+  seq: z.number().int().nonnegative(),
+});
+
+/** HEARTBEAT (op 1): the last sequence the client received, or null. */
+export const ZHeartbeat = z.number().int().nullable();
+
+/**
+ * The client commands the gateway takes and checks beyond identify, resume and heartbeat. Voice
+ * state updates and the member, soundboard and channel info requests are accepted (their shape
+ * is checked) and not answered yet; presence updates are checked and not stored yet.
+ */
+export const COMMAND_SHAPES: Partial<Record<GatewayOpcodes, z.ZodType>> = {
+  [GatewayOpcodes.PresenceUpdate]: ZPresence,
+  [GatewayOpcodes.VoiceStateUpdate]: z.object({ guild_id: z.string() }).loose(),
+  [GatewayOpcodes.RequestGuildMembers]: z.object({ guild_id: z.union([z.string(), z.array(z.string())]) }).loose(),
+  [GatewayOpcodes.RequestSoundboardSounds]: z.object({ guild_ids: z.array(z.string()) }).loose(),
+  [GatewayOpcodes.RequestChannelInfo]: z.object({ guild_id: z.string() }).loose(),
+};

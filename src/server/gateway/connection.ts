@@ -1,0 +1,243 @@
+import { GatewayCloseCodes, GatewayDispatchEvents, GatewayOpcodes } from "discord-api-types/v10";
+import type { RawData, WebSocket } from "ws";
+import type { StoredEvent } from "~/server/events/event-map.ts";
+import { CLOSE_CODES, GatewayCloseError, type CloseCode } from "./close-codes.ts";
+import { COMMAND_SHAPES, ZFrame, ZHeartbeat, ZIdentify, ZResume } from "./commands.ts";
+import { createFrameSender, type FrameSender } from "./frame-sender.ts";
+import type { Dispatch, GatewaySessionView } from "./gateway-types.ts";
+import { identify, outboxHead, resumableView, storedEventsAfter, type HandshakeDeps } from "./handshake.ts";
+import { forgetSession, markSessionClosed, markSessionResumed } from "./session-store.ts";
+
+/** Bytes sent and not yet taken by a client before it is dropped (resumable, so it loses nothing it reconnects for). */
+const MAX_UNREAD_BYTES = 16 * 1024 * 1024;
+
+/** The platform's limit on one client payload. */
+const MAX_CLIENT_PAYLOAD_BYTES = 4096;
+
+/** What a connection needs from its gateway. */
+export type ConnectionHost = HandshakeDeps & {
+  log: (error: unknown) => void;
+  /** Commands per window before 4008 (the platform: 120 per 60 s). */
+  commandLimit: { count: number; windowMs: number };
+  /** The connection hears committed events from now on, into its buffer, until it goes live. */
+  startBuffering(connection: Connection): void;
+  /** The connection's session receives events as they are routed; its buffer is empty. */
+  goLive(connection: Connection): void;
+  /** The connection is gone; true when it still held its session (no newer connection resumed it). */
+  remove(connection: Connection): boolean;
+};
+
+type State = "new" | "handshake" | "starting" | "live" | "closed";
+
+/** One WebSocket connection and its session: the protocol state machine. */
+export class Connection {
+  private state: State = "new";
+  /** Set once IDENTIFY or RESUME succeeded. */
+  view: GatewaySessionView | null = null;
+  /** The token the session was started or resumed with. */
+  tokenId: string | null = null;
+  /** Events heard while the session starts, delivered after READY (or the replay) in order. */
+  buffer: StoredEvent[] = [];
+  lastHeartbeatAt: number;
+  /** Closed with a code that ends the session: its row is deleted, not marked closed. */
+  private isForgotten = false;
+  private windowStart = 0;
+  private commandsInWindow = 0;
+
+  constructor(
+    private readonly ws: WebSocket,
+    private sender: FrameSender,
+    private readonly host: ConnectionHost,
+    now: number,
+  ) {
+    this.lastHeartbeatAt = now;
+    ws.on("message", (data, isBinary) => this.receive(data, isBinary));
+    ws.on("close", () => this.closed());
+    // A socket error (a reset, a frame past ws's own limit) ends the connection; "close" follows.
+    ws.on("error", () => ws.terminate());
+  }
+
+  get isLive(): boolean {
+    return this.state === "live";
+  }
+
+  hello(heartbeatIntervalMs: number): void {
+    this.sendJson({ op: GatewayOpcodes.Hello, d: { heartbeat_interval: heartbeatIntervalMs } });
+  }
+
+  /** Sends one serialised dispatch frame; a client that stopped reading is dropped rather than buffered without end. */
+  sendFrame(text: string): void {
+    if (this.ws.bufferedAmount > MAX_UNREAD_BYTES) return this.close(GatewayCloseCodes.UnknownError, "the client is not reading its events");
+    this.sender.send(text);
+  }
+
+  /** Closes with a code of the platform's table; a session that may not be resumed is forgotten. */
+  close(code: CloseCode, reason?: string): void {
+    if (this.state === "closed") return;
+    if (this.view && !CLOSE_CODES[code].resumable) {
+      this.isForgotten = true;
+      void forgetSession(this.host.db, this.view.sessionId).catch(this.host.log);
+    }
+    this.ws.close(code, (reason ?? CLOSE_CODES[code].reason).slice(0, 120));
+    this.state = "closed";
+  }
+
+  /** Graceful shutdown: the client is told to reconnect (and resume elsewhere). */
+  reconnect(): void {
+    this.sendJson({ op: GatewayOpcodes.Reconnect, d: null });
+  }
+
+  terminate(): void {
+    this.ws.terminate();
+  }
+
+  private sendJson(payload: unknown): void {
+    this.sender.send(JSON.stringify(payload));
+  }
+
+  private sendDispatches(dispatches: readonly Dispatch[], seq: number): void {
+    for (const dispatch of dispatches) this.sendFrame(JSON.stringify({ op: GatewayOpcodes.Dispatch, t: dispatch.t, s: seq, d: dispatch.d }));
+  }
+
+  private receive(data: RawData, isBinary: boolean): void {
+    if (this.state === "closed") return;
+    try {
+      this.handle(data, isBinary);
+    } catch (error) {
+      this.fail(error);
+    }
+  }
+
+  private fail(error: unknown): void {
+    if (error instanceof GatewayCloseError) return this.close(error.code, error.message);
+    this.host.log(error);
+    this.close(GatewayCloseCodes.UnknownError);
+  }
+
+  private handle(data: RawData, isBinary: boolean): void {
+    const bytes = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer);
+    if (bytes.length > MAX_CLIENT_PAYLOAD_BYTES) throw new GatewayCloseError(GatewayCloseCodes.DecodeError, "payload over 4096 bytes");
+    if (isBinary) throw new GatewayCloseError(GatewayCloseCodes.DecodeError, "binary frames are not taken (encoding=json)");
+    this.countCommand();
+    let json: unknown;
+    try {
+      json = JSON.parse(bytes.toString("utf8"));
+    } catch {
+      throw new GatewayCloseError(GatewayCloseCodes.DecodeError, "malformed JSON");
+    }
+    const frame = ZFrame.safeParse(json);
+    if (!frame.success) throw new GatewayCloseError(GatewayCloseCodes.DecodeError, "not a gateway payload");
+    const { op, d } = frame.data;
+    switch (op) {
+      case GatewayOpcodes.Heartbeat:
+        if (!ZHeartbeat.safeParse(d).success) throw new GatewayCloseError(GatewayCloseCodes.DecodeError, "heartbeat d must be a sequence or null");
+        this.lastHeartbeatAt = Date.now();
+        return this.sendJson({ op: GatewayOpcodes.HeartbeatAck });
+      case GatewayOpcodes.Identify: {
+        if (this.state !== "new") throw new GatewayCloseError(GatewayCloseCodes.AlreadyAuthenticated);
+        const command = ZIdentify.safeParse(d);
+        if (!command.success) throw new GatewayCloseError(GatewayCloseCodes.DecodeError, `identify: ${command.error.issues[0]?.path.join(".")}`);
+        this.state = "handshake";
+        return void this.identify(command.data).catch((error: unknown) => this.fail(error));
+      }
+      case GatewayOpcodes.Resume: {
+        if (this.state !== "new") throw new GatewayCloseError(GatewayCloseCodes.AlreadyAuthenticated);
+        const command = ZResume.safeParse(d);
+        if (!command.success) throw new GatewayCloseError(GatewayCloseCodes.DecodeError, `resume: ${command.error.issues[0]?.path.join(".")}`);
+        this.state = "handshake";
+        return void this.resume(command.data).catch((error: unknown) => this.fail(error));
+      }
+    }
+    const shape = COMMAND_SHAPES[op as GatewayOpcodes];
+    if (!shape) throw new GatewayCloseError(GatewayCloseCodes.UnknownOpcode, `opcode ${op}`);
+    if (this.state !== "live" && this.state !== "starting") throw new GatewayCloseError(GatewayCloseCodes.NotAuthenticated);
+    if (!shape.safeParse(d).success) throw new GatewayCloseError(GatewayCloseCodes.DecodeError, `opcode ${op}: bad payload`);
+  }
+
+  /** The platform counts every command, heartbeats included, in a fixed window. */
+  private countCommand(): void {
+    const now = Date.now();
+    const { count, windowMs } = this.host.commandLimit;
+    if (now - this.windowStart >= windowMs) {
+      this.windowStart = now;
+      this.commandsInWindow = 0;
+    }
+    if (++this.commandsInWindow > count) throw new GatewayCloseError(GatewayCloseCodes.RateLimited);
+  }
+
+  private async identify(command: Parameters<typeof identify>[1]): Promise<void> {
+    const identified = await identify(this.host, command);
+    if (this.state === "closed") return;
+    if (!identified) {
+      // The session start limit or the identify concurrency refused it: the client waits and identifies again.
+      this.state = "new";
+      return this.sendJson({ op: GatewayOpcodes.InvalidSession, d: false });
+    }
+    const { view, ready } = identified;
+    this.view = view;
+    this.tokenId = identified.tokenId;
+    if (command.compress && this.sender.kind === "json") this.sender = createFrameSender(this.ws, "zlib-payload");
+    this.beginStart();
+    const head = await outboxHead(this.host.db);
+    this.sendDispatches([{ sessions: [view], t: GatewayDispatchEvents.Ready, d: ready }], head);
+    for (const guildId of ready.guilds.map((guild) => guild.id)) {
+      const guild = await this.host.router.guildCreate(view, guildId);
+      if (this.isClosed()) return;
+      if (guild !== null) this.sendDispatches([{ sessions: [view], t: GatewayDispatchEvents.GuildCreate, d: guild }], head);
+    }
+    await this.drainBuffer(head);
+  }
+
+  private async resume(command: { token: string; session_id: string; seq: number }): Promise<void> {
+    const resumable = await resumableView(this.host, command);
+    if (this.state === "closed") return;
+    if (!resumable) {
+      this.state = "new";
+      return this.sendJson({ op: GatewayOpcodes.InvalidSession, d: false });
+    }
+    const { view } = resumable;
+    this.view = view;
+    this.tokenId = resumable.tokenId;
+    this.beginStart();
+    let last = command.seq;
+    for await (const event of storedEventsAfter(this.host.db, command.seq)) {
+      this.sendDispatches(await this.host.router.route(event, [view]), event.seq);
+      if (this.isClosed()) return;
+      last = event.seq;
+    }
+    await markSessionResumed(this.host.db, view.sessionId, this.host.now());
+    this.sendJson({ op: GatewayOpcodes.Dispatch, t: GatewayDispatchEvents.Resumed, s: last, d: null });
+    await this.drainBuffer(last);
+  }
+
+  private beginStart(): void {
+    this.state = "starting";
+    this.host.startBuffering(this);
+  }
+
+  private isClosed(): boolean {
+    return this.state === "closed";
+  }
+
+  /** Sends what was heard while starting (newer than what was already sent), then goes live with nothing in between. */
+  private async drainBuffer(after: number): Promise<void> {
+    const view = this.view!;
+    while (this.buffer.length > 0) {
+      const event = this.buffer.shift()!;
+      if (event.seq <= after) continue;
+      this.sendDispatches(await this.host.router.route(event, [view]), event.seq);
+      if (this.isClosed()) return;
+    }
+    this.state = "live";
+    this.host.goLive(this);
+  }
+
+  private closed(): void {
+    this.state = "closed";
+    this.buffer = [];
+    this.sender.dispose?.();
+    // A session resumed on another connection of this instance is not closed by its old one.
+    const ownedSession = this.host.remove(this);
+    if (ownedSession && this.view && !this.isForgotten) void markSessionClosed(this.host.db, this.view.sessionId, this.host.now()).catch(this.host.log);
+  }
+}

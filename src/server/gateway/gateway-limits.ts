@@ -1,0 +1,45 @@
+import { env } from "~/env.ts";
+import { DEFAULT_SESSION_START_LIMITS, type SessionStartLimits } from "./session-start-limit.ts";
+
+/** The gateway's timings and limits; defaults are the platform's, operators and tests change some through the environment. */
+export type GatewayLimits = {
+  /** HELLO's heartbeat_interval. */
+  heartbeatIntervalMs: number;
+  /** How late a heartbeat may be before the connection counts as a zombie (closed with 4009). */
+  heartbeatGraceMs: number;
+  /** Client commands per window before 4008. */
+  commands: { count: number; windowMs: number };
+  /** Guilds one shard may hold before 4011. */
+  maxGuildsPerShard: number;
+  /** How long a session stays resumable after its connection ends (or its instance stops). */
+  resumableMs: number;
+  /** How often connected sessions are marked seen and expired ones deleted. */
+  housekeepingMs: number;
+  sessionStart: SessionStartLimits;
+};
+
+/** The limits from the environment (GATEWAY_HEARTBEAT_INTERVAL_MS, GATEWAY_SESSION_START_LIMIT, GATEWAY_MAX_CONCURRENCY). */
+export function gatewayLimitsFromEnv(): GatewayLimits {
+  const { GATEWAY_HEARTBEAT_INTERVAL_MS, GATEWAY_SESSION_START_LIMIT, GATEWAY_MAX_CONCURRENCY } = env();
+  return {
+    heartbeatIntervalMs: GATEWAY_HEARTBEAT_INTERVAL_MS,
+    heartbeatGraceMs: 10_000,
+    commands: { count: 120, windowMs: 60_000 },
+    maxGuildsPerShard: 2500,
+    // Five minutes: long enough for a client library's reconnect after a network drop or a
+    // server restart, short enough that stored sessions stay few.
+    resumableMs: 5 * 60_000,
+    housekeepingMs: 60_000,
+    sessionStart: { ...DEFAULT_SESSION_START_LIMITS, total: GATEWAY_SESSION_START_LIMIT, maxConcurrency: GATEWAY_MAX_CONCURRENCY },
+  };
+}
+
+/** The gateway's WebSocket address: the REST API's host and port (http→ws, https→wss), path /gateway. */
+export function gatewayUrl(publicBaseUrl: string): string {
+  const url = new URL(publicBaseUrl);
+  url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
+  url.pathname = "/gateway";
+  url.search = "";
+  url.hash = "";
+  return url.toString();
+}

@@ -1,0 +1,145 @@
+import { randomBytes } from "node:crypto";
+import { GatewayCloseCodes, GatewayIntentBits, GatewayOpcodes, type GatewayReadyDispatchData } from "discord-api-types/v10";
+import { describe, expect, it } from "vitest";
+import { botInGuilds, identified, useGatewayServer, type GatewayClient, type GatewayServer } from "~/test/gateway-kit.ts";
+import { bot as botAuth } from "~/test/rest-client.ts";
+import { useTestApp } from "~/test/test-app.ts";
+import { createEventRouter } from "./event-router.ts";
+import { DEFAULT_SESSION_START_LIMITS } from "./session-start-limit.ts";
+import { sweepSessions, touchSessions } from "./session-store.ts";
+
+const app = useTestApp();
+const options = { router: () => createEventRouter({ db: app.db }), limits: { sessionStart: { ...DEFAULT_SESSION_START_LIMITS, identifyIntervalMs: 0 } } };
+// Two instances on one database and one event bus: a session resumes on either.
+const first = useGatewayServer(app, options);
+const second = useGatewayServer(app, options);
+const intents = GatewayIntentBits.Guilds;
+
+async function resumed(server: GatewayServer, fields: { token: string; session_id: string; seq: number }): Promise<GatewayClient> {
+  const client = await server.connect();
+  await client.waitFor((frame) => frame.op === GatewayOpcodes.Hello, "HELLO");
+  client.send({ op: GatewayOpcodes.Resume, d: fields });
+  return client;
+}
+
+/** A bot with a session on the first instance that saw READY and its GUILD_CREATE, then lost its connection. */
+async function droppedSession() {
+  const { bot, owner, guildIds } = await botInGuilds(app, 1);
+  const { client, ready } = await identified(first, bot.token, { intents });
+  await client.dispatch("GUILD_CREATE");
+  client.terminate();
+  await client.closed;
+  return { bot, owner, guildId: guildIds[0]!, sessionId: (ready.d as GatewayReadyDispatchData).session_id, seq: ready.s! };
+}
+
+describe("RESUME", () => {
+  it("replays what the session missed, in order, then RESUMED, then live events (on another instance)", async () => {
+    const { bot, owner, guildId, sessionId, seq } = await droppedSession();
+    const rest = app.as(botAuth(owner.token));
+    expect((await rest.patch(`/guilds/${guildId}`, { name: "First" })).status).toBe(200);
+    expect((await rest.post(`/guilds/${guildId}/channels`, { name: "missed" })).status).toBe(200);
+    expect((await rest.patch(`/guilds/${guildId}`, { name: "Second" })).status).toBe(200);
+
+    const client = await resumed(second, { token: bot.token, session_id: sessionId, seq });
+    const replayed = [await client.next(), await client.next(), await client.next()];
+    expect(replayed.map((frame) => frame.t)).toEqual(["GUILD_UPDATE", "CHANNEL_CREATE", "GUILD_UPDATE"]);
+    expect(replayed.map((frame) => (frame.d as { name: string }).name)).toEqual(["First", "missed", "Second"]);
+    const seqs = replayed.map((frame) => frame.s!);
+    expect(seqs[0]).toBeGreaterThan(seq);
+    expect([...seqs].sort((a, b) => a - b)).toEqual(seqs);
+    const done = await client.next();
+    expect(done).toMatchObject({ op: GatewayOpcodes.Dispatch, t: "RESUMED" });
+
+    expect((await rest.patch(`/guilds/${guildId}`, { name: "Live" })).status).toBe(200);
+    const live = await client.dispatch("GUILD_UPDATE");
+    expect(live.d).toMatchObject({ name: "Live" });
+    expect(live.s).toBeGreaterThan(seqs[2]!);
+  });
+
+  it("resumes with nothing missed: RESUMED at once", async () => {
+    const { bot, sessionId, seq } = await droppedSession();
+    const client = await resumed(first, { token: bot.token, session_id: sessionId, seq });
+    expect(await client.next()).toMatchObject({ t: "RESUMED" });
+  });
+
+  it("answers op 9 for an unknown session, another bot's session and an expired one", async () => {
+    const { bot, sessionId, seq } = await droppedSession();
+    const unknown = await resumed(first, { token: bot.token, session_id: "0".repeat(32), seq });
+    expect(await unknown.next()).toMatchObject({ op: GatewayOpcodes.InvalidSession, d: false });
+
+    const other = await botInGuilds(app, 0);
+    const stolen = await resumed(first, { token: other.bot.token, session_id: sessionId, seq });
+    expect(await stolen.next()).toMatchObject({ op: GatewayOpcodes.InvalidSession, d: false });
+
+    const longAgo = new Date(Date.now() - 60 * 60_000);
+    await app.db.gatewaySession.update({ where: { id: sessionId }, data: { closedAt: longAgo, lastSeenAt: longAgo } });
+    const expired = await resumed(second, { token: bot.token, session_id: sessionId, seq });
+    expect(await expired.next()).toMatchObject({ op: GatewayOpcodes.InvalidSession, d: false });
+    // After op 9 the connection may identify afresh.
+    expired.identify({ token: bot.token, intents });
+    expect(await expired.dispatch("READY")).toMatchObject({ op: GatewayOpcodes.Dispatch });
+  });
+
+  it("answers op 9 when the outbox no longer keeps events the session missed", async () => {
+    const { bot, owner, guildId, sessionId, seq } = await droppedSession();
+    const rest = app.as(botAuth(owner.token));
+    expect((await rest.patch(`/guilds/${guildId}`, { name: "Missed" })).status).toBe(200);
+    expect((await rest.patch(`/guilds/${guildId}`, { name: "Kept" })).status).toBe(200);
+    // As the retention sweep does with old events: the first one the session missed is gone.
+    const missed = await app.db.event.findFirstOrThrow({ where: { seq: { gt: seq } }, orderBy: { seq: "asc" } });
+    await app.db.event.deleteMany({ where: { seq: { lte: missed.seq } } });
+    const client = await resumed(first, { token: bot.token, session_id: sessionId, seq });
+    expect(await client.next()).toMatchObject({ op: GatewayOpcodes.InvalidSession, d: false });
+  });
+
+  it("closes with 4007 for a sequence the session was never sent, and the session is over", async () => {
+    const { bot, sessionId, seq } = await droppedSession();
+    const ahead = await resumed(first, { token: bot.token, session_id: sessionId, seq: seq + 1_000_000 });
+    expect(await ahead.closeCode()).toBe(GatewayCloseCodes.InvalidSeq);
+    const again = await resumed(first, { token: bot.token, session_id: sessionId, seq });
+    expect(await again.next()).toMatchObject({ op: GatewayOpcodes.InvalidSession, d: false });
+  });
+
+  it("4004 for a RESUME with a token that is not a bot's", async () => {
+    const { sessionId, seq } = await droppedSession();
+    const client = await resumed(first, { token: "MTIz.nope", session_id: sessionId, seq });
+    expect(await client.closeCode()).toBe(GatewayCloseCodes.AuthenticationFailed);
+  });
+});
+
+describe("stored sessions", () => {
+  it("the sweep deletes sessions closed or unseen past the window and keeps the others; a seen session is open again", async () => {
+    const { bot } = await botInGuilds(app, 0);
+    const now = new Date();
+    const minutesAgo = (minutes: number) => new Date(now.getTime() - minutes * 60_000);
+    const base = {
+      applicationId: bot.application.id,
+      botUserId: bot.user.id,
+      intents: 0,
+      shardId: 0,
+      shardCount: 1,
+      largeThreshold: 50,
+      messageContent: false,
+    };
+    const ids = { closedLongAgo: randomId(), unseenLongAgo: randomId(), closedRecently: randomId(), connected: randomId() };
+    await app.db.gatewaySession.createMany({
+      data: [
+        { ...base, id: ids.closedLongAgo, closedAt: minutesAgo(10), lastSeenAt: minutesAgo(20) },
+        { ...base, id: ids.unseenLongAgo, closedAt: null, lastSeenAt: minutesAgo(10) },
+        { ...base, id: ids.closedRecently, closedAt: minutesAgo(1), lastSeenAt: minutesAgo(2) },
+        { ...base, id: ids.connected, closedAt: minutesAgo(1), lastSeenAt: minutesAgo(9) },
+      ],
+    });
+    await touchSessions(app.db, [ids.connected], now);
+    // Twice: an instance sweeping after another finds nothing left to do.
+    expect(await sweepSessions(app.db, now, 5 * 60_000)).toBeGreaterThanOrEqual(2);
+    await sweepSessions(app.db, now, 5 * 60_000);
+    const left = await app.db.gatewaySession.findMany({ where: { id: { in: Object.values(ids) } }, select: { id: true, closedAt: true } });
+    expect(left.map((row) => row.id).sort()).toEqual([ids.closedRecently, ids.connected].sort());
+    expect(left.find((row) => row.id === ids.connected)?.closedAt).toBeNull();
+  });
+});
+
+function randomId(): string {
+  return randomBytes(16).toString("hex");
+}

@@ -1,0 +1,184 @@
+import type { IncomingMessage } from "node:http";
+import type { Duplex } from "node:stream";
+import { GatewayCloseCodes, GatewayOpcodes } from "discord-api-types/v10";
+import { WebSocketServer, type WebSocket } from "ws";
+import type { Db } from "~/server/db/client.ts";
+import { InternalEvents, type StoredEvent } from "~/server/events/event-map.ts";
+import type { CloseCode } from "./close-codes.ts";
+import { Connection, type ConnectionHost } from "./connection.ts";
+import { createFrameSender } from "./frame-sender.ts";
+import { gatewayLimitsFromEnv, gatewayUrl, type GatewayLimits } from "./gateway-limits.ts";
+import type { EventRouter, GatewaySessionView } from "./gateway-types.ts";
+import { sweepSessions, touchSessions } from "./session-store.ts";
+
+export type Gateway = {
+  /** Takes an HTTP upgrade for /gateway (server.ts hands over only that path). */
+  handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
+  /** Graceful shutdown: op 7 RECONNECT to every connection, then they close (resumable on another instance). */
+  close(): Promise<void>;
+  /** Sessions receiving events on this instance. */
+  readonly sessionCount: number;
+};
+
+export type GatewayOptions = {
+  db: Db;
+  /** Every committed event, from any instance (the event bus, fed by Redis when configured). */
+  subscribe: (listener: (event: StoredEvent) => void) => () => void;
+  router: EventRouter;
+  publicBaseUrl: string;
+  limits?: Partial<GatewayLimits>;
+  log?: (error: unknown) => void;
+};
+
+// ws rejects frames past this itself (close 1009); frames between the platform's 4096-byte
+// limit and this get the platform's 4002, and no frame this large is held in memory.
+const WS_MAX_FRAME_BYTES = 64 * 1024;
+// How long a graceful close waits for clients to close after op 7 before dropping them.
+const RECONNECT_WAIT_MS = 5000;
+
+/** The query's v, encoding and compress, or the close code refusing them. */
+function transportOf(query: URLSearchParams): { zlibStream: boolean } | { refuse: CloseCode; reason: string } {
+  const version = query.get("v");
+  if (version !== null && version !== "10") return { refuse: GatewayCloseCodes.InvalidAPIVersion, reason: `API version ${version} is not served; use v=10` };
+  const encoding = query.get("encoding") ?? "json";
+  if (encoding !== "json") return { refuse: GatewayCloseCodes.DecodeError, reason: `encoding=${encoding} is not served; use encoding=json` };
+  const compress = query.get("compress");
+  if (compress !== null && compress !== "zlib-stream")
+    return { refuse: GatewayCloseCodes.DecodeError, reason: `compress=${compress} is not served; use zlib-stream` };
+  return { zlibStream: compress === "zlib-stream" };
+}
+
+export function createGateway(options: GatewayOptions): Gateway {
+  const { db, router } = options;
+  const limits: GatewayLimits = { ...gatewayLimitsFromEnv(), ...options.limits };
+  const log = options.log ?? ((error: unknown) => console.error("[gateway]", error));
+  const wss = new WebSocketServer({ noServer: true, maxPayload: WS_MAX_FRAME_BYTES, perMessageDeflate: false });
+  const connections = new Set<Connection>();
+  const sockets = new Set<WebSocket>();
+  const starting = new Set<Connection>();
+  const live = new Map<string, Connection>();
+  let liveViews: GatewaySessionView[] | null = null;
+  let closing: Promise<void> | null = null;
+
+  const host: ConnectionHost = {
+    db,
+    router,
+    log,
+    now: () => new Date(),
+    resumeGatewayUrl: gatewayUrl(options.publicBaseUrl),
+    sessionStart: limits.sessionStart,
+    maxGuildsPerShard: limits.maxGuildsPerShard,
+    resumableMs: limits.resumableMs,
+    commandLimit: limits.commands,
+    startBuffering(connection) {
+      starting.add(connection);
+    },
+    goLive(connection) {
+      starting.delete(connection);
+      const sessionId = connection.view!.sessionId;
+      // A client that resumes here while its old connection still looks open: the old one is a zombie.
+      const previous = live.get(sessionId);
+      live.set(sessionId, connection);
+      liveViews = null;
+      if (previous && previous !== connection) previous.terminate();
+    },
+    remove(connection) {
+      connections.delete(connection);
+      starting.delete(connection);
+      const sessionId = connection.view?.sessionId;
+      if (sessionId === undefined) return false;
+      if (live.get(sessionId) === connection) {
+        live.delete(sessionId);
+        liveViews = null;
+        return true;
+      }
+      return !live.has(sessionId);
+    },
+  };
+
+  // Routing is asynchronous; one chain keeps every session's events in commit order. Each
+  // event goes to the sessions live when it was heard; sessions still starting buffer it.
+  let chain = Promise.resolve();
+  const unsubscribe = options.subscribe((event) => {
+    if (event.type === InternalEvents.TokensRevoked) disconnectRevoked(new Set(event.data.token_ids));
+    for (const connection of starting) connection.buffer.push(event);
+    if (live.size === 0) return;
+    const sessions = (liveViews ??= [...live.values()].map((connection) => connection.view!));
+    chain = chain.then(() => dispatch(event, sessions)).catch(log);
+  });
+
+  /** A revoked (or reset) bot token ends the connections it opened, as a wrong token would have. */
+  function disconnectRevoked(tokenIds: ReadonlySet<string>): void {
+    for (const connection of connections) {
+      if (connection.tokenId !== null && tokenIds.has(connection.tokenId)) connection.close(GatewayCloseCodes.AuthenticationFailed, "token revoked");
+    }
+  }
+
+  async function dispatch(event: StoredEvent, sessions: readonly GatewaySessionView[]): Promise<void> {
+    for (const { sessions: targets, t, d } of await router.route(event, sessions)) {
+      // Serialised once for every session it goes to; each connection compresses on its own.
+      const frame = JSON.stringify({ op: GatewayOpcodes.Dispatch, t, s: event.seq, d });
+      for (const target of targets) {
+        const connection = live.get(target.sessionId);
+        if (connection?.view === target) connection.sendFrame(frame);
+      }
+    }
+  }
+
+  // Zombies: connections whose heartbeats stopped. One timer for all connections.
+  const zombieTimer = setInterval(
+    () => {
+      const deadline = Date.now() - limits.heartbeatIntervalMs - limits.heartbeatGraceMs;
+      for (const connection of connections) if (connection.lastHeartbeatAt < deadline) connection.close(GatewayCloseCodes.SessionTimedOut);
+    },
+    Math.max(50, Math.min(limits.heartbeatIntervalMs / 4, 5000)),
+  ).unref();
+
+  // Stored sessions: this instance's are seen, expired ones (any instance's) deleted.
+  const housekeepingTimer = setInterval(() => {
+    const now = new Date();
+    void touchSessions(db, [...live.keys()], now)
+      .then(() => sweepSessions(db, now, limits.resumableMs))
+      .catch(log);
+  }, limits.housekeepingMs).unref();
+
+  function accept(ws: WebSocket, query: URLSearchParams): void {
+    const transport = transportOf(query);
+    if ("refuse" in transport) return ws.close(transport.refuse, transport.reason);
+    sockets.add(ws);
+    ws.once("close", () => sockets.delete(ws));
+    const connection = new Connection(ws, createFrameSender(ws, transport.zlibStream ? "zlib-stream" : "json"), host, Date.now());
+    connections.add(connection);
+    connection.hello(limits.heartbeatIntervalMs);
+  }
+
+  return {
+    handleUpgrade(req, socket, head) {
+      const url = new URL(req.url ?? "/", "http://gateway");
+      if (closing || url.pathname.replace(/\/$/, "") !== "/gateway") return void socket.destroy();
+      wss.handleUpgrade(req, socket, head, (ws) => accept(ws, url.searchParams));
+    },
+    close() {
+      closing ??= shutDown();
+      return closing;
+    },
+    get sessionCount() {
+      return live.size;
+    },
+  };
+
+  async function shutDown(): Promise<void> {
+    clearInterval(zombieTimer);
+    clearInterval(housekeepingTimer);
+    unsubscribe();
+    for (const connection of connections) connection.reconnect();
+    const closed = [...sockets].map((ws) => new Promise<void>((resolve) => ws.once("close", () => resolve())));
+    const timeout = setTimeout(() => {
+      for (const ws of sockets) ws.terminate();
+    }, RECONNECT_WAIT_MS);
+    await Promise.all(closed);
+    clearTimeout(timeout);
+    await chain;
+    await new Promise<void>((resolve) => wss.close(() => resolve()));
+  }
+}

@@ -1,0 +1,152 @@
+import { randomBytes } from "node:crypto";
+import { GatewayCloseCodes, GatewayIntentBits, type GatewayReadyDispatchData } from "discord-api-types/v10";
+import { hasPrivilegedIntent } from "~/server/applications/intents.ts";
+import type { PrivilegedIntent } from "~/server/applications/application.schema.ts";
+import { authenticate, tokenIdOf } from "~/server/auth/tokens.service.ts";
+import type { Db } from "~/server/db/client.ts";
+import { storedEventOf, type StoredEvent } from "~/server/events/event-map.ts";
+import { toUserObject } from "~/server/users/user.dto.ts";
+import { GatewayCloseError } from "./close-codes.ts";
+import { KNOWN_INTENTS, type IdentifyCommand } from "./commands.ts";
+import type { EventRouter, GatewaySessionView } from "./gateway-types.ts";
+import { claimSessionStart, type SessionStartLimits } from "./session-start-limit.ts";
+import { findResumableSession, forgetSession, storeSession, type StoredSession } from "./session-store.ts";
+
+/** What IDENTIFY and RESUME need from the gateway. */
+export type HandshakeDeps = {
+  db: Db;
+  router: EventRouter;
+  now: () => Date;
+  resumeGatewayUrl: string;
+  sessionStart: SessionStartLimits;
+  /** More guilds than this on one shard closes with 4011 (the platform: 2,500). */
+  maxGuildsPerShard: number;
+  /** How long a session stays resumable after its connection ends. */
+  resumableMs: number;
+};
+
+const PRIVILEGED_BITS: readonly [number, PrivilegedIntent][] = [
+  [GatewayIntentBits.GuildMembers, "GUILD_MEMBERS"],
+  [GatewayIntentBits.GuildPresences, "PRESENCE"],
+  [GatewayIntentBits.MessageContent, "MESSAGE_CONTENT"],
+];
+
+/** Shards past this count are refused (4010): the platform's largest bots stay far below it. */
+const MAX_SHARDS = 65_536;
+
+/** IDENTIFY and RESUME carry the bare token; some libraries prefix it with "Bot ". */
+async function botOf(db: Db, token: string) {
+  const bare = token.replace(/^Bot\s+/i, "");
+  const actor = await authenticate(db, `Bot ${bare}`);
+  if (actor?.kind !== "bot" || !actor.applicationId) throw new GatewayCloseError(GatewayCloseCodes.AuthenticationFailed);
+  return { applicationId: actor.applicationId, botUserId: actor.userId, tokenId: tokenIdOf(bare)! };
+}
+
+function viewOf(session: StoredSession, guildIds: readonly string[]): GatewaySessionView {
+  return {
+    sessionId: session.id,
+    applicationId: session.applicationId,
+    botUserId: session.botUserId,
+    intents: session.intents,
+    shard: [session.shardId, session.shardCount],
+    messageContent: session.messageContent,
+    largeThreshold: session.largeThreshold,
+    guildIds: new Set(guildIds),
+  };
+}
+
+/** A started session, and the id of the token that started it (revoking the token ends the connection). */
+export type Identified = { view: GatewaySessionView; ready: GatewayReadyDispatchData; tokenId: string };
+
+/**
+ * Checks an IDENTIFY in the platform's order (token, shard, intents, guild count) and starts a
+ * session: null when the session start limit refuses it now (the caller sends op 9).
+ */
+export async function identify(deps: HandshakeDeps, command: IdentifyCommand): Promise<Identified | null> {
+  const { db } = deps;
+  const bot = await botOf(db, command.token);
+  const [shardId, shardCount] = command.shard ?? [0, 1];
+  if (shardCount < 1 || shardCount > MAX_SHARDS || shardId < 0 || shardId >= shardCount) {
+    throw new GatewayCloseError(GatewayCloseCodes.InvalidShard, `shard [${shardId}, ${shardCount}]`);
+  }
+  if ((command.intents & ~KNOWN_INTENTS) !== 0) throw new GatewayCloseError(GatewayCloseCodes.InvalidIntents);
+  for (const [bit, name] of PRIVILEGED_BITS) {
+    if (command.intents & bit && !(await hasPrivilegedIntent(db, bot.applicationId, name))) {
+      throw new GatewayCloseError(GatewayCloseCodes.DisallowedIntents, name);
+    }
+  }
+  const app = await db.application.findUnique({ where: { id: bot.applicationId }, include: { botUser: true } });
+  if (!app) throw new GatewayCloseError(GatewayCloseCodes.AuthenticationFailed);
+  const guildIds = await deps.router.guildsOf({ botUserId: bot.botUserId, shard: [shardId, shardCount] });
+  if (guildIds.length > deps.maxGuildsPerShard) {
+    throw new GatewayCloseError(GatewayCloseCodes.ShardingRequired, `${guildIds.length} guilds on one shard`);
+  }
+  const now = deps.now();
+  if (await claimSessionStart(db, app, shardId, deps.sessionStart, now)) return null;
+  const session: StoredSession = {
+    id: randomBytes(16).toString("hex"),
+    applicationId: app.id,
+    botUserId: app.botUserId,
+    intents: command.intents,
+    shardId,
+    shardCount,
+    largeThreshold: command.large_threshold,
+    messageContent: (command.intents & GatewayIntentBits.MessageContent) !== 0,
+  };
+  await storeSession(db, session, now);
+  const ready: GatewayReadyDispatchData = {
+    v: 10,
+    user: toUserObject(app.botUser),
+    guilds: guildIds.map((id) => ({ id, unavailable: true })),
+    session_id: session.id,
+    resume_gateway_url: deps.resumeGatewayUrl,
+    shard: [shardId, shardCount],
+    application: { id: app.id, flags: app.flags, flags_new: String(app.flags) },
+  };
+  return { view: viewOf(session, guildIds), ready, tokenId: bot.tokenId };
+}
+
+/**
+ * The session a RESUME names, as it was identified, or null when it cannot be resumed: unknown,
+ * expired, another bot's, or older than the events the outbox still keeps (op 9). A seq past
+ * the newest stored event was never sent: 4007.
+ */
+export async function resumableView(
+  deps: HandshakeDeps,
+  command: { token: string; session_id: string; seq: number },
+): Promise<{ view: GatewaySessionView; tokenId: string } | null> {
+  const { db } = deps;
+  const bot = await botOf(db, command.token);
+  const session = await findResumableSession(db, command.session_id, deps.now(), deps.resumableMs);
+  if (session?.botUserId !== bot.botUserId) return null;
+  const { _min, _max } = await db.event.aggregate({ _min: { seq: true }, _max: { seq: true } });
+  if (command.seq > (_max.seq ?? 0)) {
+    // The platform's 4007 ends the session: the client starts a new one.
+    await forgetSession(db, session.id);
+    throw new GatewayCloseError(GatewayCloseCodes.InvalidSeq, `seq ${command.seq} was never sent`);
+  }
+  // The retention sweep deleted events this session has not seen.
+  if ((_min.seq ?? 0) > command.seq + 1) return null;
+  const guildIds = await deps.router.guildsOf({ botUserId: session.botUserId, shard: [session.shardId, session.shardCount] });
+  return { view: viewOf(session, guildIds), tokenId: bot.tokenId };
+}
+
+/** The newest stored event's seq (0 when none): READY's sequence. */
+export async function outboxHead(db: Db): Promise<number> {
+  return (await db.event.aggregate({ _max: { seq: true } }))._max.seq ?? 0;
+}
+
+const REPLAY_BATCH = 500;
+
+/** Stored events after `seq`, in outbox order, a batch at a time. */
+export async function* storedEventsAfter(db: Db, seq: number): AsyncGenerator<StoredEvent> {
+  let cursor = seq;
+  for (;;) {
+    const rows = await db.event.findMany({ where: { seq: { gt: cursor } }, orderBy: { seq: "asc" }, take: REPLAY_BATCH });
+    for (const row of rows) {
+      cursor = row.seq;
+      yield storedEventOf(row);
+    }
+    if (rows.length < REPLAY_BATCH) return;
+  }
+}

@@ -1,0 +1,72 @@
+import type { APIGatewaySessionStartLimit } from "discord-api-types/v10";
+import { isUniqueViolation, type Db } from "~/server/db/client.ts";
+
+/** The identify budget: `total` session starts per `windowMs`, and per rate_limit_key one IDENTIFY per `identifyIntervalMs`. */
+export type SessionStartLimits = { total: number; windowMs: number; maxConcurrency: number; identifyIntervalMs: number };
+
+export const DEFAULT_SESSION_START_LIMITS: SessionStartLimits = { total: 1000, windowMs: 24 * 60 * 60 * 1000, maxConcurrency: 1, identifyIntervalMs: 5000 };
+
+type App = { id: string; maxConcurrency: number };
+
+/** An application set up for large bot sharding keeps its own concurrency; the operator's setting raises everyone's. */
+function maxConcurrencyOf(app: App, limits: SessionStartLimits): number {
+  return Math.max(app.maxConcurrency, limits.maxConcurrency);
+}
+
+/** session_start_limit as GET /gateway/bot shows it. */
+export async function readSessionStartLimit(db: Db, app: App, limits: SessionStartLimits, now: Date): Promise<APIGatewaySessionStartLimit> {
+  const budget = await db.gatewaySessionBudget.findUnique({ where: { applicationId: app.id } });
+  const isOpen = budget !== null && budget.windowStart.getTime() > now.getTime() - limits.windowMs;
+  return {
+    total: limits.total,
+    remaining: isOpen ? Math.max(0, limits.total - budget.used) : limits.total,
+    reset_after: isOpen ? budget.windowStart.getTime() + limits.windowMs - now.getTime() : 0,
+    max_concurrency: maxConcurrencyOf(app, limits),
+  };
+}
+
+/** Why an IDENTIFY may not start a session now: too soon after another on its key, or the window's budget is spent. */
+export type SessionStartRefusal = "concurrency" | "exhausted";
+
+/**
+ * Takes one session start for an IDENTIFY on `shardId`, or says why not. Every step is one
+ * conditional write, so instances sharing the database count together.
+ */
+export async function claimSessionStart(db: Db, app: App, shardId: number, limits: SessionStartLimits, now: Date): Promise<SessionStartRefusal | null> {
+  const rateLimitKey = shardId % maxConcurrencyOf(app, limits);
+  const slot = await db.gatewayIdentifySlot.updateMany({
+    where: { applicationId: app.id, rateLimitKey, lastAt: { lte: new Date(now.getTime() - limits.identifyIntervalMs) } },
+    data: { lastAt: now },
+  });
+  if (slot.count === 0 && !(await createOnce(() => db.gatewayIdentifySlot.create({ data: { applicationId: app.id, rateLimitKey, lastAt: now } })))) {
+    return "concurrency";
+  }
+  return (await spendBudget(db, app.id, limits, now)) ? null : "exhausted";
+}
+
+async function spendBudget(db: Db, applicationId: string, limits: SessionStartLimits, now: Date): Promise<boolean> {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const renewed = await db.gatewaySessionBudget.updateMany({
+      where: { applicationId, windowStart: { lte: new Date(now.getTime() - limits.windowMs) } },
+      data: { windowStart: now, used: 1 },
+    });
+    if (renewed.count > 0) return true;
+    const spent = await db.gatewaySessionBudget.updateMany({ where: { applicationId, used: { lt: limits.total } }, data: { used: { increment: 1 } } });
+    if (spent.count > 0) return true;
+    if (await db.gatewaySessionBudget.findUnique({ where: { applicationId }, select: { used: true } })) return false;
+    if (limits.total > 0 && (await createOnce(() => db.gatewaySessionBudget.create({ data: { applicationId, windowStart: now, used: 1 } })))) return true;
+    // Another instance created the window first: count against it.
+  }
+  return false;
+}
+
+/** Creates a row unless another writer just did; false when it lost that race. */
+async function createOnce(create: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await create();
+    return true;
+  } catch (error) {
+    if (isUniqueViolation(error)) return false;
+    throw error;
+  }
+}

@@ -1,0 +1,68 @@
+import type { Db } from "~/server/db/client.ts";
+
+/** A session as stored: enough to route its events again on any instance after a RESUME. */
+export type StoredSession = {
+  id: string;
+  applicationId: string;
+  botUserId: string;
+  intents: number;
+  shardId: number;
+  shardCount: number;
+  largeThreshold: number;
+  messageContent: boolean;
+};
+
+const BATCH = 500;
+
+/** Stores a new session at READY. */
+export async function storeSession(db: Db, session: StoredSession, now: Date): Promise<void> {
+  await db.gatewaySession.create({ data: { ...session, createdAt: now, lastSeenAt: now } });
+}
+
+/**
+ * The session if it may still be resumed: connected (on any instance, seen within the window)
+ * or closed less than `resumableMs` ago. Expiry is checked here, so resume does not depend on
+ * when the sweep last ran.
+ */
+export async function findResumableSession(db: Db, id: string, now: Date, resumableMs: number): Promise<StoredSession | null> {
+  const row = await db.gatewaySession.findUnique({ where: { id } });
+  if (!row) return null;
+  const lastAlive = row.closedAt ?? row.lastSeenAt;
+  if (lastAlive.getTime() < now.getTime() - resumableMs) return null;
+  const { createdAt: _createdAt, lastSeenAt: _lastSeenAt, closedAt: _closedAt, ...session } = row;
+  return session;
+}
+
+/** The session's connection ended: resumable from now for the window. */
+export async function markSessionClosed(db: Db, id: string, now: Date): Promise<void> {
+  await db.gatewaySession.updateMany({ where: { id }, data: { closedAt: now } });
+}
+
+/** The session was resumed on a connection: open again. */
+export async function markSessionResumed(db: Db, id: string, now: Date): Promise<void> {
+  await db.gatewaySession.updateMany({ where: { id }, data: { closedAt: null, lastSeenAt: now } });
+}
+
+/** A session that can never be resumed (a non-resumable close code). */
+export async function forgetSession(db: Db, id: string): Promise<void> {
+  await db.gatewaySession.deleteMany({ where: { id } });
+}
+
+/** Marks this instance's connected sessions as seen (and open, should a stale connection have closed one), a few hundred per statement. */
+export async function touchSessions(db: Db, ids: readonly string[], now: Date): Promise<void> {
+  for (let start = 0; start < ids.length; start += BATCH) {
+    await db.gatewaySession.updateMany({ where: { id: { in: ids.slice(start, start + BATCH) } }, data: { lastSeenAt: now, closedAt: null } });
+  }
+}
+
+/**
+ * Deletes sessions that can no longer be resumed: closed, or unseen (their instance stopped),
+ * longer ago than the window. An idempotent conditional delete, safe on several instances at once.
+ */
+export async function sweepSessions(db: Db, now: Date, resumableMs: number): Promise<number> {
+  const cutoff = new Date(now.getTime() - resumableMs);
+  const { count } = await db.gatewaySession.deleteMany({
+    where: { OR: [{ closedAt: { lt: cutoff } }, { closedAt: null, lastSeenAt: { lt: cutoff } }] },
+  });
+  return count;
+}

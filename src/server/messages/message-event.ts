@@ -1,0 +1,31 @@
+import type { APIGuildMemberNoUser, GatewayMessageCreateDispatchData } from "discord-api-types/v10";
+import type { Tx } from "~/server/db/client.ts";
+import { MEMBER_INCLUDE, toMemberObject } from "~/server/members/member.dto.ts";
+import type { MessageObject } from "./message.dto.ts";
+
+/**
+ * MESSAGE_CREATE and MESSAGE_UPDATE as the gateway sends them: in a guild, the message names
+ * its guild, carries its author's member (without the user) unless a webhook sent it, and each
+ * mentioned user who is a member carries theirs.
+ */
+export async function messageEventData(db: Tx, message: MessageObject, guildId: string | null): Promise<GatewayMessageCreateDispatchData> {
+  if (!guildId) return message;
+  const userIds = [...new Set([message.author.id, ...message.mentions.map((user) => user.id)])];
+  const rows = await db.member.findMany({ where: { guildId, userId: { in: userIds } }, include: MEMBER_INCLUDE });
+  const members = new Map<string, APIGuildMemberNoUser>(
+    rows.map((row) => {
+      const { user, ...member } = toMemberObject(row);
+      return [user.id, member];
+    }),
+  );
+  const member = message.webhook_id ? undefined : members.get(message.author.id);
+  return {
+    ...message,
+    guild_id: guildId,
+    ...(member && { member }),
+    mentions: message.mentions.map((user) => {
+      const mentioned = members.get(user.id);
+      return mentioned ? { ...user, member: mentioned } : user;
+    }),
+  };
+}

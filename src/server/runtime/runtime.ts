@@ -1,0 +1,93 @@
+import { Redis } from "ioredis";
+import { env } from "~/env.ts";
+import { startBackgroundWork } from "~/server/background.ts";
+import { createDb, type Db } from "~/server/db/client.ts";
+import { createEventFanout, type EventFanout } from "~/server/events/fanout.ts";
+import { LobbyMessageWriter } from "~/server/lobbies/lobby-message-writer.ts";
+import { createRateLimiter, type RateLimiter } from "~/server/ratelimit/ratelimit.ts";
+import { StateCache } from "~/server/state/state-cache.ts";
+import { CACHES } from "./cache-registry.ts";
+import { registerRuntime, unregisterRuntime } from "./runtime-of.ts";
+
+/** A part that lives and closes with the runtime (the gateway). */
+type RuntimePart = {
+  /** Ends the part's connections (the gateway: RECONNECT to its sessions); the runtime then closes the rest. */
+  close(): Promise<void>;
+};
+
+/**
+ * Everything a process holds besides its code, built once by its entry point (server.ts, the
+ * Next handlers through runtime/next-runtime.ts, the CLI, the test app) and closed by it.
+ * Services reach it through their `ctx.db` (runtime/runtime-of.ts), never a global.
+ */
+export type Runtime = {
+  readonly db: Db;
+  /** Shared by the limiter and the event transport; null without REDIS_URL (everything in process). */
+  readonly redis: Redis | null;
+  readonly limiter: RateLimiter;
+  /** Tokens, guilds' state, applications, lobbies, channels' and webhooks' guilds (cache-registry.ts). */
+  readonly stateCache: StateCache;
+  /** Group commit of lobby messages: one writer so a batch is the whole process's. */
+  readonly lobbyMessageWriter: LobbyMessageWriter;
+  /**
+   * Committed events: `events.subscribe(listener)` hears every event from any instance, after
+   * this instance's caches applied it, in commit order per instance (the gateway's feed).
+   */
+  readonly events: EventFanout;
+  /**
+   * The gateway's slot: server.ts builds it (src/server/gateway) on this runtime and sets it
+   * here, so close() ends its sessions before the events and the database go. Only the
+   * serving process has one.
+   */
+  gateway?: RuntimePart;
+  /** Stops background work, closes the gateway, waits for events to reach Redis, closes Redis and the database. */
+  close(): Promise<void>;
+};
+
+export type RuntimeOptions = {
+  /** A database client already open (tests, the bench); by default one for DATABASE_URL. Closed with the runtime either way. */
+  db?: Db;
+  /** Redis for the limiter and events; by default REDIS_URL, none when unset. */
+  redisUrl?: string | null;
+  /** A limiter instead of the configured one (tests raise every bucket). */
+  limiter?: RateLimiter;
+  /** Starts the background work (servers and Next: yes; the CLI and tests: no). */
+  background?: boolean;
+};
+
+/** Builds a runtime, in order: database, Redis, limiter, event transport, caches, then background work when asked. */
+export function createRuntime(options: RuntimeOptions = {}): Runtime {
+  const config = env();
+  const db = options.db ?? createDb();
+  const redisUrl = options.redisUrl === undefined ? config.REDIS_URL : options.redisUrl;
+  const redis = redisUrl ? new Redis(redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true }) : null;
+  const limiter = options.limiter ?? createRateLimiter({ redis, scale: config.RATE_LIMIT_SCALE });
+  const events = createEventFanout({ db, redis });
+  const stateCache = new StateCache(db, { guilds: config[CACHES.guilds.setting], tokens: config[CACHES.tokens.setting] }, events.hearingEpoch);
+  events.addSink(stateCache);
+  let stopBackground: (() => void) | null = null;
+  let closing: Promise<void> | null = null;
+  const runtime: Runtime = {
+    db,
+    redis,
+    limiter,
+    stateCache,
+    lobbyMessageWriter: new LobbyMessageWriter(db),
+    events,
+    close() {
+      closing ??= (async () => {
+        stopBackground?.();
+        await runtime.gateway?.close();
+        await events.close();
+        await redis?.quit();
+        unregisterRuntime(runtime);
+        await db.$disconnect();
+      })();
+      return closing;
+    },
+  };
+  registerRuntime(runtime);
+  // Last: background work runs changes, which reach this runtime through its database.
+  if (options.background) stopBackground = startBackgroundWork(db, events);
+  return runtime;
+}
