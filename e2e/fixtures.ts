@@ -25,6 +25,24 @@ export async function checkOnLoad(control: Locator): Promise<void> {
 }
 
 /**
+ * Opens a menu (its button named `menuButton`) until `item` shows and returns that item. A
+ * click that lands before the page is hydrated opens nothing, so the button is clicked again.
+ */
+export async function openMenu(page: Page, menuButton: string | RegExp, item: string | RegExp): Promise<Locator> {
+  const menuItem = page.getByRole("menuitem", { name: item });
+  await expect(async () => {
+    if (!(await menuItem.isVisible())) await page.getByRole("button", { name: menuButton }).click();
+    await expect(menuItem).toBeVisible({ timeout: 2000 });
+  }).toPass();
+  return menuItem;
+}
+
+/** Opens a menu and picks `action` from it. */
+export async function pickFromMenu(page: Page, menuButton: string | RegExp, action: string | RegExp): Promise<void> {
+  await (await openMenu(page, menuButton, action)).click();
+}
+
+/**
  * `owner`: a new user with a new guild for each test, so tests never share state;
  * `signedIn`: that user, already signed in.
  */

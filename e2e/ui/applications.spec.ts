@@ -1,6 +1,6 @@
 import { createApplication } from "~/server/applications/application.service.ts";
 import { setApprovedIntents } from "~/server/applications/intents.ts";
-import { expect, test } from "../fixtures.ts";
+import { expect, pickFromMenu, test } from "../fixtures.ts";
 import { e2eDb, seedGuest, uniqueName } from "../seed.ts";
 
 /** Applications of `ownerId`, made as the CLI makes them. */
@@ -20,8 +20,7 @@ test("creates an application from the account menu, shows its token once, resets
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   const asBot = (token: string) => request.get("/api/v10/applications/@me", { headers: { Authorization: `Bot ${token}` } });
 
-  await page.getByRole("button", { name: /^Account menu for/ }).click();
-  await page.getByRole("menuitem", { name: "Applications" }).click();
+  await pickFromMenu(page, /^Account menu for/, "Applications");
   await page.waitForURL(/\/applications$/);
   await expect(page.getByRole("heading", { name: "Applications", level: 1 })).toBeVisible();
   await expect(page.getByText("No applications yet")).toBeVisible();

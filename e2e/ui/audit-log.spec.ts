@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { PermissionFlagsBits as P } from "discord-api-types/v10";
 import { dashboardActor } from "~/server/auth/actor.ts";
 import { modifyRole } from "~/server/roles/role.service.ts";
-import { expect, signIn, test } from "../fixtures.ts";
+import { expect, pickFromMenu, signIn, test } from "../fixtures.ts";
 import { e2eDb, seedBan, seedMembers, seedMemberWithRoles, seedRole, seedRolesAt } from "../seed.ts";
 
 const entries = (page: Page) => page.getByRole("list", { name: "Audit log entries" }).getByRole("listitem");
@@ -27,8 +27,7 @@ test("a moderator reads who banned whom and why", async ({ page, owner }) => {
   // One moderator bans a member from the Members page, with a reason.
   await signIn(page, banning);
   await page.goto(`/guilds/${owner.guild.id}/members`);
-  await page.getByRole("button", { name: "Actions for silver_otter" }).click();
-  await page.getByRole("menuitem", { name: "Ban" }).click();
+  await pickFromMenu(page, "Actions for silver_otter", "Ban");
   const confirm = page.getByRole("dialog", { name: "Ban member" });
   await confirm.getByLabel("Reason").fill("Posting scam links");
   await confirm.getByRole("button", { name: "Ban silver_otter" }).click();
@@ -75,8 +74,7 @@ test("a timeout reads as its length and a role change as the permissions it gran
 
   await signIn(page, owner);
   await page.goto(`/guilds/${owner.guild.id}/members`);
-  await page.getByRole("button", { name: "Actions for gentle_otter" }).click();
-  await page.getByRole("menuitem", { name: "Time out" }).click();
+  await pickFromMenu(page, "Actions for gentle_otter", "Time out");
   const dialog = page.getByRole("dialog", { name: "Time out member" });
   await dialog.getByText("1 hour", { exact: true }).click();
   await dialog.getByRole("button", { name: "Time out" }).click();

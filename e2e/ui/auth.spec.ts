@@ -1,5 +1,5 @@
 import { E2E_BASE_URL, E2E_PASSWORD } from "../e2e-env.ts";
-import { expect, signIn, test } from "../fixtures.ts";
+import { expect, pickFromMenu, signIn, test } from "../fixtures.ts";
 
 function seededOwner() {
   const email = process.env.E2E_OWNER_EMAIL;
@@ -34,8 +34,7 @@ test("a wrong password is refused with a message", async ({ page }) => {
 });
 
 test("signing out from the user menu ends the session", async ({ page, signedIn }) => {
-  await page.getByRole("button", { name: /Account menu/ }).click();
-  await page.getByRole("menuitem", { name: "Sign out" }).click();
+  await pickFromMenu(page, /Account menu/, "Sign out");
   await expect(page.getByRole("heading", { name: "Sign in to Guildhall" })).toBeVisible();
   await page.goto(`/guilds/${signedIn.guild.id}`);
   await page.waitForURL(new RegExp(`/signin\\?callbackUrl=%2Fguilds%2F${signedIn.guild.id}$`));

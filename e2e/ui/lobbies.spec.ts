@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import type { APIRequestContext } from "@playwright/test";
 import { createApplication, createUser, issueBearerToken } from "~/server/applications/application.service.ts";
 import { E2E_DATABASE_URL } from "../e2e-env.ts";
-import { expect, test } from "../fixtures.ts";
+import { expect, pickFromMenu, test } from "../fixtures.ts";
 import { e2eDb, uniqueName } from "../seed.ts";
 
 /** The operator CLI against the run's database; answers the line it prints. */
@@ -20,8 +20,7 @@ function cliPlayer(username: string, applicationId: string) {
 
 test("creates an application, sees its lobby live, opens it and moderates a player's message", async ({ page, signedIn: _signedIn, request }, testInfo) => {
   // The application, made in the dashboard; its bot token is shown once in the create dialog.
-  await page.getByRole("button", { name: /^Account menu for/ }).click();
-  await page.getByRole("menuitem", { name: "Applications" }).click();
+  await pickFromMenu(page, /^Account menu for/, "Applications");
   await page.getByRole("button", { name: "New application" }).click();
   const name = uniqueName("Arena");
   await page.getByRole("dialog", { name: "Create an application" }).getByLabel("Name").fill(name);

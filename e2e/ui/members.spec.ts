@@ -1,12 +1,9 @@
 import type { Page } from "@playwright/test";
-import { expect, signIn, test } from "../fixtures.ts";
+import { expect, openMenu, pickFromMenu, signIn, test } from "../fixtures.ts";
 import { seedMembers, seedPendingMember, seedRole } from "../seed.ts";
 
 /** Opens a member's row menu and picks an action. */
-async function memberAction(page: Page, username: string, action: string) {
-  await page.getByRole("button", { name: `Actions for ${username}` }).click();
-  await page.getByRole("menuitem", { name: action }).click();
-}
+const memberAction = (page: Page, username: string, action: string) => pickFromMenu(page, `Actions for ${username}`, action);
 
 const memberRow = (page: Page, username: string) => page.getByRole("row", { name: new RegExp(`@${username}\\b`) });
 
@@ -46,8 +43,7 @@ test("kicks a member after confirming", async ({ page, owner }) => {
   await expect(memberRow(page, "stayer")).toBeVisible();
 
   // The owner can't be kicked: the action stays in the menu, disabled, with the reason.
-  await page.getByRole("button", { name: "Actions for E2E Owner" }).click();
-  await expect(page.getByRole("menuitem", { name: /Kick/ })).toBeDisabled();
+  await expect(await openMenu(page, "Actions for E2E Owner", /Kick/)).toBeDisabled();
   await expect(page.getByRole("menuitem", { name: /Kick/ })).toContainText("You cannot do this to yourself.");
 });
 
@@ -134,8 +130,12 @@ test("the member drawer shows permissions with their sources and switches a flag
   await signIn(page, owner);
   await page.goto(`/guilds/${owner.guild.id}/members`);
 
-  await memberRow(page, "newbie").getByText("@newbie").click();
   const drawer = page.getByRole("dialog", { name: "Member details" });
+  // As with the row menu: a click before hydration opens nothing, so click until it shows.
+  await expect(async () => {
+    if (!(await drawer.isVisible())) await memberRow(page, "newbie").getByText("@newbie").click();
+    await expect(drawer).toBeVisible({ timeout: 2000 });
+  }).toPass();
   await expect(drawer).toContainText("@newbie");
   await expect(drawer.getByRole("row", { name: /View channels/ })).toContainText("@everyone");
   const bypass = drawer.getByRole("switch", { name: "Bypasses verification" });
