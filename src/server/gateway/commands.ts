@@ -1,4 +1,4 @@
-import { GatewayIntentBits, GatewayOpcodes, PresenceUpdateStatus } from "discord-api-types/v10";
+import { GatewayIntentBits, PresenceUpdateStatus } from "discord-api-types/v10";
 import { z } from "zod";
 
 /** Every intent bit the platform defines; any other bit closes the connection with 4013. */
@@ -14,7 +14,8 @@ export const ZFrame = z.object({
   t: z.string().nullish(),
 });
 
-const ZPresence = z.object({
+/** PRESENCE_UPDATE (op 3), also IDENTIFY's `presence`. */
+export const ZPresence = z.object({
   since: z.number().int().nonnegative().nullable(),
   activities: z.array(z.object({ name: z.string().max(128), type: z.number().int().min(0).max(5), url: z.string().nullish(), state: z.string().nullish() })),
   status: z.enum([
@@ -53,16 +54,3 @@ export const ZResume = z.object({
 
 /** HEARTBEAT (op 1): the last sequence the client received, or null. */
 export const ZHeartbeat = z.number().int().nullable();
-
-/**
- * The client commands the gateway takes and checks beyond identify, resume and heartbeat. Voice
- * state updates and the member, soundboard and channel info requests are accepted (their shape
- * is checked) and not answered yet; presence updates are checked and not stored yet.
- */
-export const COMMAND_SHAPES: Partial<Record<GatewayOpcodes, z.ZodType>> = {
-  [GatewayOpcodes.PresenceUpdate]: ZPresence,
-  [GatewayOpcodes.VoiceStateUpdate]: z.object({ guild_id: z.string() }).loose(),
-  [GatewayOpcodes.RequestGuildMembers]: z.object({ guild_id: z.union([z.string(), z.array(z.string())]) }).loose(),
-  [GatewayOpcodes.RequestSoundboardSounds]: z.object({ guild_ids: z.array(z.string()) }).loose(),
-  [GatewayOpcodes.RequestChannelInfo]: z.object({ guild_id: z.string() }).loose(),
-};

@@ -2,7 +2,8 @@ import { GatewayCloseCodes, GatewayDispatchEvents, GatewayOpcodes } from "discor
 import type { RawData, WebSocket } from "ws";
 import type { StoredEvent } from "~/server/events/event-map.ts";
 import { CLOSE_CODES, GatewayCloseError, type CloseCode } from "./close-codes.ts";
-import { COMMAND_SHAPES, ZFrame, ZHeartbeat, ZIdentify, ZResume } from "./commands.ts";
+import { GATEWAY_COMMANDS, type CommandContext } from "./command-table.ts";
+import { ZFrame, ZHeartbeat, ZIdentify, ZResume } from "./commands.ts";
 import { createFrameSender, type FrameSender } from "./frame-sender.ts";
 import type { Dispatch, GatewaySessionView } from "./gateway-types.ts";
 import { identify, outboxHead, resumableView, storedEventsAfter, type HandshakeDeps } from "./handshake.ts";
@@ -42,6 +43,8 @@ export class Connection {
   /** Closed with a code that ends the session: its row is deleted, not marked closed. */
   private isForgotten = false;
   private windowStart = 0;
+  /** The sequence of the last dispatch sent: what a command's answer carries. */
+  private lastSeq: number | null = null;
   private commandsInWindow = 0;
 
   constructor(
@@ -95,8 +98,14 @@ export class Connection {
     this.sender.send(JSON.stringify(payload));
   }
 
+  /** Sends a routed dispatch frame, serialised once for every session it goes to, with its outbox sequence. */
+  sendDispatchFrame(text: string, seq: number): void {
+    this.lastSeq = seq;
+    this.sendFrame(text);
+  }
+
   private sendDispatches(dispatches: readonly Dispatch[], seq: number): void {
-    for (const dispatch of dispatches) this.sendFrame(JSON.stringify({ op: GatewayOpcodes.Dispatch, t: dispatch.t, s: seq, d: dispatch.d }));
+    for (const dispatch of dispatches) this.sendDispatchFrame(JSON.stringify({ op: GatewayOpcodes.Dispatch, t: dispatch.t, s: seq, d: dispatch.d }), seq);
   }
 
   private receive(data: RawData, isBinary: boolean): void {
@@ -148,10 +157,23 @@ export class Connection {
         return void this.resume(command.data).catch((error: unknown) => this.fail(error));
       }
     }
-    const shape = COMMAND_SHAPES[op as GatewayOpcodes];
-    if (!shape) throw new GatewayCloseError(GatewayCloseCodes.UnknownOpcode, `opcode ${op}`);
+    const command = GATEWAY_COMMANDS[op as GatewayOpcodes];
+    if (!command) throw new GatewayCloseError(GatewayCloseCodes.UnknownOpcode, `opcode ${op}`);
     if (this.state !== "live" && this.state !== "starting") throw new GatewayCloseError(GatewayCloseCodes.NotAuthenticated);
-    if (!shape.safeParse(d).success) throw new GatewayCloseError(GatewayCloseCodes.DecodeError, `opcode ${op}: bad payload`);
+    const payload = command.shape.safeParse(d);
+    if (!payload.success)
+      throw new GatewayCloseError(GatewayCloseCodes.DecodeError, `opcode ${op}: ${payload.error.issues[0]?.path.join(".") || "bad payload"}`);
+    void command.run(this.commandContext(), payload.data).catch((error: unknown) => this.fail(error));
+  }
+
+  private commandContext(): CommandContext {
+    return {
+      db: this.host.db,
+      view: this.view!,
+      now: this.host.now,
+      send: (t, d) => this.sendFrame(JSON.stringify({ op: GatewayOpcodes.Dispatch, t, s: this.lastSeq, d })),
+      isClosed: () => this.isClosed(),
+    };
   }
 
   /** The platform counts every command, heartbeats included, in a fixed window. */
@@ -206,6 +228,7 @@ export class Connection {
       last = event.seq;
     }
     await markSessionResumed(this.host.db, view.sessionId, this.host.now());
+    this.lastSeq = last;
     this.sendJson({ op: GatewayOpcodes.Dispatch, t: GatewayDispatchEvents.Resumed, s: last, d: null });
     await this.drainBuffer(last);
   }

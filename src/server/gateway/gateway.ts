@@ -120,7 +120,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       const frame = JSON.stringify({ op: GatewayOpcodes.Dispatch, t, s: event.seq, d });
       for (const target of targets) {
         const connection = live.get(target.sessionId);
-        if (connection?.view === target) connection.sendFrame(frame);
+        if (connection?.view === target) connection.sendDispatchFrame(frame, event.seq);
       }
     }
   }
