@@ -23,6 +23,7 @@ import type {
   GatewayMessageUpdateDispatchData,
   GatewayThreadDeleteDispatchData,
   GatewayThreadMembersUpdateDispatchData,
+  GatewayVoiceChannelStartTimeUpdateDispatchData,
   GatewayVoiceChannelStatusUpdateDispatchData,
   GatewayVoiceStateUpdateDispatchData,
   GatewayWebhooksUpdateDispatchData,
@@ -67,6 +68,7 @@ type GatewayEventMap = {
   [GatewayDispatchEvents.ThreadUpdate]: ThreadObject;
   [GatewayDispatchEvents.ThreadDelete]: GatewayThreadDeleteDispatchData;
   [GatewayDispatchEvents.ThreadMembersUpdate]: GatewayThreadMembersUpdateDispatchData;
+  [GatewayDispatchEvents.VoiceChannelStartTimeUpdate]: GatewayVoiceChannelStartTimeUpdateDispatchData;
   [GatewayDispatchEvents.VoiceChannelStatusUpdate]: GatewayVoiceChannelStatusUpdateDispatchData;
   [GatewayDispatchEvents.VoiceStateUpdate]: GatewayVoiceStateUpdateDispatchData;
   [GatewayDispatchEvents.WebhooksUpdate]: GatewayWebhooksUpdateDispatchData;
@@ -145,6 +147,7 @@ const GUILD_ID_FIELD: Readonly<Record<EventType, "id" | "guild_id" | null>> = {
   THREAD_UPDATE: "guild_id",
   THREAD_DELETE: "guild_id",
   THREAD_MEMBERS_UPDATE: "guild_id",
+  VOICE_CHANNEL_START_TIME_UPDATE: "guild_id",
   VOICE_CHANNEL_STATUS_UPDATE: "guild_id",
   VOICE_STATE_UPDATE: "guild_id",
   WEBHOOKS_UPDATE: "guild_id",

@@ -2,6 +2,8 @@ import { GatewayOpcodes } from "discord-api-types/v10";
 import { z } from "zod";
 import type { Db } from "~/server/db/client.ts";
 import { ZPresence } from "./commands.ts";
+import { requestChannelInfo } from "./commands/request-channel-info.ts";
+import { voiceStateUpdate } from "./commands/voice-state-update.ts";
 import type { GatewaySessionView } from "./gateway-types.ts";
 
 /** What a client command runs with: its session, and a way to answer on its own connection. */
@@ -38,8 +40,8 @@ const accepted = (shape: z.ZodType): GatewayCommand => defineCommand(shape, () =
  */
 export const GATEWAY_COMMANDS: Partial<Record<GatewayOpcodes, GatewayCommand>> = {
   [GatewayOpcodes.PresenceUpdate]: accepted(ZPresence),
-  [GatewayOpcodes.VoiceStateUpdate]: accepted(z.object({ guild_id: z.string() }).loose()),
+  [GatewayOpcodes.VoiceStateUpdate]: voiceStateUpdate,
   [GatewayOpcodes.RequestGuildMembers]: accepted(z.object({ guild_id: z.union([z.string(), z.array(z.string())]) }).loose()),
   [GatewayOpcodes.RequestSoundboardSounds]: accepted(z.object({ guild_ids: z.array(z.string()) }).loose()),
-  [GatewayOpcodes.RequestChannelInfo]: accepted(z.object({ guild_id: z.string() }).loose()),
+  [GatewayOpcodes.RequestChannelInfo]: requestChannelInfo,
 };

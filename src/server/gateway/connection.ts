@@ -1,6 +1,7 @@
 import { GatewayCloseCodes, GatewayDispatchEvents, GatewayOpcodes } from "discord-api-types/v10";
 import type { RawData, WebSocket } from "ws";
 import type { StoredEvent } from "~/server/events/event-map.ts";
+import { disconnectEndedSessions } from "~/server/members/voice.service.ts";
 import { CLOSE_CODES, GatewayCloseError, type CloseCode } from "./close-codes.ts";
 import { GATEWAY_COMMANDS, type CommandContext } from "./command-table.ts";
 import { ZFrame, ZHeartbeat, ZIdentify, ZResume } from "./commands.ts";
@@ -79,7 +80,10 @@ export class Connection {
     if (this.state === "closed") return;
     if (this.view && !CLOSE_CODES[code].resumable) {
       this.isForgotten = true;
-      void forgetSession(this.host.db, this.view.sessionId).catch(this.host.log);
+      // The session is over, and its voice connections with it.
+      void forgetSession(this.host.db, this.view.sessionId)
+        .then(() => disconnectEndedSessions(this.host.db))
+        .catch(this.host.log);
     }
     this.ws.close(code, (reason ?? CLOSE_CODES[code].reason).slice(0, 120));
     this.state = "closed";

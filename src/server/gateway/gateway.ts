@@ -4,6 +4,7 @@ import { GatewayCloseCodes, GatewayOpcodes } from "discord-api-types/v10";
 import { WebSocketServer, type WebSocket } from "ws";
 import type { Db } from "~/server/db/client.ts";
 import { InternalEvents, type StoredEvent } from "~/server/events/event-map.ts";
+import { disconnectEndedSessions } from "~/server/members/voice.service.ts";
 import type { CloseCode } from "./close-codes.ts";
 import { Connection, type ConnectionHost } from "./connection.ts";
 import { createFrameSender } from "./frame-sender.ts";
@@ -134,11 +135,13 @@ export function createGateway(options: GatewayOptions): Gateway {
     Math.max(50, Math.min(limits.heartbeatIntervalMs / 4, 5000)),
   ).unref();
 
-  // Stored sessions: this instance's are seen, expired ones (any instance's) deleted.
+  // Stored sessions: this instance's are seen, expired ones (any instance's) deleted, and
+  // the voice connections of ended sessions disconnected.
   const housekeepingTimer = setInterval(() => {
     const now = new Date();
     void touchSessions(db, [...live.keys()], now)
       .then(() => sweepSessions(db, now, limits.resumableMs))
+      .then(() => disconnectEndedSessions(db))
       .catch(log);
   }, limits.housekeepingMs).unref();
 

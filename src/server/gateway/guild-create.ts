@@ -60,7 +60,11 @@ export async function readGuildCreate(db: Db, session: Pick<GatewaySessionView, 
     // Only the platform's student hubs have a type.
     hub_type: null,
     member_count: memberCount,
-    voice_states: voiceStates.map((voice) => toVoiceStateObject(voice, membersById.get(voice.userId) ?? null)),
+    // Partial voice states: the platform leaves their guild_id out, as for channels.
+    voice_states: voiceStates.map((voice) => {
+      const { guild_id: _guild, ...state } = toVoiceStateObject(voice, membersById.get(voice.userId) ?? null);
+      return state;
+    }),
     members: members.map(toMemberObject),
     // The platform leaves guild_id out of GUILD_CREATE's channels: the guild is the payload.
     channels: channels.rows

@@ -17,6 +17,7 @@ import type {
   GatewayThreadDeleteDispatchData,
   GatewayThreadMembersUpdateDispatchData,
   GatewayTypingStartDispatchData,
+  GatewayVoiceChannelStartTimeUpdateDispatchData,
   GatewayVoiceChannelStatusUpdateDispatchData,
   GatewayWebhooksUpdateDispatchData,
 } from "discord-api-types/v10";
@@ -82,6 +83,8 @@ function channelOf(type: E, data: unknown): ChannelScope | null {
       return { id: (data as GatewayThreadMembersUpdateDispatchData).id };
     case E.VoiceChannelStatusUpdate:
       return { id: (data as GatewayVoiceChannelStatusUpdateDispatchData).id };
+    case E.VoiceChannelStartTimeUpdate:
+      return { id: (data as GatewayVoiceChannelStartTimeUpdateDispatchData).id };
     case E.MessageCreate:
     case E.MessageUpdate:
       return { id: (data as GatewayMessageCreateDispatchData).channel_id };

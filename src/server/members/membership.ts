@@ -10,7 +10,7 @@ import { imagePath, memberImageFolder } from "~/server/images/image.service.ts";
 import { dropBotIntegrations, recordBotIntegration } from "~/server/integrations/integration-lifecycle.ts";
 import { toUserObject } from "~/server/users/user.dto.ts";
 import { MEMBER_INCLUDE, memberEventData, type MemberRow } from "./member.dto.ts";
-import { emitVoiceState } from "./voice.service.ts";
+import { disconnectVoiceStates } from "./voice.service.ts";
 
 export type JoinInput = {
   guild: Pick<Guild, "id" | "features" | "invitesDisabledUntil">;
@@ -80,9 +80,7 @@ export async function removeMembers(change: Change, guildId: string, users: read
   if (users.length === 0) return;
   const userIds = users.map((user) => user.id);
   // Whoever was in voice is disconnected, and clients must hear of it like any disconnect.
-  const voice = await tx.voiceState.findMany({ where: { guildId, userId: { in: userIds } } });
-  await tx.voiceState.deleteMany({ where: { guildId, userId: { in: userIds } } });
-  for (const state of voice) await emitVoiceState(change, { ...state, channelId: null });
+  await disconnectVoiceStates(change, await tx.voiceState.findMany({ where: { guildId, userId: { in: userIds } } }));
   // Their guild avatars and banners go with them.
   const images = await tx.member.findMany({ where: { guildId, userId: { in: userIds } }, select: { userId: true, avatar: true, banner: true } });
   await removeStoredFiles(

@@ -12,7 +12,8 @@ import { MEMBER_INCLUDE, memberEventData, toMemberObject, type MemberObject, typ
 import { deafenDenial, enforce, flagsDenial, moveDenial, muteDenial, nickDenial, roleChangeDenial, rolesDenial, timeoutDenial } from "./member-rules.ts";
 import { EDITABLE_MEMBER_FLAGS, TIMEOUT_MAX_MS, type TCurrentMemberModifyBody, type TMemberModifyBody } from "./member.schema.ts";
 import { loadTarget } from "./member.service.ts";
-import { emitVoiceState, VOICE_CHANNEL_TYPES } from "./voice.service.ts";
+import { VOICE_CHANNEL_TYPES } from "./voice-rules.ts";
+import { disconnectVoiceStates, emitVoiceState, moveVoiceState } from "./voice.service.ts";
 
 const MEMBER_AUDIT_KEYS = ["nick", "mute", "deaf", "communication_disabled_until", "flags", "avatar_hash", "banner_hash"] as const;
 
@@ -119,15 +120,10 @@ export async function modifyMember(ctx: ServiceContext, input: { guildId: string
   return runChange(ctx, async (change) => {
     const updated = await writeMember(change, access, row, data, roles);
     if (voice && body.channel_id === null) {
-      await change.tx.voiceState.delete({ where: { guildId_userId: { guildId: access.guild.id, userId: row.userId } } });
-      await emitVoiceState(change, { ...voice, channelId: null });
+      await disconnectVoiceStates(change, [voice]);
       await change.audit({ guildId: access.guild.id, actionType: AuditLogEvent.MemberDisconnect, targetId: null, options: { count: "1" } });
     } else if (voice && body.channel_id && body.channel_id !== voice.channelId) {
-      const moved = await change.tx.voiceState.update({
-        where: { guildId_userId: { guildId: access.guild.id, userId: row.userId } },
-        data: { channelId: body.channel_id },
-      });
-      await emitVoiceState(change, moved);
+      await moveVoiceState(change, voice, body.channel_id);
       await change.audit({
         guildId: access.guild.id,
         actionType: AuditLogEvent.MemberMove,
