@@ -49,7 +49,10 @@ async function voiceGuild(on: GatewayServer = server) {
 }
 
 function updateVoice(client: GatewayClient, guildId: string, channelId: string | null, self: { mute?: boolean; deaf?: boolean } = {}) {
-  client.send({ op: GatewayOpcodes.VoiceStateUpdate, d: { guild_id: guildId, channel_id: channelId, self_mute: self.mute ?? false, self_deaf: self.deaf ?? false } });
+  client.send({
+    op: GatewayOpcodes.VoiceStateUpdate,
+    d: { guild_id: guildId, channel_id: channelId, self_mute: self.mute ?? false, self_deaf: self.deaf ?? false },
+  });
 }
 
 const VOICE_EVENTS: readonly string[] = [E.VoiceStateUpdate, E.VoiceChannelStartTimeUpdate];
@@ -105,7 +108,12 @@ describe("Update Voice State (op 4)", () => {
     expect(voiceStateOf(moved).self_mute).toBe(true);
     const [a, b] = [await watching.next(), await watching.next()];
     // The channel left empty loses its start time; the one joined gets one.
-    expect(startTimesIn([a, b])).toEqual(new Map([[first, null], [second, expect.any(Number)]]));
+    expect(startTimesIn([a, b])).toEqual(
+      new Map([
+        [first, null],
+        [second, expect.any(Number)],
+      ]),
+    );
 
     updateVoice(client, guildId, null);
     const left = await readUntil(watching, (frame) => frame.t === E.VoiceChannelStartTimeUpdate);

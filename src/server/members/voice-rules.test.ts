@@ -8,10 +8,12 @@ import { voiceJoinDenial, type VoiceChannelFacts } from "./voice-rules.ts";
 const GUILD_ID = "100";
 const USER_ID = "200";
 
-/** A member's access from their guild permissions: only what the channel permission algorithm reads. */
+/** A member's access from their guild permissions; the rule reads no guild state or roles beyond these. */
 function accessWith(permissions: bigint, limits: { isTimedOut?: boolean } = {}): GuildAccess {
-  return {
+  const access: Omit<GuildAccess, "state"> = {
     guild: { id: GUILD_ID, ownerId: "1" } as Guild,
+    roles: [],
+    topRole: null,
     userId: USER_ID,
     isOwner: false,
     memberRoleIds: [],
@@ -19,7 +21,8 @@ function accessWith(permissions: bigint, limits: { isTimedOut?: boolean } = {}):
     basePermissions: permissions,
     isTimedOut: limits.isTimedOut ?? false,
     isPending: false,
-  } as GuildAccess;
+  };
+  return access as GuildAccess;
 }
 
 const room = (fields: Partial<VoiceChannelFacts> = {}): VoiceChannelFacts => ({ type: ChannelType.GuildVoice, overwrites: [], userLimit: 0, ...fields });

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { readChannelInfo } from "~/server/channels/channel-info.service.ts";
 import { ApiError } from "~/server/errors.ts";
 import { ZSnowflake } from "~/server/snowflake/snowflake.ts";
-import { defineCommand } from "../command-table.ts";
+import { defineCommand } from "../gateway-command.ts";
 import { sessionActor } from "./session-actor.ts";
 
 const ZRequestChannelInfo = z.object({ guild_id: ZSnowflake, fields: z.array(z.string().max(64)).max(16) }).loose();

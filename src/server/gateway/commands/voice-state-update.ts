@@ -7,7 +7,7 @@ import { z } from "zod";
 import { ApiError } from "~/server/errors.ts";
 import { updateOwnVoiceState } from "~/server/members/voice.service.ts";
 import { ZSnowflake } from "~/server/snowflake/snowflake.ts";
-import { defineCommand } from "../command-table.ts";
+import { defineCommand } from "../gateway-command.ts";
 import { sessionActor } from "./session-actor.ts";
 
 const ZVoiceStateUpdate = z.object({ guild_id: ZSnowflake, channel_id: ZSnowflake.nullable(), self_mute: z.boolean(), self_deaf: z.boolean() }).loose();
