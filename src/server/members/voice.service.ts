@@ -180,7 +180,7 @@ export async function updateOwnVoiceState(ctx: { db: Db; actor: Actor }, input: 
     await emitVoiceState(change, state);
     await followStartTimes(change, guildId, [before?.channelId ?? null, channelId]);
     // A session connecting, or taking over a connection an ended session held, is told the voice server.
-    if (!before || before.gatewaySessionId !== input.gatewaySessionId) return "connected";
+    if (before?.gatewaySessionId !== input.gatewaySessionId) return "connected";
     return before.channelId === channelId ? "updated" : "moved";
   });
 }
