@@ -1,6 +1,7 @@
 import { AuditLogEvent, ChannelType, GatewayDispatchEvents, GuildFeature, PermissionFlagsBits } from "discord-api-types/v10";
 import type { Channel, Guild, Prisma } from "~/generated/prisma/client.ts";
 import { diffChanges } from "~/server/audit/audit.service.ts";
+import { disconnectVoiceStates } from "~/server/members/voice.service.ts";
 import type { Tx } from "~/server/db/client.ts";
 import { ApiError, invalidField } from "~/server/errors.ts";
 import type { ServiceContext } from "~/server/context.ts";
@@ -238,6 +239,8 @@ export async function deleteChannel(ctx: ServiceContext, input: { channelId: str
     await tx.channel.deleteMany({ where: { parentId: channel.id, type: { in: THREAD_TYPES } } });
     await dropChannelWebhooks(change, guild.id, channel.id);
     await tx.channel.delete({ where: { id: channel.id } });
+    // Whoever was connected to a deleted voice channel is disconnected.
+    await disconnectVoiceStates(change, await tx.voiceState.findMany({ where: { guildId: guild.id, channelId: channel.id } }));
     if (Object.keys(clearedGuildColumns).length) {
       const updated = await tx.guild.update({ where: { id: guild.id }, data: clearedGuildColumns });
       await emit(GatewayDispatchEvents.GuildUpdate, toGuildObject(updated, access.roles));

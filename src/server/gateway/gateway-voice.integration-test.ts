@@ -1,11 +1,9 @@
 import { ChannelType, GatewayDispatchEvents as E, GatewayIntentBits as I, GatewayOpcodes, PermissionFlagsBits as P } from "discord-api-types/v10";
-import type { GatewayReadyDispatchData } from "discord-api-types/v10";
 import { describe, expect, it } from "vitest";
 import { joinVoice } from "~/server/members/voice.service.ts";
-import { addMember, makeBot } from "~/test/factories.ts";
-import { botInGuilds, identified, useGatewayServer, type Frame, type GatewayClient, type GatewayServer } from "~/test/gateway-kit.ts";
-import { bot as botAuth } from "~/test/rest-client.ts";
+import { identified, useGatewayServer, type Frame } from "~/test/gateway-kit.ts";
 import { useTestApp } from "~/test/test-app.ts";
+import { isVoiceState, readUntil, updateVoice, voiceGuild, voiceStateOf, type VoiceStateData } from "~/test/voice-kit.ts";
 import { createEventRouter } from "./event-router.ts";
 import { DEFAULT_SESSION_START_LIMITS } from "./session-start-limit.ts";
 
@@ -13,64 +11,8 @@ const app = useTestApp();
 const sessionStart = { ...DEFAULT_SESSION_START_LIMITS, identifyIntervalMs: 0 };
 const router = () => createEventRouter({ db: app.db });
 const server = useGatewayServer(app, { router, limits: { sessionStart } });
-// Sessions here stop being resumable one second after their connection ends.
-const quick = useGatewayServer(app, { router, limits: { sessionStart, resumableMs: 1000, housekeepingMs: 100 } });
-const intents = I.Guilds | I.GuildVoiceStates;
+const inGuild = () => voiceGuild(app, { voice: server, watcher: server });
 
-type VoiceStateData = { guild_id?: string; channel_id: string | null; user_id: string; session_id: string; self_mute: boolean; mute: boolean };
-
-/** A guild where `voice` (the bot under test) and `watcher` (another bot) have sessions; the owner changes things over REST. */
-async function voiceGuild(on: GatewayServer = server) {
-  const { owner, bot: voice, guildIds } = await botInGuilds(app, 1);
-  const guildId = guildIds[0]!;
-  const watcher = await makeBot(app.db);
-  await addMember(app.db, guildId, watcher.user.id);
-  const rest = app.as(botAuth(owner.token));
-  const createVoice = async (fields: Record<string, unknown> = {}) => {
-    const created = await rest.post(`/guilds/${guildId}/channels`, { name: "room", type: ChannelType.GuildVoice, ...fields });
-    expect(created.status).toBe(200);
-    return (created.body as { id: string }).id;
-  };
-  const voiceSession = await identified(on, voice.token, { intents });
-  await voiceSession.client.dispatch("GUILD_CREATE");
-  const watcherSession = await identified(server, watcher.token, { intents });
-  await watcherSession.client.dispatch("GUILD_CREATE");
-  return {
-    owner,
-    voice,
-    watcher,
-    guildId,
-    rest,
-    createVoice,
-    client: voiceSession.client,
-    sessionId: (voiceSession.ready.d as GatewayReadyDispatchData).session_id,
-    watching: watcherSession.client,
-  };
-}
-
-function updateVoice(client: GatewayClient, guildId: string, channelId: string | null, self: { mute?: boolean; deaf?: boolean } = {}) {
-  client.send({
-    op: GatewayOpcodes.VoiceStateUpdate,
-    d: { guild_id: guildId, channel_id: channelId, self_mute: self.mute ?? false, self_deaf: self.deaf ?? false },
-  });
-}
-
-const VOICE_EVENTS: readonly string[] = [E.VoiceStateUpdate, E.VoiceChannelStartTimeUpdate];
-
-/** Reads dispatches until one matches, returning the voice events read on the way (the match last). */
-async function readUntil(client: GatewayClient, match: (frame: Frame) => boolean): Promise<Frame[]> {
-  const read: Frame[] = [];
-  for (;;) {
-    const frame = await client.next();
-    if (frame.op !== GatewayOpcodes.Dispatch || !VOICE_EVENTS.includes(frame.t!)) continue;
-    read.push(frame);
-    if (match(frame)) return read;
-  }
-}
-
-const voiceStateOf = (frame: Frame) => frame.d as VoiceStateData;
-const isVoiceState = (userId: string, channelId: string | null) => (frame: Frame) =>
-  frame.t === E.VoiceStateUpdate && voiceStateOf(frame).user_id === userId && voiceStateOf(frame).channel_id === channelId;
 const startTimesIn = (frames: Frame[]) =>
   new Map(
     frames
@@ -83,7 +25,7 @@ const startTimesIn = (frames: Frame[]) =>
 
 describe("Update Voice State (op 4)", () => {
   it("joins, changes self mute, moves and leaves: the guild hears each, with the channels' start times", async () => {
-    const { voice, guildId, client, sessionId, watching, createVoice } = await voiceGuild();
+    const { voice, guildId, client, sessionId, watching, createVoice } = await inGuild();
     const first = await createVoice();
     const second = await createVoice();
     const before = Math.floor(Date.now() / 1000);
@@ -126,7 +68,7 @@ describe("Update Voice State (op 4)", () => {
   });
 
   it("is ignored without CONNECT in the channel, as on the platform", async () => {
-    const { voice, guildId, client, watching, createVoice } = await voiceGuild();
+    const { voice, guildId, client, watching, createVoice } = await inGuild();
     const locked = await createVoice({ permission_overwrites: [{ id: guildId, type: 0, deny: String(P.Connect) }] });
     const open = await createVoice();
 
@@ -143,7 +85,7 @@ describe("Update Voice State (op 4)", () => {
   });
 
   it("is ignored in a channel at its user limit, unless the bot may move members there", async () => {
-    const { voice, watcher, guildId, client, watching, createVoice, owner } = await voiceGuild();
+    const { voice, watcher, guildId, client, watching, createVoice, owner } = await inGuild();
     const full = await createVoice({ user_limit: 1, permission_overwrites: [{ id: watcher.user.id, type: 1, allow: String(P.MoveMembers) }] });
     const open = await createVoice();
     await joinVoice({ db: app.db, actor: null }, { channelId: full, userId: owner.user.id });
@@ -164,35 +106,19 @@ describe("Update Voice State (op 4)", () => {
   });
 
   it("puts the connected members' voice states in GUILD_CREATE, without guild_id", async () => {
-    const { voice, guildId, client, sessionId, watcher, watching, createVoice } = await voiceGuild();
+    const { voice, guildId, client, sessionId, watcher, watching, createVoice } = await inGuild();
     const room = await createVoice();
     updateVoice(client, guildId, room, { deaf: true });
     await watching.waitFor(isVoiceState(voice.user.id, room), "the join");
 
-    const again = await identified(server, watcher.token, { intents });
+    const again = await identified(server, watcher.token, { intents: I.Guilds | I.GuildVoiceStates });
     const guild = (await again.client.dispatch("GUILD_CREATE")).d as { voice_states: VoiceStateData[] };
     expect(guild.voice_states).toEqual([expect.objectContaining({ channel_id: room, user_id: voice.user.id, session_id: sessionId, self_deaf: true })]);
     expect(guild.voice_states[0]).not.toHaveProperty("guild_id");
   });
 
-  it("disconnects the bot when its session ends (its connection closed and not resumed)", async () => {
-    const { voice, guildId, client, watching, createVoice } = await voiceGuild(quick);
-    const room = await createVoice();
-    updateVoice(client, guildId, room);
-    await watching.waitFor(isVoiceState(voice.user.id, room), "the join");
-    await watching.dispatch(E.VoiceChannelStartTimeUpdate);
-
-    client.terminate();
-    const gone = await readUntil(watching, (frame) => frame.t === E.VoiceChannelStartTimeUpdate);
-    expect(gone.filter((frame) => frame.t === E.VoiceStateUpdate).map((frame) => voiceStateOf(frame))).toEqual([
-      expect.objectContaining({ channel_id: null, user_id: voice.user.id }),
-    ]);
-    expect(gone.at(-1)!.d).toEqual({ id: room, guild_id: guildId, voice_start_time: null });
-    expect(await app.db.voiceState.count({ where: { guildId } })).toBe(0);
-  });
-
   it("closes the connection with 4002 for a payload of the wrong shape", async () => {
-    const { client, guildId } = await voiceGuild();
+    const { client, guildId } = await inGuild();
     client.send({ op: GatewayOpcodes.VoiceStateUpdate, d: { guild_id: guildId, channel_id: 5 } });
     expect(await client.closeCode()).toBe(4002);
   });
@@ -200,7 +126,7 @@ describe("Update Voice State (op 4)", () => {
 
 describe("member mute and move over REST, on the state the gateway set", () => {
   it("server-mutes and moves the bot the gateway connected, and still refuses a member not in voice", async () => {
-    const { voice, watcher, guildId, client, watching, createVoice, rest } = await voiceGuild();
+    const { voice, watcher, guildId, client, watching, createVoice, rest } = await inGuild();
     const room = await createVoice();
     const other = await createVoice();
     updateVoice(client, guildId, room);
@@ -216,11 +142,32 @@ describe("member mute and move over REST, on the state the gateway set", () => {
     const notInVoice = await rest.patch(`/guilds/${guildId}/members/${watcher.user.id}`, { mute: true });
     expect(notInVoice.status).toBe(400);
   });
+
+  it("disconnects the bot from REST, and when its channel is deleted; the emptied channel loses its start time", async () => {
+    const { voice, guildId, client, watching, createVoice, rest } = await inGuild();
+    const room = await createVoice();
+    updateVoice(client, guildId, room);
+    await watching.waitFor(isVoiceState(voice.user.id, room), "the join");
+    await watching.dispatch(E.VoiceChannelStartTimeUpdate);
+
+    expect((await rest.patch(`/guilds/${guildId}/members/${voice.user.id}`, { channel_id: null })).status).toBe(200);
+    const disconnected = await readUntil(watching, (frame) => frame.t === E.VoiceChannelStartTimeUpdate);
+    expect(disconnected.map((frame) => frame.d)).toEqual([
+      expect.objectContaining({ channel_id: null, user_id: voice.user.id }),
+      { id: room, guild_id: guildId, voice_start_time: null },
+    ]);
+
+    updateVoice(client, guildId, room);
+    await watching.waitFor(isVoiceState(voice.user.id, room), "the join again");
+    expect((await rest.delete(`/channels/${room}`)).status).toBe(200);
+    await watching.waitFor(isVoiceState(voice.user.id, null), "the disconnect with the channel");
+    expect(await app.db.voiceState.count({ where: { guildId } })).toBe(0);
+  });
 });
 
 describe("Request Channel Info (op 43)", () => {
   it("answers with the status and start time of the voice channels the bot can view, only the fields asked for", async () => {
-    const { guildId, client, watching, watcher, createVoice, rest, owner } = await voiceGuild();
+    const { guildId, client, watching, watcher, createVoice, rest, owner } = await inGuild();
     const room = await createVoice();
     const quiet = await createVoice();
     const hidden = await createVoice({ permission_overwrites: [{ id: watcher.user.id, type: 1, deny: String(P.ViewChannel) }] });
