@@ -1,5 +1,13 @@
-import { ChannelType, GatewayDispatchEvents as E, GatewayIntentBits as I, GatewayOpcodes, PermissionFlagsBits as P } from "discord-api-types/v10";
+import {
+  ChannelType,
+  GatewayCloseCodes,
+  GatewayDispatchEvents as E,
+  GatewayIntentBits as I,
+  GatewayOpcodes,
+  PermissionFlagsBits as P,
+} from "discord-api-types/v10";
 import { describe, expect, it } from "vitest";
+import { resetBotToken } from "~/server/auth/tokens.service.ts";
 import { joinVoice } from "~/server/members/voice.service.ts";
 import { identified, useGatewayServer, type Frame } from "~/test/gateway-kit.ts";
 import { useTestApp } from "~/test/test-app.ts";
@@ -115,6 +123,18 @@ describe("Update Voice State (op 4)", () => {
     const guild = (await again.client.dispatch("GUILD_CREATE")).d as { voice_states: VoiceStateData[] };
     expect(guild.voice_states).toEqual([expect.objectContaining({ channel_id: room, user_id: voice.user.id, session_id: sessionId, self_deaf: true })]);
     expect(guild.voice_states[0]).not.toHaveProperty("guild_id");
+  });
+
+  it("disconnects the bot at once when its session is closed for good (its token reset)", async () => {
+    const { voice, guildId, client, watching, createVoice } = await inGuild();
+    const room = await createVoice();
+    updateVoice(client, guildId, room);
+    await watching.waitFor(isVoiceState(voice.user.id, room), "the join");
+
+    await resetBotToken({ db: app.db, actor: null }, { id: voice.application.id, botUserId: voice.user.id });
+    expect(await client.closeCode()).toBe(GatewayCloseCodes.AuthenticationFailed);
+    await watching.waitFor(isVoiceState(voice.user.id, null), "the disconnect");
+    expect(await app.db.voiceState.count({ where: { guildId } })).toBe(0);
   });
 
   it("closes the connection with 4002 for a payload of the wrong shape", async () => {
