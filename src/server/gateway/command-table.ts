@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Db } from "~/server/db/client.ts";
 import { ZPresence } from "./commands.ts";
 import type { GatewaySessionView } from "./gateway-types.ts";
+import { requestGuildMembers } from "./commands/request-guild-members.ts";
 
 /** What a client command runs with: its session, and a way to answer on its own connection. */
 export type CommandContext = {
@@ -39,7 +40,7 @@ const accepted = (shape: z.ZodType): GatewayCommand => defineCommand(shape, () =
 export const GATEWAY_COMMANDS: Partial<Record<GatewayOpcodes, GatewayCommand>> = {
   [GatewayOpcodes.PresenceUpdate]: accepted(ZPresence),
   [GatewayOpcodes.VoiceStateUpdate]: accepted(z.object({ guild_id: z.string() }).loose()),
-  [GatewayOpcodes.RequestGuildMembers]: accepted(z.object({ guild_id: z.union([z.string(), z.array(z.string())]) }).loose()),
+  [GatewayOpcodes.RequestGuildMembers]: requestGuildMembers,
   [GatewayOpcodes.RequestSoundboardSounds]: accepted(z.object({ guild_ids: z.array(z.string()) }).loose()),
   [GatewayOpcodes.RequestChannelInfo]: accepted(z.object({ guild_id: z.string() }).loose()),
 };
