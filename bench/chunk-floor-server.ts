@@ -10,8 +10,8 @@ import { toMemberObject } from "~/server/members/member.dto.ts";
 // Configured by the bench: PORT, DATABASE_URL, GUILD_ID.
 
 const port = Number(process.env.PORT);
-const guildId = process.env.GUILD_ID!;
-const db = createDb(process.env.DATABASE_URL!);
+const guildId = process.env.GUILD_ID ?? "";
+const db = createDb(process.env.DATABASE_URL);
 const PER_CHUNK = 1000;
 const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false });
 

@@ -385,8 +385,9 @@ async function main(): Promise<void> {
     reportAims(aims);
 
     mkdirSync(OUT_DIR, { recursive: true });
+    const date = new Date().toISOString();
     const report = {
-      date: new Date().toISOString(),
+      date,
       machine: { cpus: cpus().length, loadAverage: loadavg()[0], openFileLimit: limit },
       config: {
         parts: ONLY_CHUNKS ? ["chunks"] : ["fanout", "idle", "chunks"],
@@ -399,10 +400,10 @@ async function main(): Promise<void> {
         chunkRuns: CHUNK_RUNS,
         nodeFlags: NODE_FLAGS,
       },
-      ...Object.assign({}, ...parts.map((part) => part.report)),
+      ...(Object.assign({}, ...parts.map((part) => part.report)) as Record<string, unknown>),
       aims,
     };
-    const file = join(OUT_DIR, `gateway-bench-${report.date.replace(/[:.]/g, "-")}.json`);
+    const file = join(OUT_DIR, `gateway-bench-${date.replace(/[:.]/g, "-")}.json`);
     writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
     console.log(`\nWrote ${file}`);
   } finally {

@@ -27,6 +27,8 @@ export async function seedChunkGuild(db: Db): Promise<{ guildId: string; botToke
   return { guildId: guild.id, botToken };
 }
 
+type Frame = { op: number; t?: string | null; d: unknown };
+
 /** One socket, and the time a request takes until its last chunk arrives. */
 export type ChunkSession = {
   request(guildId: string, nonce: string): Promise<{ ms: number; members: number; bytes: number; chunks: number }>;
@@ -37,10 +39,10 @@ export type ChunkSession = {
 export function openChunkSession(url: string, token: string | null): Promise<ChunkSession> {
   const ws = new WebSocket(url, { perMessageDeflate: false });
   let timer: NodeJS.Timeout | undefined;
-  let onFrame: ((text: string, frame: { op: number; t?: string | null; d: any }) => void) | null = null;
+  let onFrame: ((text: string, frame: Frame) => void) | null = null;
   ws.on("message", (data: Buffer) => {
     const text = data.toString();
-    onFrame?.(text, JSON.parse(text) as { op: number; t?: string | null; d: any });
+    onFrame?.(text, JSON.parse(text) as Frame);
   });
   ws.on("close", () => clearInterval(timer));
   const session: ChunkSession = {

@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Db } from "~/server/db/client.ts";
 import { ZPresence } from "./commands.ts";
 import type { GatewaySessionView } from "./gateway-types.ts";
+import { ZRequestGuildMembers } from "./commands/member-request.ts";
 import { requestGuildMembers } from "./commands/request-guild-members.ts";
 
 /** What a client command runs with: its session, and a way to answer on its own connection. */
@@ -26,7 +27,7 @@ export type GatewayCommand = {
 };
 
 /** A command whose `run` receives the payload its shape checked. */
-export function defineCommand<T>(shape: z.ZodType<T>, run: (context: CommandContext, payload: T) => Promise<void>): GatewayCommand {
+function defineCommand<T>(shape: z.ZodType<T>, run: (context: CommandContext, payload: T) => Promise<void>): GatewayCommand {
   return { shape, run: (context, payload) => run(context, payload as T) };
 }
 
@@ -40,7 +41,7 @@ const accepted = (shape: z.ZodType): GatewayCommand => defineCommand(shape, () =
 export const GATEWAY_COMMANDS: Partial<Record<GatewayOpcodes, GatewayCommand>> = {
   [GatewayOpcodes.PresenceUpdate]: accepted(ZPresence),
   [GatewayOpcodes.VoiceStateUpdate]: accepted(z.object({ guild_id: z.string() }).loose()),
-  [GatewayOpcodes.RequestGuildMembers]: requestGuildMembers,
+  [GatewayOpcodes.RequestGuildMembers]: defineCommand(ZRequestGuildMembers, requestGuildMembers),
   [GatewayOpcodes.RequestSoundboardSounds]: accepted(z.object({ guild_ids: z.array(z.string()) }).loose()),
   [GatewayOpcodes.RequestChannelInfo]: accepted(z.object({ guild_id: z.string() }).loose()),
 };

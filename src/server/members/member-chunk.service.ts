@@ -3,7 +3,7 @@ import { MEMBER_INCLUDE, toMemberObject, type MemberObject } from "./member.dto.
 import { readMemberPage } from "./member-queries.ts";
 
 /** The platform's chunk size: members per GUILD_MEMBERS_CHUNK. */
-export const MEMBERS_PER_CHUNK = 1000;
+const MEMBERS_PER_CHUNK = 1000;
 
 /** The most members a name-prefix request answers, and the most user ids one request looks up. */
 export const MEMBER_LOOKUP_MAX = 100;

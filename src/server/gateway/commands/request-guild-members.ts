@@ -7,17 +7,17 @@ import {
 } from "discord-api-types/v10";
 import { readMemberChunks } from "~/server/members/member-chunk.service.ts";
 import { runtimeOf } from "~/server/runtime/runtime-of.ts";
-import { defineCommand } from "../command-table.ts";
+import type { CommandContext } from "../command-table.ts";
 import { hasIntent } from "../intents.ts";
 import { presencesOf } from "./chunk-presences.ts";
-import { isWholeGuild, memberRequestDenial, nonceOf, selectionOf, ZRequestGuildMembers } from "./member-request.ts";
+import { isWholeGuild, memberRequestDenial, nonceOf, selectionOf, type RequestGuildMembersCommand } from "./member-request.ts";
 
 /**
  * Answers with GUILD_MEMBERS_CHUNK dispatches on this connection only. As on the platform, a
  * request the session may not make (another guild, or no GUILD_MEMBERS for every member) gets
  * no answer at all, and `presences` without GUILD_PRESENCES counts as false.
  */
-export const requestGuildMembers = defineCommand(ZRequestGuildMembers, async (context, command) => {
+export async function requestGuildMembers(context: CommandContext, command: RequestGuildMembersCommand): Promise<void> {
   const { db, view } = context;
   const guildId = command.guild_id;
   const selection = selectionOf(command);
@@ -54,4 +54,4 @@ export const requestGuildMembers = defineCommand(ZRequestGuildMembers, async (co
       ...(nonce !== undefined && { nonce }),
     } satisfies GatewayGuildMembersChunkDispatchData);
   }
-});
+}
