@@ -15,8 +15,8 @@ const MEMBER_ID = Prisma.raw(`m."userId"`);
 
 /**
  * Members looked up by id in one query. Prisma reads their roles by (guild, user) pairs, two
- * bound values a member, and SQLite takes at most 999 bound values a statement: a page of
- * 1000 members is read in three lookups.
+ * bound values a member, and refuses a statement past its SQLite limit of bound values
+ * (P2029 for a page of 1000): a page of 1000 members is read in three lookups.
  */
 const ROWS_PER_LOOKUP = 400;
 
