@@ -7,12 +7,14 @@ import { ChannelType, GatewayDispatchEvents, GatewayIntentBits } from "discord-a
 import { createApplication, createUser } from "~/server/applications/application.service.ts";
 import { createGuildChannel } from "~/server/channels/channel.service.ts";
 import { createDb, type Db } from "~/server/db/client.ts";
+import { createRuntime } from "~/server/runtime/runtime.ts";
 import { applyMigrations } from "~/server/db/migrate.ts";
 import { createGuild } from "~/server/guilds/guild.service.ts";
 import { joinGuild } from "~/server/members/membership.ts";
 import { runChange } from "~/server/events/change.ts";
 import type { ClientCommand, ClientReply } from "./gateway-protocol.ts";
 import { reportAims, residentMb, ROOT, startServer, stopServer, type Server } from "./measure.ts";
+import { CHUNK_GUILD_MEMBERS, openChunkSession, seedChunkGuild, timeChunkRuns } from "./member-chunks.ts";
 
 // `npm run bench:gateway [-- --sessions 1000 --changes 20 --idle-sessions 5000 --idle-seconds 60]`:
 // the production server (dist/server.mjs, REST only, a fresh SQLite database) with real gateway
@@ -22,8 +24,15 @@ import { reportAims, residentMb, ROOT, startServer, stopServer, type Server } fr
 //   each session its own bot; latency from the REST call to receipt at each session.
 // - Idle: many identified sessions heartbeating on a short interval for a minute; the server's
 //   RSS per session, and how many sessions are still open.
+// - Member chunks (bench/member-chunks.ts): one session asks for every member of a guild of
+//   10,000 (op 8); time to the last GUILD_MEMBERS_CHUNK, beside a bare `ws` server sending the
+//   same members read in one go (bench/chunk-floor-server.ts).
+// GATEWAY_BENCH=chunks runs the member-chunk part alone.
 
-const AIMS = { fanoutP99OverFloor: 2, idleKbPerSession: 30, dropped: 0 };
+const AIMS = { fanoutP99OverFloor: 2, idleKbPerSession: 30, dropped: 0, lastChunkMs: 2000 };
+const ONLY_CHUNKS = process.env.GATEWAY_BENCH === "chunks";
+const CHUNK_WARMUP_RUNS = 1;
+const CHUNK_RUNS = 5;
 const RATE_LIMIT_SCALE = "100000";
 /** Heartbeats during the idle minute: short enough that every session sends several. */
 const HEARTBEAT_INTERVAL_MS = 10_000;
@@ -148,39 +157,13 @@ async function connectAll(ask: (command: ClientCommand) => Promise<ClientReply>,
   if (connected.failed > 0) throw new Error(`${connected.failed} of ${tokens.length} sockets failed to connect to ${url}: ${connected.failures.join("; ")}`);
 }
 
-async function main(): Promise<void> {
-  const limit = openFileLimit();
-  if (limit < idleSessions + 1000)
-    throw new Error(`ulimit -n is ${limit}: the client process needs one descriptor per session (${idleSessions}) and some more`);
-  const dir = mkdtempSync(join(tmpdir(), "guildhall-gateway-bench-"));
-  const url = `file:${join(dir, "bench.db")}`;
-  const servers: Server[] = [];
+type Aim = { aim: string; value: string; met: boolean };
+type PartResult = { aims: Aim[]; report: Record<string, unknown> };
+
+/** Fan-out and idle sessions, with the client process. */
+async function benchFanoutAndIdle(seeded: Awaited<ReturnType<typeof seed>>, startGuildhall: () => Promise<Server>, servers: Server[]): Promise<PartResult> {
   let clients: ChildProcess | undefined;
   try {
-    console.log("Building the server (npm run build:server) and seeding a fresh database…");
-    execFileSync("npm", ["run", "-s", "build:server"], { cwd: ROOT, stdio: "inherit" });
-    await applyMigrations(url);
-    const db = createDb(url);
-    const seedStart = performance.now();
-    const seeded = await seed(db, Math.max(sessions, idleSessions));
-    await db.$disconnect();
-    console.log(`Seeded one guild with ${seeded.botTokens.length} bot applications in ${((performance.now() - seedStart) / 1000).toFixed(0)} s.`);
-    console.log(
-      `Guildhall gateway bench: ${cpus().length} CPUs, load average ${loadavg()[0]!.toFixed(2)}, ulimit -n ${limit}; server: node ${NODE_FLAGS.join(" ")} dist/server.mjs, REST only.`,
-    );
-
-    const serverEnv = {
-      DATABASE_URL: url,
-      GUILDHALL_REST_ONLY: "1",
-      RATE_LIMIT_SCALE,
-      GATEWAY_HEARTBEAT_INTERVAL_MS: String(HEARTBEAT_INTERVAL_MS),
-      GATEWAY_SESSION_START_LIMIT: "1000000",
-    };
-    const startGuildhall = async () => {
-      const server = await startServer("guildhall", [...NODE_FLAGS, "dist/server.mjs"], serverEnv);
-      servers.push(server);
-      return server;
-    };
     const started = await startClients();
     clients = started.child;
     const { ask } = started;
@@ -245,11 +228,7 @@ async function main(): Promise<void> {
     console.log(
       `\n${changes} changes (after ${WARMUP_CHANGES} warm-up) fanned out to ${sessions} sessions, frame of ${Buffer.byteLength(guildhallRun.frame)} bytes:`,
     );
-    const widths = [0, 1, 2].map((i) => Math.max(...[["measure", "guildhall", "floor"], ...rows].map((row) => row[i]!.length)));
-    const format = (row: string[]) => row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join("  ");
-    console.log(format(["measure", "guildhall", "floor"]));
-    console.log(widths.map((w) => "-".repeat(w)).join("  "));
-    for (const row of rows) console.log(format(row));
+    printRows(rows);
 
     const fanoutP99 = percentile(guildhallRun.latencies, 99);
     const floorP99 = percentile(floorRun.latencies, 99);
@@ -270,54 +249,164 @@ async function main(): Promise<void> {
         met: fanoutDropped === AIMS.dropped && idleDropped === AIMS.dropped,
       },
     ];
+    return {
+      aims,
+      report: {
+        fanout: {
+          guildhall: {
+            p50Ms: percentile(guildhallRun.latencies, 50),
+            p99Ms: fanoutP99,
+            maxMs: Math.max(...guildhallRun.latencies),
+            received: guildhallRun.received,
+            expected: guildhallRun.expected,
+          },
+          floor: {
+            p50Ms: percentile(floorRun.latencies, 50),
+            p99Ms: floorP99,
+            maxMs: Math.max(...floorRun.latencies),
+            received: floorRun.received,
+            expected: floorRun.expected,
+          },
+        },
+        idle: {
+          open: idle.open,
+          closeCodes: idle.closeCodes,
+          heartbeats: idle.heartbeats,
+          acks: idle.acks,
+          rssBeforeMb: rssBefore,
+          rssConnectedMb: rssConnected,
+          rssAfterMb: rssAfter,
+          kbPerSession,
+        },
+      },
+    };
+  } finally {
+    clients?.kill();
+  }
+}
+
+/** Member chunks: Guildhall's answer to op 8 for every member, then the floor's, one session each. */
+async function benchMemberChunks(
+  chunkGuild: Awaited<ReturnType<typeof seedChunkGuild>>,
+  url: string,
+  startGuildhall: () => Promise<Server>,
+  servers: Server[],
+): Promise<PartResult> {
+  console.log(`\nMember chunks: ${CHUNK_WARMUP_RUNS} warm-up and ${CHUNK_RUNS} measured requests for all ${CHUNK_GUILD_MEMBERS} members…`);
+  const server = await startGuildhall();
+  const session = await openChunkSession(`ws://127.0.0.1:${server.port}/gateway?v=10&encoding=json`, chunkGuild.botToken);
+  const guildhall = await timeChunkRuns(session, chunkGuild.guildId, CHUNK_WARMUP_RUNS, CHUNK_RUNS);
+  session.close();
+  await stopServer(server);
+  const floorServer = await startServer("chunk floor", ["--import", "tsx", "bench/chunk-floor-server.ts"], { DATABASE_URL: url, GUILD_ID: chunkGuild.guildId });
+  servers.push(floorServer);
+  const floorSession = await openChunkSession(`ws://127.0.0.1:${floorServer.port}/`, null);
+  const floor = await timeChunkRuns(floorSession, chunkGuild.guildId, CHUNK_WARMUP_RUNS, CHUNK_RUNS);
+  floorSession.close();
+  await stopServer(floorServer);
+
+  const ms = (values: { ms: number }[]) => values.map((run) => run.ms);
+  const figures = (runs: typeof guildhall) => ({
+    p50Ms: percentile(ms(runs), 50),
+    maxMs: Math.max(...ms(runs)),
+    runsMs: ms(runs),
+    chunks: runs[0]!.chunks,
+    bytes: runs[0]!.bytes,
+  });
+  const result = { guildhall: figures(guildhall), floor: figures(floor) };
+  const rows = [
+    ["op 8 → last chunk p50 ms", result.guildhall.p50Ms.toFixed(1), result.floor.p50Ms.toFixed(1)],
+    ["op 8 → last chunk max ms", result.guildhall.maxMs.toFixed(1), result.floor.maxMs.toFixed(1)],
+    ["chunks / bytes per answer", `${result.guildhall.chunks} / ${result.guildhall.bytes}`, `${result.floor.chunks} / ${result.floor.bytes}`],
+  ];
+  printRows(rows);
+  return {
+    aims: [
+      {
+        aim: `every member of ${CHUNK_GUILD_MEMBERS} by the last chunk within ${AIMS.lastChunkMs} ms`,
+        value: `max ${result.guildhall.maxMs.toFixed(0)} ms, p50 ${result.guildhall.p50Ms.toFixed(0)} ms (floor p50 ${result.floor.p50Ms.toFixed(0)} ms)`,
+        met: result.guildhall.maxMs <= AIMS.lastChunkMs,
+      },
+    ],
+    report: { memberChunks: { members: CHUNK_GUILD_MEMBERS, warmupRuns: CHUNK_WARMUP_RUNS, ...result } },
+  };
+}
+
+/** A table of measure, Guildhall and floor columns. */
+function printRows(rows: string[][]): void {
+  const widths = [0, 1, 2].map((i) => Math.max(...[["measure", "guildhall", "floor"], ...rows].map((row) => row[i]!.length)));
+  const format = (row: string[]) => row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join("  ");
+  console.log(format(["measure", "guildhall", "floor"]));
+  console.log(widths.map((w) => "-".repeat(w)).join("  "));
+  for (const row of rows) console.log(format(row));
+}
+
+async function main(): Promise<void> {
+  const limit = openFileLimit();
+  if (!ONLY_CHUNKS && limit < idleSessions + 1000)
+    throw new Error(`ulimit -n is ${limit}: the client process needs one descriptor per session (${idleSessions}) and some more`);
+  const dir = mkdtempSync(join(tmpdir(), "guildhall-gateway-bench-"));
+  const url = `file:${join(dir, "bench.db")}`;
+  const servers: Server[] = [];
+  try {
+    console.log("Building the server (npm run build:server) and seeding a fresh database…");
+    execFileSync("npm", ["run", "-s", "build:server"], { cwd: ROOT, stdio: "inherit" });
+    await applyMigrations(url);
+    // Seeding goes through the services, which deliver their events through a runtime.
+    const seeding = createRuntime({ db: createDb(url), redisUrl: null });
+    const seedStart = performance.now();
+    const chunkGuild = await seedChunkGuild(seeding.db);
+    const seeded = ONLY_CHUNKS ? null : await seed(seeding.db, Math.max(sessions, idleSessions));
+    await seeding.close();
+    console.log(
+      `Seeded a guild of ${CHUNK_GUILD_MEMBERS} members${seeded ? ` and one with ${seeded.botTokens.length} bot applications` : ""} in ${((performance.now() - seedStart) / 1000).toFixed(0)} s.`,
+    );
+    console.log(
+      `Guildhall gateway bench: ${cpus().length} CPUs, load average ${loadavg()[0]!.toFixed(2)}, ulimit -n ${limit}; server: node ${NODE_FLAGS.join(" ")} dist/server.mjs, REST only.`,
+    );
+
+    const serverEnv = {
+      DATABASE_URL: url,
+      GUILDHALL_REST_ONLY: "1",
+      RATE_LIMIT_SCALE,
+      GATEWAY_HEARTBEAT_INTERVAL_MS: String(HEARTBEAT_INTERVAL_MS),
+      GATEWAY_SESSION_START_LIMIT: "1000000",
+    };
+    const startGuildhall = async () => {
+      const server = await startServer("guildhall", [...NODE_FLAGS, "dist/server.mjs"], serverEnv);
+      servers.push(server);
+      return server;
+    };
+    const parts = [
+      ...(seeded ? [await benchFanoutAndIdle(seeded, startGuildhall, servers)] : []),
+      await benchMemberChunks(chunkGuild, url, startGuildhall, servers),
+    ];
+    const aims = parts.flatMap((part) => part.aims);
     reportAims(aims);
 
     mkdirSync(OUT_DIR, { recursive: true });
+    const date = new Date().toISOString();
     const report = {
-      date: new Date().toISOString(),
+      date,
       machine: { cpus: cpus().length, loadAverage: loadavg()[0], openFileLimit: limit },
       config: {
+        parts: ONLY_CHUNKS ? ["chunks"] : ["fanout", "idle", "chunks"],
         sessions,
         changes,
         warmupChanges: WARMUP_CHANGES,
         idleSessions,
         idleSeconds,
         heartbeatIntervalMs: HEARTBEAT_INTERVAL_MS,
+        chunkRuns: CHUNK_RUNS,
         nodeFlags: NODE_FLAGS,
       },
-      fanout: {
-        guildhall: {
-          p50Ms: percentile(guildhallRun.latencies, 50),
-          p99Ms: fanoutP99,
-          maxMs: Math.max(...guildhallRun.latencies),
-          received: guildhallRun.received,
-          expected: guildhallRun.expected,
-        },
-        floor: {
-          p50Ms: percentile(floorRun.latencies, 50),
-          p99Ms: floorP99,
-          maxMs: Math.max(...floorRun.latencies),
-          received: floorRun.received,
-          expected: floorRun.expected,
-        },
-      },
-      idle: {
-        open: idle.open,
-        closeCodes: idle.closeCodes,
-        heartbeats: idle.heartbeats,
-        acks: idle.acks,
-        rssBeforeMb: rssBefore,
-        rssConnectedMb: rssConnected,
-        rssAfterMb: rssAfter,
-        kbPerSession,
-      },
+      ...(Object.assign({}, ...parts.map((part) => part.report)) as Record<string, unknown>),
       aims,
     };
-    const file = join(OUT_DIR, `gateway-bench-${report.date.replace(/[:.]/g, "-")}.json`);
+    const file = join(OUT_DIR, `gateway-bench-${date.replace(/[:.]/g, "-")}.json`);
     writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
     console.log(`\nWrote ${file}`);
   } finally {
-    clients?.kill();
     for (const server of servers) await stopServer(server);
     rmSync(dir, { recursive: true, force: true });
   }

@@ -7,6 +7,7 @@ import { runChange } from "~/server/events/change.ts";
 import { addGuildMember } from "~/server/members/member.service.ts";
 import { toGuildObject, type GuildObject } from "~/server/guilds/guild.dto.ts";
 import { createGuild } from "~/server/guilds/guild.service.ts";
+import { newId } from "~/server/snowflake/snowflake.ts";
 
 const unique = () => randomBytes(4).toString("hex");
 
@@ -34,6 +35,23 @@ export async function makeGuild(db: Db, actor: Actor, name = `Guild ${unique()}`
 /** Adds a user to a guild through the joining service, as an accepted invite would. */
 export async function addMember(db: Db, guildId: string, userId: string, roleIds: string[] = []) {
   await addGuildMember({ db, actor: null }, { guildId, userId, roleIds });
+}
+
+/** Rows per INSERT when seeding many members: well under SQLite's bound on parameters per statement. */
+const SEED_BATCH = 500;
+
+/**
+ * Many new users made members of a guild at once (bulk inserts and one GUILD_UPDATE, not one
+ * join each), for tests and benches of large guilds. Returns their user ids in order.
+ */
+export async function seedMembers(db: Db, guildId: string, people: readonly { username: string; nick?: string }[]): Promise<string[]> {
+  const users = people.map((person) => ({ id: newId(), username: person.username }));
+  for (let i = 0; i < users.length; i += SEED_BATCH) await db.user.createMany({ data: users.slice(i, i + SEED_BATCH) });
+  await writeGuildState(db, guildId, async (tx) => {
+    for (let i = 0; i < users.length; i += SEED_BATCH)
+      await tx.member.createMany({ data: users.slice(i, i + SEED_BATCH).map((user, j) => ({ guildId, userId: user.id, nick: people[i + j]!.nick ?? null })) });
+  });
+  return users.map((user) => user.id);
 }
 
 /** The guild as it is now in this transaction: the payload of a GUILD_UPDATE for a direct write. */

@@ -2,6 +2,8 @@ import { GatewayOpcodes } from "discord-api-types/v10";
 import { z } from "zod";
 import { ZPresence } from "./commands.ts";
 import { requestChannelInfo } from "./commands/request-channel-info.ts";
+import { ZRequestGuildMembers } from "./commands/member-request.ts";
+import { requestGuildMembers } from "./commands/request-guild-members.ts";
 import { voiceStateUpdate } from "./commands/voice-state-update.ts";
 import { defineCommand, type GatewayCommand } from "./gateway-command.ts";
 
@@ -15,7 +17,7 @@ const accepted = (shape: z.ZodType): GatewayCommand => defineCommand(shape, () =
 export const GATEWAY_COMMANDS: Partial<Record<GatewayOpcodes, GatewayCommand>> = {
   [GatewayOpcodes.PresenceUpdate]: accepted(ZPresence),
   [GatewayOpcodes.VoiceStateUpdate]: voiceStateUpdate,
-  [GatewayOpcodes.RequestGuildMembers]: accepted(z.object({ guild_id: z.union([z.string(), z.array(z.string())]) }).loose()),
+  [GatewayOpcodes.RequestGuildMembers]: defineCommand(ZRequestGuildMembers, requestGuildMembers),
   [GatewayOpcodes.RequestSoundboardSounds]: accepted(z.object({ guild_ids: z.array(z.string()) }).loose()),
   [GatewayOpcodes.RequestChannelInfo]: requestChannelInfo,
 };

@@ -5,7 +5,7 @@ import { issueBearerToken } from "~/server/applications/application.service.ts";
 import { setApprovedIntents } from "~/server/applications/intents.ts";
 import { serializePermissions } from "~/server/permissions/permissions.ts";
 import { createRole } from "~/server/roles/role.service.ts";
-import { addMember, makeBot, makeGuild, makeUser } from "~/test/factories.ts";
+import { addMember, makeBot, makeGuild, makeUser, seedMembers } from "~/test/factories.ts";
 import { startServerProcess, type ServerProcess } from "~/test/server-process.ts";
 import { useTestApp } from "~/test/test-app.ts";
 
@@ -117,6 +117,17 @@ describe("a discord.js bot", () => {
     expect(guild.members.cache.has(owner.user.id)).toBe(true);
     expect(guild.members.cache.has(bot.user.id)).toBe(true);
     expect(guild.ownerId).toBe(owner.user.id);
+  });
+
+  it("fetches members over the gateway: every member, a name prefix, and user ids", async () => {
+    const seeded = await seedMembers(app.db, guildId, [{ username: "djs_fetch_one" }, { username: "djs_fetch_two", nick: "Second" }]);
+    const guild = client.guilds.cache.get(guildId)!;
+    const everyone = await guild.members.fetch();
+    expect([...everyone.keys()].sort()).toEqual([owner.user.id, bot.user.id, ...seeded].sort());
+    const byName = await guild.members.fetch({ query: "djs_fetch", limit: 10 });
+    expect([...byName.keys()].sort()).toEqual([...seeded].sort());
+    const byId = await guild.members.fetch({ user: [seeded[1]!] });
+    expect(byId.get(seeded[1]!)?.nickname).toBe("Second");
   });
 
   it("hears a guild update", async () => {

@@ -13,6 +13,13 @@ export type MemberPage = { after: string; limit: number; prefix?: string; search
 
 const MEMBER_ID = Prisma.raw(`m."userId"`);
 
+/**
+ * Members looked up by id in one query. Prisma reads their roles by (guild, user) pairs, two
+ * bound values a member, and refuses a statement past its SQLite limit of bound values
+ * (P2029 for a page of 1000): a page of 1000 members is read in three lookups.
+ */
+const ROWS_PER_LOOKUP = 400;
+
 /** Escapes LIKE wildcards so a search for "a_b" matches only that. */
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -80,7 +87,11 @@ export async function readMemberPage(db: Db, guildId: string, page: MemberPage):
     WHERE ${Prisma.join(conditions, " AND ")}
     ${orderBySnowflake(MEMBER_ID)} LIMIT ${page.limit}`;
   if (ids.length === 0) return [];
-  const rows = await db.member.findMany({ where: { guildId, userId: { in: ids.map((row) => row.userId) } }, include: MEMBER_INCLUDE });
+  const batches: string[][] = [];
+  for (let i = 0; i < ids.length; i += ROWS_PER_LOOKUP) batches.push(ids.slice(i, i + ROWS_PER_LOOKUP).map((row) => row.userId));
+  const rows = (
+    await Promise.all(batches.map((userIds) => db.member.findMany({ where: { guildId, userId: { in: userIds } }, include: MEMBER_INCLUDE })))
+  ).flat();
   const byId = new Map(rows.map((row) => [row.userId, row]));
   return ids.flatMap((row) => byId.get(row.userId) ?? []);
 }

@@ -35,6 +35,8 @@ export const BUCKETS = {
   webhookChannel: { points: 30, durationSeconds: 60, perResource: true },
   /** Publications in one announcement channel, whoever publishes: the platform's 10 per hour. */
   crosspost: { points: 10, durationSeconds: 3600, perResource: true },
+  /** Gateway requests for every member of a guild (op 8, empty query, limit 0), per bot and guild: the platform's 1 per 30 seconds. */
+  requestGuildMembers: { points: 1, durationSeconds: 30 },
   devLobbyCreate: DEVELOPMENT,
   devLobbyJoin: DEVELOPMENT,
   devLobbyModify: DEVELOPMENT,

@@ -1,0 +1,57 @@
+import {
+  GatewayDispatchEvents,
+  GatewayIntentBits,
+  GatewayOpcodes,
+  type GatewayGuildMembersChunkDispatchData,
+  type GatewayRateLimitedDispatchData,
+} from "discord-api-types/v10";
+import { readMemberChunks } from "~/server/members/member-chunk.service.ts";
+import { runtimeOf } from "~/server/runtime/runtime-of.ts";
+import type { CommandContext } from "../gateway-command.ts";
+import { hasIntent } from "../intents.ts";
+import { presencesOf } from "./chunk-presences.ts";
+import { isWholeGuild, memberRequestDenial, nonceOf, selectionOf, type RequestGuildMembersCommand } from "./member-request.ts";
+
+/**
+ * Answers with GUILD_MEMBERS_CHUNK dispatches on this connection only. As on the platform, a
+ * request the session may not make (another guild, or no GUILD_MEMBERS for every member) gets
+ * no answer at all, and `presences` without GUILD_PRESENCES counts as false.
+ */
+export async function requestGuildMembers(context: CommandContext, command: RequestGuildMembersCommand): Promise<void> {
+  const { db, view } = context;
+  const guildId = command.guild_id;
+  const selection = selectionOf(command);
+  if (!view.guildIds.has(guildId) || memberRequestDenial(view.intents, selection) !== null) return;
+  const nonce = nonceOf(command.nonce);
+  if (isWholeGuild(selection)) {
+    const limit = await runtimeOf(db).limiter.consume("requestGuildMembers", guildId, view.applicationId);
+    if (limit.limited) {
+      const meta = nonce === undefined ? { guild_id: guildId } : { guild_id: guildId, nonce };
+      return context.send(GatewayDispatchEvents.RateLimited, {
+        opcode: GatewayOpcodes.RequestGuildMembers,
+        retry_after: limit.resetAfterMs / 1000,
+        meta,
+      } satisfies GatewayRateLimitedDispatchData<GatewayOpcodes.RequestGuildMembers>);
+    }
+  }
+  const withPresences = command.presences === true && hasIntent(view.intents, GatewayIntentBits.GuildPresences);
+  for await (const chunk of readMemberChunks(db, guildId, selection)) {
+    if (context.isClosed()) return;
+    const presences = withPresences
+      ? await presencesOf(
+          db,
+          guildId,
+          chunk.members.map((member) => member.user.id),
+        )
+      : undefined;
+    context.send(GatewayDispatchEvents.GuildMembersChunk, {
+      guild_id: guildId,
+      members: chunk.members,
+      chunk_index: chunk.chunkIndex,
+      chunk_count: chunk.chunkCount,
+      ...(chunk.notFound && { not_found: chunk.notFound }),
+      ...(presences && { presences }),
+      ...(nonce !== undefined && { nonce }),
+    } satisfies GatewayGuildMembersChunkDispatchData);
+  }
+}
