@@ -9,6 +9,7 @@ import { toVoiceStateObject } from "~/server/members/voice.service.ts";
 import { toScheduledEventObject } from "~/server/scheduled-events/scheduled-event.service.ts";
 import { stateCache } from "~/server/state/state-cache.ts";
 import { IS_A_THREAD, THREAD_INCLUDE, toThreadObject } from "~/server/threads/thread.dto.ts";
+import { obfuscateChannel } from "./channel-obfuscation.ts";
 import { botAccess, canViewChannel, canViewThread } from "./channel-view.ts";
 import type { GatewaySessionView } from "./gateway-types.ts";
 
@@ -18,7 +19,11 @@ import type { GatewaySessionView } from "./gateway-types.ts";
  * `large_threshold`; otherwise the bot and the members in voice, as the platform sends. Emojis, stickers, stage instances, soundboard
  * sounds and presences do not exist here yet: their lists are empty.
  */
-export async function readGuildCreate(db: Db, session: Pick<GatewaySessionView, "botUserId" | "largeThreshold" | "intents">, guildId: string) {
+export async function readGuildCreate(
+  db: Db,
+  session: Pick<GatewaySessionView, "botUserId" | "largeThreshold" | "intents" | "channelObfuscation">,
+  guildId: string,
+) {
   const { botUserId } = session;
   const state = await stateCache(db).guild(guildId, botUserId);
   const access = state && (await botAccess(state, botUserId));
@@ -63,12 +68,12 @@ export async function readGuildCreate(db: Db, session: Pick<GatewaySessionView, 
     voice_states: voiceStates.map((voice) => toVoiceStateObject(voice, membersById.get(voice.userId) ?? null)),
     members: members.map(toMemberObject),
     // The platform leaves guild_id out of GUILD_CREATE's channels: the guild is the payload.
-    channels: channels.rows
-      .filter((row) => canViewChannel(access, { type: row.type, overwrites: toOverwriteInputs(row.overwrites) }))
-      .map((row) => {
-        const { guild_id: _guild, ...channel } = channels.objects.get(row.id)!;
-        return channel;
-      }),
+    // Channels the bot cannot view are left out, or sent obfuscated to a session that asked.
+    channels: channels.rows.flatMap((row) => {
+      const { guild_id: _guild, ...channel } = channels.objects.get(row.id)!;
+      if (canViewChannel(access, { type: row.type, overwrites: toOverwriteInputs(row.overwrites) })) return [channel];
+      return session.channelObfuscation ? [obfuscateChannel(channel, guildId)] : [];
+    }),
     threads: threads.flatMap(({ threadMembers, ...thread }) => {
       const parent = thread.parentId ? channels.byId.get(thread.parentId) : undefined;
       const membership = threadMembers[0] ?? null;
