@@ -85,8 +85,7 @@ export function createEventRouter({ db }: { db: Db }): EventRouter {
       else if (delivery.kind === "obfuscated") {
         obfuscated ??= obfuscateChannel(event.data as Parameters<typeof obfuscateChannel>[0], event.guildId);
         groups.add(event.type, obfuscated, session);
-      }
-      else if (delivery.kind === "event") {
+      } else if (delivery.kind === "event") {
         // Without MESSAGE_CONTENT the payload depends on the app only (its messages, its mentions).
         const key = `${session.botUserId} ${session.applicationId}`;
         if (!blanked.has(key)) blanked.set(key, withoutContent(event.message!, session));
