@@ -8,6 +8,7 @@ import { MEMBER_INCLUDE, toMemberObject } from "~/server/members/member.dto.ts";
 import { toVoiceStateObject } from "~/server/members/voice.service.ts";
 import { toScheduledEventObject } from "~/server/scheduled-events/scheduled-event.service.ts";
 import { stateCache } from "~/server/state/state-cache.ts";
+import { isPastAutoArchive } from "~/server/threads/thread-auto-archive.ts";
 import { IS_A_THREAD, THREAD_INCLUDE, toThreadObject } from "~/server/threads/thread.dto.ts";
 import { obfuscateChannel } from "./channel-obfuscation.ts";
 import { botAccess, canViewChannel, canViewThread } from "./channel-view.ts";
@@ -39,6 +40,7 @@ export async function readGuildCreate(
     }),
     db.scheduledEvent.findMany({ where: { guildId }, orderBy: { scheduledStartTime: "asc" } }),
   ]);
+  const now = new Date();
   const large = memberCount > session.largeThreshold;
   // As on the platform: every member only with GUILD_PRESENCES in a guild that is not large;
   // otherwise the bot itself and the members in voice.
@@ -77,7 +79,7 @@ export async function readGuildCreate(
     threads: threads.flatMap(({ threadMembers, ...thread }) => {
       const parent = thread.parentId ? channels.byId.get(thread.parentId) : undefined;
       const membership = threadMembers[0] ?? null;
-      if (!parent || !canViewThread(access, parent, thread.type, membership !== null)) return [];
+      if (!parent || isPastAutoArchive(thread, now) || !canViewThread(access, parent, thread.type, membership !== null)) return [];
       return [toThreadObject(thread, parent.type, membership)];
     }),
     presences: [],
