@@ -41,7 +41,7 @@ describe("thread auto-archive", () => {
     expect(active.body.threads.map((thread: { name: string }) => thread.name).sort()).toEqual(["busy", "daily"]);
 
     const counts = await Promise.all([sweepInactiveThreads(app.db, later), sweepInactiveThreads(app.db, later)]);
-    expect(counts[0]! + counts[1]!).toBe(1);
+    expect(counts[0] + counts[1]).toBe(1);
     expect(await sweepInactiveThreads(app.db, later)).toBe(0);
 
     const updates = await kit.eventsOf(guild.id, GatewayDispatchEvents.ThreadUpdate);

@@ -14,7 +14,10 @@ const BATCH = 200;
 const INTERVAL_MS = 60_000;
 
 /** Whether an unarchived thread has been quiet for its auto_archive_duration at `now`: archived already as far as readers go. */
-export function isPastAutoArchive(row: { threadArchived: boolean | null; threadAutoArchiveDuration: number | null; threadActiveAt: Date | null }, now: Date): boolean {
+export function isPastAutoArchive(
+  row: { threadArchived: boolean | null; threadAutoArchiveDuration: number | null; threadActiveAt: Date | null },
+  now: Date,
+): boolean {
   if (row.threadArchived !== false || row.threadAutoArchiveDuration === null || row.threadActiveAt === null) return false;
   return row.threadActiveAt.getTime() + row.threadAutoArchiveDuration * MINUTE_MS <= now.getTime();
 }

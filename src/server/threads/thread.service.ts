@@ -130,7 +130,15 @@ export async function modifyThread(ctx: ServiceContext, input: { channelId: stri
 type ThreadColumns = Partial<
   Pick<
     Channel,
-    "name" | "threadArchived" | "threadArchiveTimestamp" | "threadActiveAt" | "threadAutoArchiveDuration" | "threadLocked" | "threadInvitable" | "rateLimitPerUser" | "flags"
+    | "name"
+    | "threadArchived"
+    | "threadArchiveTimestamp"
+    | "threadActiveAt"
+    | "threadAutoArchiveDuration"
+    | "threadLocked"
+    | "threadInvitable"
+    | "rateLimitPerUser"
+    | "flags"
   >
 > & { appliedTags?: string };
 
