@@ -24,7 +24,6 @@ function sessionOf(who: Bot, guildIds: string[], options: Partial<GatewaySession
     intents: EVERYDAY,
     shard: [0, 1],
     messageContent: false,
-    channelObfuscation: false,
     largeThreshold: 50,
     guildIds: new Set(guildIds),
     ...options,

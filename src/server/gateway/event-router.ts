@@ -92,7 +92,7 @@ export function createEventRouter({ db }: { db: Db }): EventRouter {
         groups.add(event.type, blanked.get(key), session);
       } else if (delivery.kind === "leave" && delivery.dispatch) groups.add(E.GuildDelete, deleted, session);
       else if (delivery.kind === "join" && delivery.dispatch) {
-        const key = `${session.botUserId} ${session.largeThreshold} ${session.intents & GatewayIntentBits.GuildPresences} ${session.channelObfuscation}`;
+        const key = `${session.botUserId} ${session.largeThreshold} ${session.intents & GatewayIntentBits.GuildPresences} ${session.channelObfuscation === true}`;
         if (!created.has(key)) created.set(key, guildCreate(session, event.guildId));
         const d = await created.get(key);
         if (d) groups.add(E.GuildCreate, d, session);

@@ -18,7 +18,6 @@ function session(fields: Partial<GatewaySessionView> = {}): GatewaySessionView {
     intents: I.Guilds | I.GuildMembers | I.GuildModeration | I.GuildMessages,
     shard: [0, 1],
     messageContent: false,
-    channelObfuscation: false,
     largeThreshold: 50,
     guildIds: new Set([GUILD]),
     ...fields,

@@ -41,8 +41,7 @@ const LEAVES: ReadonlySet<E> = new Set([E.GuildMemberRemove, E.GuildBanAdd]);
 /** Events whose payload is a guild channel: the ones a hidden channel still reaches an obfuscating session by. */
 const CHANNEL_OBJECT_EVENTS: ReadonlySet<E> = new Set([E.ChannelCreate, E.ChannelUpdate, E.ChannelDelete]);
 
-type Session = Pick<GatewaySessionView, "botUserId" | "applicationId" | "intents" | "shard" | "messageContent" | "guildIds"> &
-  Partial<Pick<GatewaySessionView, "channelObfuscation">>;
+type Session = Pick<GatewaySessionView, "botUserId" | "applicationId" | "intents" | "shard" | "messageContent" | "guildIds" | "channelObfuscation">;
 
 /**
  * The bot joining or leaving a guild, which changes the session's guilds whatever else
