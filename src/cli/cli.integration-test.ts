@@ -355,6 +355,18 @@ describe("app limits", () => {
   });
 });
 
+describe("app obfuscation", () => {
+  it("shows the channel obfuscation opt-in and switches it on and off", async () => {
+    const credentials = JSON.parse(await succeeds(["bootstrap", "--json"])) as Record<string, string>;
+    const command = ["app", "obfuscation", "--app", credentials.application_id!];
+    expect(await succeeds(command)).toContain("Channel obfuscation is off");
+    expect(await succeeds([...command, "--on"])).toContain("Channel obfuscation is on");
+    expect((await app.db.application.findUniqueOrThrow({ where: { id: credentials.application_id! } })).channelObfuscation).toBe(true);
+    expect(await succeeds([...command, "--off"])).toContain("Channel obfuscation is off");
+    expect((await cli([...command, "--on", "--off"])).code).not.toBe(0);
+  });
+});
+
 describe("integration add / list", () => {
   it("adds a Twitch integration with its managed role that the API lists, and refuses one without its user", async () => {
     const credentials = JSON.parse(await succeeds(["bootstrap", "--json"])) as Record<string, string>;

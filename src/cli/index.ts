@@ -8,6 +8,7 @@ import { appCreate } from "./commands/app-create.command.ts";
 import { appToken } from "./commands/app-token.command.ts";
 import { appIntents } from "./commands/app-intents.command.ts";
 import { appLimits } from "./commands/app-limits.command.ts";
+import { appObfuscation } from "./commands/app-obfuscation.command.ts";
 import { voiceJoin, voiceLeave } from "./commands/voice.command.ts";
 import { integrationAdd, integrationList } from "./commands/integration.command.ts";
 import { connectionAdd, connectionList, connectionRemove } from "./commands/connection.command.ts";
@@ -29,6 +30,7 @@ const commands: readonly CliCommand[] = [
   appToken,
   appIntents,
   appLimits,
+  appObfuscation,
   tokenCreate,
   tokenRevoke,
   voiceJoin,

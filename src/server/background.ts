@@ -8,12 +8,13 @@ import { startInviteSweep } from "~/server/invites/invite-sweep.ts";
 import { startLobbySweep } from "~/server/lobbies/lobby-sweep.ts";
 import { startTargetUsersJobs } from "~/server/invites/target-users-job.ts";
 import { startSearchIndexBuilds } from "~/server/messages/message-search-index.ts";
+import { startThreadAutoArchive } from "~/server/threads/thread-auto-archive.ts";
 import type { Stop } from "~/server/repeat.ts";
 
 /**
  * What a serving process does besides answering: outbox retention, the expired-invite sweep,
  * target-users jobs, message search index builds, idle lobby shutdown, removing deleted files, deleting
- * banned users' messages and, without Redis, hearing other processes. Started by the runtime
+ * banned users' messages, archiving inactive threads and, without Redis, hearing other processes. Started by the runtime
  * of a server (runtime/runtime.ts), never from a request; returns the function that stops it all.
  */
 export function startBackgroundWork(db: Db, events: EventFanout): Stop {
@@ -25,6 +26,7 @@ export function startBackgroundWork(db: Db, events: EventFanout): Stop {
     startLobbySweep(db),
     startStoredFileSweep(db),
     startBanMessageDeletions(db),
+    startThreadAutoArchive(db),
     events.hearOtherProcesses(),
   ];
   return () => {

@@ -8,6 +8,7 @@ import { api } from "~/trpc/react.tsx";
 import { ApplicationAvatar } from "./application-avatar.tsx";
 import { ApplicationTabs } from "./application-tabs.tsx";
 import { CopyableId, BotSection } from "./bot-section.tsx";
+import { GatewaySection } from "./gateway-section.tsx";
 import { GeneralSection } from "./general-section.tsx";
 import { IntentsSection } from "./intents-section.tsx";
 import { RateLimitsSection } from "./rate-limits-section.tsx";
@@ -42,7 +43,7 @@ export function ApplicationHeader({ applicationId, active }: { applicationId: st
   );
 }
 
-/** One application's settings: general information, bot token, privileged intents, rate limits. */
+/** One application's settings: general information, bot token, privileged intents, gateway opt-ins, rate limits. */
 export function ApplicationPage({ applicationId }: { applicationId: string }) {
   const application = api.application.get.useQuery({ applicationId });
   if (application.isError) return <QueryError error={application.error} onRetry={() => void application.refetch()} title="Could not load the application" />;
@@ -53,6 +54,7 @@ export function ApplicationPage({ applicationId }: { applicationId: string }) {
       <GeneralSection key={application.data.id} application={application.data} />
       <BotSection application={application.data} />
       <IntentsSection application={application.data} />
+      <GatewaySection application={application.data} />
       <RateLimitsSection application={application.data} />
     </Stack>
   );

@@ -92,6 +92,19 @@ describe("application router (dashboard Applications)", () => {
     expect((await app.as(bot(fresh)).get("/applications/@me")).status).toBe(200);
   });
 
+  it("switches channel obfuscation on and off for the application's new gateway sessions; another user cannot", async () => {
+    const { user, caller } = await dashboardUser();
+    const { application } = await caller.application.create({ name: "Watcher" });
+    const id = { applicationId: application.id };
+    expect((await caller.application.get(id)).channelObfuscation).toBe(false);
+    const on = await caller.application.edit({ ...id, body: { channelObfuscation: true } });
+    expect(on).toMatchObject({ name: "Watcher", channelObfuscation: true });
+    expect((await app.db.application.findUniqueOrThrow({ where: { id: application.id } })).channelObfuscation).toBe(true);
+    expect((await mutationError((await dashboardUser()).user.id, "application.edit", { ...id, body: { channelObfuscation: false } }))?.code).toBe("NOT_FOUND");
+    expect((await mutationError(user.id, "application.edit", { ...id, body: { channelObfuscation: "yes" } }))?.code).toBe("BAD_REQUEST");
+    expect((await caller.application.edit({ ...id, body: { channelObfuscation: false } })).channelObfuscation).toBe(false);
+  });
+
   it("edits name, description and icon, with field errors for bad values and nothing written", async () => {
     const { caller, user } = await dashboardUser();
     const { application, botToken } = await caller.application.create({ name: "Draft" });

@@ -27,6 +27,8 @@ export type ApplicationDetail = ApplicationSummary & {
   /** Distinct users across the bot's guilds. */
   reach: number;
   reviewThreshold: number;
+  /** Gateway sessions started from now on receive channels the bot cannot view, obfuscated (spec 6's testing opt-in). */
+  channelObfuscation: boolean;
 };
 
 function toSummary(row: {
@@ -47,7 +49,7 @@ function toSummary(row: {
 export async function ownedApplication(ctx: ServiceContext, applicationId: string) {
   const app = await ctx.db.application.findUnique({
     where: { id: applicationId },
-    select: { ...SUMMARY_SELECT, ownerId: true, flags: true, botUser: { select: { id: true, username: true } } },
+    select: { ...SUMMARY_SELECT, ownerId: true, flags: true, channelObfuscation: true, botUser: { select: { id: true, username: true } } },
   });
   if (app?.ownerId !== ctx.actor.userId) throw new ApiError("UNKNOWN_APPLICATION");
   return app;
@@ -66,8 +68,10 @@ export async function listOwnApplications(ctx: ServiceContext): Promise<Applicat
 export async function getOwnApplication(ctx: ServiceContext, input: { applicationId: string }): Promise<ApplicationDetail> {
   const app = await ownedApplication(ctx, input.applicationId);
   const [reach, guildCount] = await Promise.all([applicationReach(ctx.db, app.botUser.id), ctx.db.member.count({ where: { userId: app.botUser.id } })]);
+  const { channelObfuscation, ...summary } = app;
   return {
-    ...toSummary(app),
+    ...toSummary(summary),
+    channelObfuscation,
     bot: { ...app.botUser, guildCount },
     intents: describeIntents(app.flags, reach),
     reach,
@@ -83,7 +87,7 @@ export async function createOwnApplication(ctx: ServiceContext, body: TApplicati
   return { application: toSummary(application), botToken };
 }
 
-/** Name, description and icon, through the same edit as PATCH /applications/@me. */
+/** Name, description, icon and the channel obfuscation opt-in, through the same edit as PATCH /applications/@me. */
 export async function editOwnApplication(ctx: ServiceContext, input: { applicationId: string; body: TApplicationEditBody }): Promise<ApplicationDetail> {
   await ownedApplication(ctx, input.applicationId);
   await editApplication(ctx, input.applicationId, input.body);

@@ -25,11 +25,12 @@ export const ZApplicationModifyBodySchema = z.object({
 export const ZApplicationCreateBodySchema = z.object({ name: ZApplicationName, description: ZApplicationDescription.optional() });
 export type TApplicationCreateBody = z.output<typeof ZApplicationCreateBodySchema>;
 
-/** The dashboard's edit of an application: name, description and icon (null removes it). */
+/** The dashboard's edit of an application: name, description, icon (null removes it) and the channel obfuscation opt-in. */
 export const ZApplicationEditBodySchema = z.object({
   name: ZApplicationName.optional(),
   description: ZApplicationDescription.optional(),
   icon: ZImageData.optional(),
+  channelObfuscation: z.boolean().optional(),
 });
 export type TApplicationEditBody = z.output<typeof ZApplicationEditBodySchema>;
 

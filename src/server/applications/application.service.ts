@@ -93,10 +93,10 @@ export async function editCurrentApplication(ctx: ServiceContext, body: { flags?
 }
 
 /**
- * What may change of an application: the owner's settings from the dashboard, `description`,
- * `icon` and the limited intents from PATCH /applications/@me.
+ * What may change of an application: the owner's settings from the dashboard (with the channel
+ * obfuscation opt-in, spec 6), `description`, `icon` and the limited intents from PATCH /applications/@me.
  */
-export type ApplicationEdit = { name?: string; description?: string; icon?: string | null; intents?: OwnIntentRequest };
+export type ApplicationEdit = { name?: string; description?: string; icon?: string | null; intents?: OwnIntentRequest; channelObfuscation?: boolean };
 
 /**
  * Edits an application in one change: the icon is stored under `/cdn/app-icons/{id}/{hash}`,
@@ -108,12 +108,13 @@ export async function editApplication(ctx: ChangeContext, applicationId: string,
   if (!app) throw new ApiError("UNKNOWN_APPLICATION");
   const icon = typeof edit.icon === "string" ? decodeImageField("icon", edit.icon) : edit.icon;
   const intents = edit.intents ? await ownIntentChange(ctx.db, app, edit.intents) : null;
-  if (edit.name === undefined && edit.description === undefined && icon === undefined && !intents) return;
+  if (edit.name === undefined && edit.description === undefined && icon === undefined && edit.channelObfuscation === undefined && !intents) return;
   await runChange(ctx, async (change) => {
     const { tx, emit } = change;
     const data: Prisma.ApplicationUpdateInput = {};
     if (edit.name !== undefined) data.name = edit.name;
     if (edit.description !== undefined) data.description = edit.description;
+    if (edit.channelObfuscation !== undefined) data.channelObfuscation = edit.channelObfuscation;
     if (icon !== undefined) data.icon = icon && imageHash(icon);
     if (Object.keys(data).length > 0) await tx.application.update({ where: { id: applicationId }, data });
     if (icon !== undefined) await replaceImage(change, imageFolder("app-icons", applicationId), app.icon, icon);

@@ -41,6 +41,13 @@ export const ZIdentify = z.object({
     .int()
     .nonnegative()
     .max(2 ** 31 - 1),
+  /** Gateway capability bits (GatewayCapabilityBits); unknown bits are ignored, as the platform adds testing opt-ins here. */
+  capabilities: z
+    .number()
+    .int()
+    .nonnegative()
+    .max(2 ** 31 - 1)
+    .optional(),
 });
 
 export type IdentifyCommand = z.output<typeof ZIdentify>;

@@ -7,6 +7,7 @@ import type { StoredEvent } from "~/server/events/event-map.ts";
 import { toOverwriteInputs } from "~/server/permissions/guild-access.ts";
 import type { GuildState } from "~/server/state/guild-state.ts";
 import { stateCache } from "~/server/state/state-cache.ts";
+import { obfuscateChannel } from "./channel-obfuscation.ts";
 import { botAccesses, canViewChannel, canViewThread } from "./channel-view.ts";
 import type { Dispatch, EventRouter, GatewaySessionView } from "./gateway-types.ts";
 import { readGuildCreate } from "./guild-create.ts";
@@ -68,7 +69,8 @@ class Groups {
 }
 
 export function createEventRouter({ db }: { db: Db }): EventRouter {
-  const guildCreate = (session: Pick<GatewaySessionView, "botUserId" | "largeThreshold" | "intents">, guildId: string) => readGuildCreate(db, session, guildId);
+  const guildCreate = (session: Pick<GatewaySessionView, "botUserId" | "largeThreshold" | "intents" | "channelObfuscation">, guildId: string) =>
+    readGuildCreate(db, session, guildId);
 
   /** The payload each delivery sends, one object per distinct payload. */
   async function payloads(event: RoutedEvent, decided: readonly [GatewaySessionView, Delivery][]): Promise<Dispatch[]> {
@@ -76,16 +78,21 @@ export function createEventRouter({ db }: { db: Db }): EventRouter {
     const blanked = new Map<string, unknown>();
     const created = new Map<string, Promise<unknown>>();
     const deleted = { id: event.guildId };
+    // The obfuscated channel is the same for every bot that cannot view it.
+    let obfuscated: unknown = null;
     for (const [session, delivery] of decided) {
       if (delivery.kind === "event" && !delivery.blank) groups.add(event.type, event.data, session);
-      else if (delivery.kind === "event") {
+      else if (delivery.kind === "obfuscated") {
+        obfuscated ??= obfuscateChannel(event.data as Parameters<typeof obfuscateChannel>[0], event.guildId);
+        groups.add(event.type, obfuscated, session);
+      } else if (delivery.kind === "event") {
         // Without MESSAGE_CONTENT the payload depends on the app only (its messages, its mentions).
         const key = `${session.botUserId} ${session.applicationId}`;
         if (!blanked.has(key)) blanked.set(key, withoutContent(event.message!, session));
         groups.add(event.type, blanked.get(key), session);
       } else if (delivery.kind === "leave" && delivery.dispatch) groups.add(E.GuildDelete, deleted, session);
       else if (delivery.kind === "join" && delivery.dispatch) {
-        const key = `${session.botUserId} ${session.largeThreshold} ${session.intents & GatewayIntentBits.GuildPresences}`;
+        const key = `${session.botUserId} ${session.largeThreshold} ${session.intents & GatewayIntentBits.GuildPresences} ${session.channelObfuscation === true}`;
         if (!created.has(key)) created.set(key, guildCreate(session, event.guildId));
         const d = await created.get(key);
         if (d) groups.add(E.GuildCreate, d, session);

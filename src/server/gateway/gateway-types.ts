@@ -15,6 +15,12 @@ export type GatewaySessionView = {
   readonly shard: readonly [number, number];
   /** Whether the application held MESSAGE_CONTENT when the session identified. */
   readonly messageContent: boolean;
+  /**
+   * Whether the session receives channels its bot cannot view, obfuscated: IDENTIFY's
+   * CHANNEL_OBFUSCATION capability, or the application's setting. Absent means no (viewers that
+   * are not bots never get hidden channels).
+   */
+  readonly channelObfuscation?: boolean;
   /** IDENTIFY's large_threshold (50..250): members sent in a GUILD_CREATE. */
   readonly largeThreshold: number;
   /** The bot's guilds on this session's shard; routing adds and removes guilds as the bot joins and leaves. */

@@ -8,7 +8,9 @@ import { MEMBER_INCLUDE, toMemberObject } from "~/server/members/member.dto.ts";
 import { toVoiceStateObject } from "~/server/members/voice.service.ts";
 import { toScheduledEventObject } from "~/server/scheduled-events/scheduled-event.service.ts";
 import { stateCache } from "~/server/state/state-cache.ts";
+import { isPastAutoArchive } from "~/server/threads/thread-auto-archive.ts";
 import { IS_A_THREAD, THREAD_INCLUDE, toThreadObject } from "~/server/threads/thread.dto.ts";
+import { obfuscateChannel } from "./channel-obfuscation.ts";
 import { botAccess, canViewChannel, canViewThread } from "./channel-view.ts";
 import type { GatewaySessionView } from "./gateway-types.ts";
 
@@ -18,7 +20,11 @@ import type { GatewaySessionView } from "./gateway-types.ts";
  * `large_threshold`; otherwise the bot and the members in voice, as the platform sends. Emojis, stickers, stage instances, soundboard
  * sounds and presences do not exist here yet: their lists are empty.
  */
-export async function readGuildCreate(db: Db, session: Pick<GatewaySessionView, "botUserId" | "largeThreshold" | "intents">, guildId: string) {
+export async function readGuildCreate(
+  db: Db,
+  session: Pick<GatewaySessionView, "botUserId" | "largeThreshold" | "intents" | "channelObfuscation">,
+  guildId: string,
+) {
   const { botUserId } = session;
   const state = await stateCache(db).guild(guildId, botUserId);
   const access = state && (await botAccess(state, botUserId));
@@ -34,6 +40,7 @@ export async function readGuildCreate(db: Db, session: Pick<GatewaySessionView, 
     }),
     db.scheduledEvent.findMany({ where: { guildId }, orderBy: { scheduledStartTime: "asc" } }),
   ]);
+  const now = new Date();
   const large = memberCount > session.largeThreshold;
   // As on the platform: every member only with GUILD_PRESENCES in a guild that is not large;
   // otherwise the bot itself and the members in voice.
@@ -67,16 +74,16 @@ export async function readGuildCreate(db: Db, session: Pick<GatewaySessionView, 
     }),
     members: members.map(toMemberObject),
     // The platform leaves guild_id out of GUILD_CREATE's channels: the guild is the payload.
-    channels: channels.rows
-      .filter((row) => canViewChannel(access, { type: row.type, overwrites: toOverwriteInputs(row.overwrites) }))
-      .map((row) => {
-        const { guild_id: _guild, ...channel } = channels.objects.get(row.id)!;
-        return channel;
-      }),
+    // Channels the bot cannot view are left out, or sent obfuscated to a session that asked.
+    channels: channels.rows.flatMap((row) => {
+      const { guild_id: _guild, ...channel } = channels.objects.get(row.id)!;
+      if (canViewChannel(access, { type: row.type, overwrites: toOverwriteInputs(row.overwrites) })) return [channel];
+      return session.channelObfuscation ? [obfuscateChannel(channel, guildId)] : [];
+    }),
     threads: threads.flatMap(({ threadMembers, ...thread }) => {
       const parent = thread.parentId ? channels.byId.get(thread.parentId) : undefined;
       const membership = threadMembers[0] ?? null;
-      if (!parent || !canViewThread(access, parent, thread.type, membership !== null)) return [];
+      if (!parent || isPastAutoArchive(thread, now) || !canViewThread(access, parent, thread.type, membership !== null)) return [];
       return [toThreadObject(thread, parent.type, membership)];
     }),
     presences: [],

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { GatewayCloseCodes, GatewayIntentBits, type GatewayReadyDispatchData } from "discord-api-types/v10";
+import { GatewayCapabilityBits, GatewayCloseCodes, GatewayIntentBits, type GatewayReadyDispatchData } from "discord-api-types/v10";
 import { hasPrivilegedIntent } from "~/server/applications/intents.ts";
 import type { PrivilegedIntent } from "~/server/applications/application.schema.ts";
 import { authenticate, tokenIdOf } from "~/server/auth/tokens.service.ts";
@@ -50,6 +50,7 @@ function viewOf(session: StoredSession, guildIds: readonly string[]): GatewaySes
     intents: session.intents,
     shard: [session.shardId, session.shardCount],
     messageContent: session.messageContent,
+    channelObfuscation: session.channelObfuscation,
     largeThreshold: session.largeThreshold,
     guildIds: new Set(guildIds),
   };
@@ -92,6 +93,8 @@ export async function identify(deps: HandshakeDeps, command: IdentifyCommand): P
     shardCount,
     largeThreshold: command.large_threshold,
     messageContent: (command.intents & GatewayIntentBits.MessageContent) !== 0,
+    // The platform's testing opt-in: the capability bit, or the application's setting. Stored, so a RESUME keeps it.
+    channelObfuscation: ((command.capabilities ?? 0) & GatewayCapabilityBits.ChannelObfuscation) !== 0 || app.channelObfuscation,
   };
   await storeSession(db, session, now);
   const ready: GatewayReadyDispatchData = {

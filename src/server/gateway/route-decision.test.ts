@@ -105,6 +105,26 @@ describe("receives", () => {
     expect(receives(event(E.GuildRoleCreate, { guild_id: GUILD, role: { id: "2" } }), session(), BLIND).kind).toBe("event");
   });
 
+  it("sends a hidden channel's create, update and delete obfuscated to a session that asked, and nothing else of it", () => {
+    const obfuscating = session({ intents: 0x3ffffff, channelObfuscation: true });
+    for (const type of [E.ChannelCreate, E.ChannelUpdate, E.ChannelDelete]) {
+      const channel = event(type, { id: "6", type: 0, guild_id: GUILD, permission_overwrites: [] });
+      expect(receives(channel, obfuscating, BLIND), type).toEqual({ kind: "obfuscated" });
+      expect(receives(channel, obfuscating, SEES), type).toEqual({ kind: "event", blank: false });
+      expect(receives(channel, session({ intents: 0x3ffffff }), BLIND), type).toEqual({ kind: "none" });
+      // Without GUILDS the session hears no channel event, hidden or not.
+      expect(receives(channel, session({ intents: I.GuildMessages, channelObfuscation: true }), BLIND), type).toEqual({ kind: "none" });
+    }
+    for (const inside of [
+      message(),
+      event(E.ThreadCreate, { id: "7", guild_id: GUILD, parent_id: "6", type: 11 }),
+      event(E.InviteCreate, { channel_id: "6", guild_id: GUILD, code: "abc" }),
+      event(E.WebhooksUpdate, { channel_id: "6", guild_id: GUILD }),
+    ]) {
+      expect(receives(inside, obfuscating, BLIND), inside.type).toEqual({ kind: "none" });
+    }
+  });
+
   it("empties message content unless the session may read it or the message is exempt", () => {
     expect(receives(message(), session(), SEES)).toEqual({ kind: "event", blank: true });
     expect(receives(message(), session({ intents: I.GuildMessages | I.MessageContent, messageContent: true }), SEES)).toEqual({ kind: "event", blank: false });

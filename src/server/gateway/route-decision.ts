@@ -27,16 +27,21 @@ export type Delivery =
   | { kind: "none" }
   /** The stored payload; `blank` when message content must be emptied for this session. */
   | { kind: "event"; blank: boolean }
+  /** The channel event's channel, obfuscated: the bot cannot view it, and its session asked for hidden channels. */
+  | { kind: "obfuscated" }
   /** The bot joined the guild: it becomes one of the session's guilds, announced by GUILD_CREATE when the session asks for it. */
   | { kind: "join"; dispatch: boolean }
   /** The bot left, or the guild is gone: the guild leaves the session, announced by GUILD_DELETE when asked for. */
   | { kind: "leave"; dispatch: boolean };
 
 const NONE: Delivery = { kind: "none" };
+const OBFUSCATED: Delivery = { kind: "obfuscated" };
 const JOINS: ReadonlySet<E> = new Set([E.GuildMemberAdd, E.GuildCreate]);
 const LEAVES: ReadonlySet<E> = new Set([E.GuildMemberRemove, E.GuildBanAdd]);
+/** Events whose payload is a guild channel: the ones a hidden channel still reaches an obfuscating session by. */
+const CHANNEL_OBJECT_EVENTS: ReadonlySet<E> = new Set([E.ChannelCreate, E.ChannelUpdate, E.ChannelDelete]);
 
-type Session = Pick<GatewaySessionView, "botUserId" | "applicationId" | "intents" | "shard" | "messageContent" | "guildIds">;
+type Session = Pick<GatewaySessionView, "botUserId" | "applicationId" | "intents" | "shard" | "messageContent" | "guildIds" | "channelObfuscation">;
 
 /**
  * The bot joining or leaving a guild, which changes the session's guilds whatever else
@@ -77,7 +82,11 @@ export function receives(event: RoutedEvent, session: Session, facts: RouteFacts
   const change = membershipChange(event, session);
   if (change) return change;
   if (!isInterested(event, session)) return NONE;
-  if (event.channel && !facts.canViewChannel) return NONE;
+  if (event.channel && !facts.canViewChannel) {
+    // A hidden channel shows, obfuscated, to sessions that asked; its messages, threads,
+    // invites and the rest never do.
+    return session.channelObfuscation && CHANNEL_OBJECT_EVENTS.has(event.type) ? OBFUSCATED : NONE;
+  }
   const { message } = event;
   const blank = message !== null && !readsMessageContent(session) && hidesContent(message, session);
   return { kind: "event", blank };

@@ -10,6 +10,7 @@ export type StoredSession = {
   shardCount: number;
   largeThreshold: number;
   messageContent: boolean;
+  channelObfuscation: boolean;
 };
 
 const BATCH = 500;

@@ -163,6 +163,8 @@ export async function createMessage(change: Change, input: CreateMessageInput): 
   const counted = isCountedReply ? 1 : 0;
   await tx.$executeRaw`UPDATE "Channel" SET "lastMessageId" = ${id}, "messageCount" = "messageCount" + ${counted},
     "totalMessageSent" = "totalMessageSent" + ${counted} WHERE "id" = ${channel.id}`;
+  // A message is a thread's activity: its auto-archive clock starts again.
+  if (THREAD_TYPES.includes(channel.type)) await tx.channel.update({ where: { id: channel.id }, data: { threadActiveAt: now } });
   const known = input.author.kind === "user" ? [toUserObject(input.author.user)] : [];
   const [stored] = await toMessageObjects(tx, [{ ...created, attachments }], known);
   const message: MessageObject = { ...stored!, ...(input.nonce !== undefined && input.nonce !== null && { nonce: input.nonce }) };

@@ -53,6 +53,7 @@ export async function openThread(change: Change, input: OpenThreadInput): Promis
       threadLocked: false,
       threadAutoArchiveDuration: input.autoArchiveDuration ?? parent.defaultAutoArchiveDuration ?? DEFAULT_AUTO_ARCHIVE_DURATION,
       threadArchiveTimestamp: now,
+      threadActiveAt: now,
       threadInvitable: type === ChannelType.PrivateThread ? (input.invitable ?? true) : null,
       appliedTags: input.appliedTags ? JSON.stringify(input.appliedTags) : null,
       lastMessageId: input.lastMessageId ?? null,

@@ -14,6 +14,7 @@ import { compareSnowflakes, newId } from "~/server/snowflake/snowflake.ts";
 import { startForumPost, type ForumPostObject } from "./forum-post.service.ts";
 import { checkKnownTags, checkModeratedTags } from "./forum-tags.ts";
 import { canSeeThread, loadChannelNotThread, loadThreadAccess, threadPermissions, threadRights, type ThreadAccess } from "./thread-access.ts";
+import { isPastAutoArchive } from "./thread-auto-archive.ts";
 import { openThread } from "./thread-open.ts";
 import {
   IS_A_THREAD,
@@ -129,7 +130,15 @@ export async function modifyThread(ctx: ServiceContext, input: { channelId: stri
 type ThreadColumns = Partial<
   Pick<
     Channel,
-    "name" | "threadArchived" | "threadArchiveTimestamp" | "threadAutoArchiveDuration" | "threadLocked" | "threadInvitable" | "rateLimitPerUser" | "flags"
+    | "name"
+    | "threadArchived"
+    | "threadArchiveTimestamp"
+    | "threadActiveAt"
+    | "threadAutoArchiveDuration"
+    | "threadLocked"
+    | "threadInvitable"
+    | "rateLimitPerUser"
+    | "flags"
   >
 > & { appliedTags?: string };
 
@@ -140,6 +149,8 @@ function threadChanges({ thread, parent }: ThreadAccess, body: TThreadModifyBody
   if (body.archived !== undefined && body.archived !== (thread.threadArchived ?? false)) {
     data.threadArchived = body.archived;
     data.threadArchiveTimestamp = new Date();
+    // Unarchiving starts the inactivity clock again.
+    if (!body.archived) data.threadActiveAt = data.threadArchiveTimestamp;
   }
   if (body.auto_archive_duration !== undefined && body.auto_archive_duration !== thread.threadAutoArchiveDuration) {
     data.threadAutoArchiveDuration = body.auto_archive_duration;
@@ -203,7 +214,10 @@ export async function listActiveGuildThreads(ctx: ServiceContext, input: { guild
   const { byId } = await state.channels();
   const threads: ThreadObject[] = [];
   const members: ThreadMemberObject[] = [];
+  const now = new Date();
   for (const row of rows) {
+    // A thread quiet past its duration is archived already, whether or not the sweep has run.
+    if (isPastAutoArchive(row, now)) continue;
     const parent = row.parentId ? byId.get(row.parentId) : undefined;
     if (!parent) continue;
     const membership = joined.get(row.id);
