@@ -128,7 +128,10 @@ describe("game clients on the gateway", () => {
 
     // a hears its removal and the deletion, and nothing after: b's messages never reach it.
     const isDeleted = (frame: Frame) => frame.t === "LOBBY_DELETE";
-    expect(summary(await framesUntil(clients.a.client, isDeleted, "the lobby's deletion"))).toEqual([`LOBBY_MEMBER_REMOVE ${lobby.id}`, `LOBBY_DELETE ${doomed.id}`]);
+    expect(summary(await framesUntil(clients.a.client, isDeleted, "the lobby's deletion"))).toEqual([
+      `LOBBY_MEMBER_REMOVE ${lobby.id}`,
+      `LOBBY_DELETE ${doomed.id}`,
+    ]);
     expect(summary(await framesUntil(clients.b.client, isEnd, "the last message"))).toEqual([
       `LOBBY_MEMBER_REMOVE ${lobby.id}`,
       `LOBBY_MESSAGE_CREATE ${lobby.id}`,
@@ -167,7 +170,10 @@ describe("game clients on the gateway", () => {
     expect((await game.put(`/lobbies/${lobby.id}/messages/${sent.body.id}/moderation-metadata`, { verdict: "clean" })).status).toBe(204);
     // The player hears the update next: the copy's MESSAGE_CREATE, a guild event, never reached it.
     const updated = await player.client.next();
-    expect(updated).toMatchObject({ t: "LOBBY_MESSAGE_UPDATE", d: { id: sent.body.id, moderation_metadata: { verdict: "clean" }, metadata: { emote: "wave" } } });
+    expect(updated).toMatchObject({
+      t: "LOBBY_MESSAGE_UPDATE",
+      d: { id: sent.body.id, moderation_metadata: { verdict: "clean" }, metadata: { emote: "wave" } },
+    });
   });
 
   it("resume and replay what they missed as members then: a lobby left up to the removal, a lobby joined from the joining", async () => {
@@ -206,7 +212,13 @@ describe("game clients on the gateway", () => {
       `LOBBY_MESSAGE_CREATE ${joined.id}`,
       "RESUMED undefined",
     ]);
-    expect(replayed.map((frame) => (frame.d as { content?: string } | null)?.content)).toEqual(["before a left", undefined, undefined, "after a joined", undefined]);
+    expect(replayed.map((frame) => (frame.d as { content?: string } | null)?.content)).toEqual([
+      "before a left",
+      undefined,
+      undefined,
+      "after a joined",
+      undefined,
+    ]);
 
     // Live again: it hears the lobby it joined.
     expect((await b.api.post(`/lobbies/${joined.id}/messages`, { content: "live" })).status).toBe(200);

@@ -28,7 +28,7 @@ export type GatewaySessionView = {
 };
 
 /** What a game client's session hears: its player's lobbies of the session's application. */
-export type PlayerScope = {
+type PlayerScope = {
   readonly userId: string;
   /** Routing adds and removes lobbies as the player joins and leaves them, in outbox order. */
   readonly lobbyIds: Set<string>;
