@@ -1,6 +1,7 @@
 import { GatewayCloseCodes, GatewayIntentBits, GatewayOpcodes, type GatewayReadyDispatchData } from "discord-api-types/v10";
 import { describe, expect, it } from "vitest";
 import { dashboardActor } from "~/server/auth/actor.ts";
+import { revokeTokens, tokenIdOf } from "~/server/auth/tokens.service.ts";
 import { createGuild } from "~/server/guilds/guild.service.ts";
 import { LobbyMemberFlags } from "~/server/lobbies/lobby.schema.ts";
 import { addMember, makeBot } from "~/test/factories.ts";
@@ -13,10 +14,12 @@ import { DEFAULT_SESSION_START_LIMITS } from "./session-start-limit.ts";
 
 const app = useTestApp();
 const kit = lobbyKit(app);
-// Every player of a game identifies against its application's session start limit: no wait between them here.
-const server = useGatewayServer(app, {
+// The default limits: a game's players identify one after another without waiting.
+const server = useGatewayServer(app, { router: () => createEventRouter({ db: app.db }) });
+// An instance where each application may start one session a day.
+const stingy = useGatewayServer(app, {
   router: () => createEventRouter({ db: app.db }),
-  limits: { sessionStart: { ...DEFAULT_SESSION_START_LIMITS, identifyIntervalMs: 0 } },
+  limits: { sessionStart: { ...DEFAULT_SESSION_START_LIMITS, total: 1 } },
 });
 
 type Player = Awaited<ReturnType<typeof kit.player>>;
@@ -235,5 +238,23 @@ describe("game clients on the gateway", () => {
       client.send({ op: GatewayOpcodes.Resume, d: { token: other, session_id, seq: ready.s } });
       expect(await client.next()).toMatchObject({ op: GatewayOpcodes.InvalidSession, d: false });
     }
+  });
+
+  it("count against their application's daily session start budget, as its bot does", async () => {
+    const { players, token } = await kit.game(2);
+    expect((await identified(stingy, `Bearer ${players[0]!.token}`)).ready.op).toBe(GatewayOpcodes.Dispatch);
+    for (const spent of [`Bearer ${players[1]!.token}`, token]) {
+      const client = await stingy.connect();
+      await client.waitFor((frame) => frame.op === GatewayOpcodes.Hello, "HELLO");
+      client.identify({ token: spent });
+      expect(await client.next()).toMatchObject({ op: GatewayOpcodes.InvalidSession, d: false });
+    }
+  });
+
+  it("are closed with 4004 when their access token is revoked", async () => {
+    const { players } = await kit.game(1);
+    const { client } = await gameClient(players[0]!);
+    await revokeTokens({ db: app.db, actor: null }, [tokenIdOf(players[0]!.token)!]);
+    expect(await client.closeCode()).toBe(GatewayCloseCodes.AuthenticationFailed);
   });
 });

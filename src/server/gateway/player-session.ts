@@ -12,7 +12,7 @@ import { GatewayCloseError } from "./close-codes.ts";
 import type { GatewaySessionView } from "./gateway-types.ts";
 import type { HandshakeDeps, Identified } from "./handshake.ts";
 import { lobbiesAtSequence, type LaterMembership } from "./lobby-route-decision.ts";
-import { claimSessionStart } from "./session-start-limit.ts";
+import { claimPlayerSessionStart } from "./session-start-limit.ts";
 import { storeSession, type StoredSession } from "./session-store.ts";
 
 const BEARER = /^Bearer\s+/i;
@@ -58,7 +58,7 @@ function playerView(session: StoredSession, lobbyIds: Iterable<string>): Gateway
 /**
  * Starts a game client's session: READY names the player, with no guilds. Intents do not
  * apply (a player hears lobby events only), and the session counts against the
- * application's session start limit as a bot's does: null when that refuses it now.
+ * application's daily session start budget: null when it is spent.
  */
 export async function identifyPlayer(deps: HandshakeDeps, player: Player): Promise<Identified | null> {
   const { db } = deps;
@@ -68,7 +68,7 @@ export async function identifyPlayer(deps: HandshakeDeps, player: Player): Promi
   ]);
   if (!app || !user) throw new GatewayCloseError(GatewayCloseCodes.AuthenticationFailed);
   const now = deps.now();
-  if (await claimSessionStart(db, app, 0, deps.sessionStart, now)) return null;
+  if (!(await claimPlayerSessionStart(db, app.id, deps.sessionStart, now))) return null;
   const session: StoredSession = {
     id: randomBytes(16).toString("hex"),
     applicationId: app.id,
