@@ -77,21 +77,20 @@ describe("game clients on the gateway", () => {
   });
 
   it("hear the events of their own lobbies only; bots hear none, and players no guild event", async () => {
-    const { server: game, players } = await kit.game(3);
+    const { server: game, players, token, user: gameBot } = await kit.game(3);
     const [a, b, c] = players as [Player, Player, Player];
     const lobbyA = await kit.lobby(game, { members: [{ id: a.user.id }, { id: b.user.id }] });
     const lobbyB = await kit.lobby(game, { members: [{ id: c.user.id }] });
-    // A bot in a guild that player a owns.
+    // The game's own bot, about to join a guild that player a owns.
     const guild = await createGuild({ db: app.db, actor: dashboardActor(a.user.id) }, { name: "Clan" });
-    const other = await makeBot(app.db);
-    const bot = await identified(server, other.token, { intents: GatewayIntentBits.Guilds });
+    const bot = await identified(server, token, { intents: GatewayIntentBits.Guilds });
     const clients = { a: await gameClient(a), b: await gameClient(b), c: await gameClient(c) };
 
     expect((await a.api.post(`/lobbies/${lobbyA.id}/messages`, { content: "in A" })).status).toBe(200);
     expect((await c.api.post(`/lobbies/${lobbyB.id}/messages`, { content: "in B" })).status).toBe(200);
     expect((await game.patch(`/lobbies/${lobbyA.id}`, { metadata: { map: "dust" } })).status).toBe(200);
     expect((await game.put(`/lobbies/${lobbyB.id}/members/${c.user.id}`, { metadata: { team: "red" } })).status).toBe(200);
-    await addMember(app.db, guild.id, other.user.id);
+    await addMember(app.db, guild.id, gameBot.id);
     // Everyone's last event: a lobby of all three.
     const everyone = await kit.lobby(game, { members: [{ id: a.user.id }, { id: b.user.id }, { id: c.user.id }] });
     const isLast = (frame: Frame) => frame.t === "LOBBY_CREATE" && lobbyOf(frame) === everyone.id;
