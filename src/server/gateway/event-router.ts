@@ -11,6 +11,8 @@ import { obfuscateChannel } from "./channel-obfuscation.ts";
 import { botAccesses, canViewChannel, canViewThread } from "./channel-view.ts";
 import type { Dispatch, EventRouter, GatewaySessionView } from "./gateway-types.ts";
 import { readGuildCreate } from "./guild-create.ts";
+import { routeLobbyEvent } from "./lobby-router.ts";
+import { toRoutedLobbyEvent } from "./lobby-route-decision.ts";
 import { withoutContent } from "./message-content.ts";
 import { isOnShard, receives, type Delivery } from "./route-decision.ts";
 import { toRoutedEvent, type ChannelScope, type RoutedEvent } from "./routed-event.ts";
@@ -102,9 +104,13 @@ export function createEventRouter({ db }: { db: Db }): EventRouter {
   }
 
   return {
-    async route(stored: StoredEvent, sessions: readonly GatewaySessionView[]): Promise<Dispatch[]> {
+    async route(stored: StoredEvent, all: readonly GatewaySessionView[]): Promise<Dispatch[]> {
+      const lobbyEvent = toRoutedLobbyEvent(stored);
+      if (lobbyEvent) return routeLobbyEvent(db, lobbyEvent, stored.data, all);
       const event = toRoutedEvent(stored);
       if (!event) return [];
+      // Game clients' sessions hear their lobbies only.
+      const sessions = all.filter((session) => !session.player);
       // Joins and leaves change the sessions' guilds before anything is awaited, so events
       // routed one after another see the guilds as their order left them.
       const decided: [GatewaySessionView, Delivery][] = [];

@@ -8,7 +8,13 @@ import type { StoredEvent } from "~/server/events/event-map.ts";
 export type GatewaySessionView = {
   readonly sessionId: string;
   readonly applicationId: string;
+  /** The bot of a bot session; a game client's session holds its player here (see `player`). */
   readonly botUserId: string;
+  /**
+   * Set for a game client's session (a user's Bearer token with sdk.social_layer): it hears
+   * the events of its player's lobbies and nothing of guilds. Bot sessions have none.
+   */
+  readonly player?: PlayerScope;
   /** The intents bitfield sent in IDENTIFY. */
   readonly intents: number;
   /** [shard_id, num_shards]. */
@@ -25,6 +31,13 @@ export type GatewaySessionView = {
   readonly largeThreshold: number;
   /** The bot's guilds on this session's shard; routing adds and removes guilds as the bot joins and leaves. */
   readonly guildIds: Set<string>;
+};
+
+/** What a game client's session hears: its player's lobbies of the session's application. */
+type PlayerScope = {
+  readonly userId: string;
+  /** Routing adds and removes lobbies as the player joins and leaves them, in outbox order. */
+  readonly lobbyIds: Set<string>;
 };
 
 /** One dispatch to send: the same `data` object goes to every session listed, so it is serialised once. */

@@ -9,6 +9,7 @@ import { toUserObject } from "~/server/users/user.dto.ts";
 import { GatewayCloseError } from "./close-codes.ts";
 import { KNOWN_INTENTS, type IdentifyCommand } from "./commands.ts";
 import type { EventRouter, GatewaySessionView } from "./gateway-types.ts";
+import { identifyPlayer, isPlayerToken, playerOf, resumedPlayerView } from "./player-session.ts";
 import { claimSessionStart, type SessionStartLimits } from "./session-start-limit.ts";
 import { findResumableSession, forgetSession, storeSession, type StoredSession } from "./session-store.ts";
 
@@ -42,6 +43,13 @@ async function botOf(db: Db, token: string) {
   return { applicationId: actor.applicationId, botUserId: actor.userId, tokenId: tokenIdOf(bare)! };
 }
 
+/** Who a RESUME's token speaks for: a bot, or a game client's player ("Bearer <access token>"). */
+async function principalOf(db: Db, token: string): Promise<{ kind: StoredSession["kind"]; applicationId: string; userId: string; tokenId: string }> {
+  if (isPlayerToken(token)) return { kind: "user", ...(await playerOf(db, token)) };
+  const bot = await botOf(db, token);
+  return { kind: "bot", applicationId: bot.applicationId, userId: bot.botUserId, tokenId: bot.tokenId };
+}
+
 function viewOf(session: StoredSession, guildIds: readonly string[]): GatewaySessionView {
   return {
     sessionId: session.id,
@@ -65,6 +73,7 @@ export type Identified = { view: GatewaySessionView; ready: GatewayReadyDispatch
  */
 export async function identify(deps: HandshakeDeps, command: IdentifyCommand): Promise<Identified | null> {
   const { db } = deps;
+  if (isPlayerToken(command.token)) return identifyPlayer(deps, await playerOf(db, command.token));
   const bot = await botOf(db, command.token);
   const [shardId, shardCount] = command.shard ?? [0, 1];
   if (shardCount < 1 || shardCount > MAX_SHARDS || shardId < 0 || shardId >= shardCount) {
@@ -87,6 +96,7 @@ export async function identify(deps: HandshakeDeps, command: IdentifyCommand): P
   const session: StoredSession = {
     id: randomBytes(16).toString("hex"),
     applicationId: app.id,
+    kind: "bot",
     botUserId: app.botUserId,
     intents: command.intents,
     shardId,
@@ -111,7 +121,7 @@ export async function identify(deps: HandshakeDeps, command: IdentifyCommand): P
 
 /**
  * The session a RESUME names, as it was identified, or null when it cannot be resumed: unknown,
- * expired, another bot's, or older than the events the outbox still keeps (op 9). A seq past
+ * expired, another bot's (or player's), or older than the events the outbox still keeps (op 9). A seq past
  * the newest stored event was never sent: 4007.
  */
 export async function resumableView(
@@ -119,9 +129,9 @@ export async function resumableView(
   command: { token: string; session_id: string; seq: number },
 ): Promise<{ view: GatewaySessionView; tokenId: string } | null> {
   const { db } = deps;
-  const bot = await botOf(db, command.token);
+  const principal = await principalOf(db, command.token);
   const session = await findResumableSession(db, command.session_id, deps.now(), deps.resumableMs);
-  if (session?.botUserId !== bot.botUserId) return null;
+  if (session?.botUserId !== principal.userId || session.kind !== principal.kind || session.applicationId !== principal.applicationId) return null;
   const { _min, _max } = await db.event.aggregate({ _min: { seq: true }, _max: { seq: true } });
   if (command.seq > (_max.seq ?? 0)) {
     // The platform's 4007 ends the session: the client starts a new one.
@@ -130,8 +140,9 @@ export async function resumableView(
   }
   // The retention sweep deleted events this session has not seen.
   if ((_min.seq ?? 0) > command.seq + 1) return null;
+  if (session.kind === "user") return { view: await resumedPlayerView(db, session, command.seq), tokenId: principal.tokenId };
   const guildIds = await deps.router.guildsOf({ botUserId: session.botUserId, shard: [session.shardId, session.shardCount] });
-  return { view: viewOf(session, guildIds), tokenId: bot.tokenId };
+  return { view: viewOf(session, guildIds), tokenId: principal.tokenId };
 }
 
 /** The newest stored event's seq (0 when none): READY's sequence. */

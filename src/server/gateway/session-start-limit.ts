@@ -44,6 +44,15 @@ export async function claimSessionStart(db: Db, app: App, shardId: number, limit
   return (await spendBudget(db, app.id, limits, now)) ? null : "exhausted";
 }
 
+/**
+ * Takes one session start of the application's budget for a game client's session, or false
+ * when the window's budget is spent. Players take no identify slot: those are the bot's, one
+ * per rate_limit_key of its shards, and a game's players connect at once.
+ */
+export async function claimPlayerSessionStart(db: Db, applicationId: string, limits: SessionStartLimits, now: Date): Promise<boolean> {
+  return spendBudget(db, applicationId, limits, now);
+}
+
 async function spendBudget(db: Db, applicationId: string, limits: SessionStartLimits, now: Date): Promise<boolean> {
   for (let attempt = 0; attempt < 2; attempt++) {
     const renewed = await db.gatewaySessionBudget.updateMany({

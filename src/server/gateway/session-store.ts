@@ -4,6 +4,8 @@ import type { Db } from "~/server/db/client.ts";
 export type StoredSession = {
   id: string;
   applicationId: string;
+  /** "user" for a game client's session, whose player is `botUserId`. */
+  kind: "bot" | "user";
   botUserId: string;
   intents: number;
   shardId: number;
@@ -30,8 +32,8 @@ export async function findResumableSession(db: Db, id: string, now: Date, resuma
   if (!row) return null;
   const lastAlive = row.closedAt ?? row.lastSeenAt;
   if (lastAlive.getTime() < now.getTime() - resumableMs) return null;
-  const { createdAt: _createdAt, lastSeenAt: _lastSeenAt, closedAt: _closedAt, ...session } = row;
-  return session;
+  const { createdAt: _createdAt, lastSeenAt: _lastSeenAt, closedAt: _closedAt, kind, ...session } = row;
+  return { ...session, kind: kind === "user" ? "user" : "bot" };
 }
 
 /** The session's connection ended: resumable from now for the window. */
