@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ZApplicationIdInputSchema } from "~/server/applications/application.schema.ts";
 import { ownedApplication } from "~/server/applications/application-dashboard.service.ts";
+import { outboxHead } from "~/server/gateway/handshake.ts";
 import { loadGuildAccess } from "~/server/permissions/guild-access.ts";
 import { createTRPCRouter, protectedProcedure } from "~/server/trpc/init.ts";
 import { ZSnowflake } from "~/server/validation/fields.ts";
@@ -19,6 +20,9 @@ const NOTHING = { notice: null, end: false } as const;
  * and each page refetches what it shows through its own reads.
  */
 export const liveRouter = createTRPCRouter({
+  /** The newest event's seq: a page rendered now starts its stream after it, so nothing between the render and the stream is missed. */
+  head: protectedProcedure.query(async ({ ctx }) => String(await outboxHead(ctx.db))),
+
   /** A guild's events, as far as the signed-in member may read them; ends when they leave the guild. */
   guild: protectedProcedure.input(z.object({ guildId: ZSnowflake, ...ZLastEventId })).subscription(async ({ ctx, input, signal }) => {
     // Outsiders get what guild reads answer them (10004 or 50001), before any stream.
