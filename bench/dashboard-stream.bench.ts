@@ -13,6 +13,7 @@ import { applyMigrations } from "~/server/db/migrate.ts";
 import { runChange } from "~/server/events/change.ts";
 import { createGuild } from "~/server/guilds/guild.service.ts";
 import { joinGuild } from "~/server/members/membership.ts";
+import { createRuntime } from "~/server/runtime/runtime.ts";
 import { reportAims, ROOT, startServer, stopServer, type Server } from "./measure.ts";
 import { openStreams, type SseClients } from "./sse-clients.ts";
 
@@ -103,9 +104,10 @@ async function main(): Promise<void> {
       execFileSync("npm", ["run", "-s", "build"], { cwd: ROOT, stdio: "inherit" });
     } else execFileSync("npm", ["run", "-s", "build:server"], { cwd: ROOT, stdio: "inherit" });
     await applyMigrations(url);
-    const db = createDb(url);
-    const seeded = await seed(db, streamCount);
-    await db.$disconnect();
+    // Seeded through the services, in a runtime of its own (they deliver their events through it).
+    const seeding = createRuntime({ db: createDb(url) });
+    const seeded = await seed(seeding.db, streamCount);
+    await seeding.close();
     console.log(
       `Guildhall dashboard stream bench: ${cpus().length} CPUs, load average ${loadavg()[0]!.toFixed(2)}; server: node ${NODE_FLAGS.join(" ")} dist/server.mjs with the Next build.`,
     );

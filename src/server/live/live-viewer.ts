@@ -9,7 +9,7 @@ import { toRoutedEvent, type RoutedEvent } from "~/server/gateway/routed-event.t
 import { inviteListDenial, manageGuildDenial } from "~/server/guilds/guild-section-rules.ts";
 import { channelPermissions, accessOfMember, toOverwriteInputs, type GuildAccess } from "~/server/permissions/guild-access.ts";
 import { hasPermission } from "~/server/permissions/permissions.ts";
-import type { GuildState } from "~/server/state/guild-state.ts";
+import type { GuildState, MemberAccess } from "~/server/state/guild-state.ts";
 import { stateCache } from "~/server/state/state-cache.ts";
 import { canSeeThread, threadPermissions } from "~/server/threads/thread-access.ts";
 import type { GuildViewer } from "./live-notice.ts";
@@ -56,12 +56,33 @@ async function permissionsIn(db: Db, state: GuildState, access: GuildAccess, sto
   return canSeeThread(permissions, thread.type, isMember) ? permissions : 0n;
 }
 
+/**
+ * Member reads of one guild's state asked for in the same turn, read together: an event reaches
+ * every viewer at once, and the change that sent it dropped the state they were cached in.
+ */
+const memberReads = new WeakMap<GuildState, { userIds: Set<string>; read: Promise<Map<string, MemberAccess>> }>();
+
+function memberOf(state: GuildState, userId: string): Promise<MemberAccess | null> {
+  let batch = memberReads.get(state);
+  if (!batch) {
+    const userIds = new Set<string>();
+    const read = new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+      memberReads.delete(state);
+      return state.members([...userIds]);
+    });
+    batch = { userIds, read };
+    memberReads.set(state, batch);
+  }
+  batch.userIds.add(userId);
+  return batch.read.then((members) => members.get(userId) ?? null);
+}
+
 const OUTSIDER = { isMember: false, reads: { bans: false, invites: false, integrations: false }, inChannel: null } as const;
 
 /** What reads say about `userId` for a guild event, now. */
 export async function guildViewerOf(db: Db, stored: StoredEvent, event: RoutedEvent, userId: string): Promise<GuildViewer> {
   const state = await stateCache(db).guild(event.guildId, userId);
-  const member = state && (await state.member(userId));
+  const member = state && (await memberOf(state, userId));
   if (!state || !member) return { userId, ...OUTSIDER };
   const access = accessOfMember(state, userId, member);
   return {
