@@ -7,7 +7,7 @@ import { useLiveStream, useReadRefresher, type LiveStreamState } from "./use-liv
 const LOBBY_READS = ["lobby"];
 
 /** Keeps an application's Lobbies pages live: its lobbies' events, to its owner, refetch the lobby reads. */
-export function useLiveApplication(applicationId: string, since: string): LiveStreamState {
+function useLiveApplication(applicationId: string, since: string): LiveStreamState {
   const refresh = useReadRefresher();
   return useLiveStream(
     since,

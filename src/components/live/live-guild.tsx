@@ -12,7 +12,7 @@ import { useLiveStream, useReadRefresher, type LiveStreamState } from "./use-liv
  * signed-in member may read it, and each notice refetches the reads it may change. `since` is
  * the event the pages' data was read at, so what changes before the stream opens is not missed.
  */
-export function useLiveGuild(guildId: string, since: string): LiveStreamState {
+function useLiveGuild(guildId: string, since: string): LiveStreamState {
   const refresh = useReadRefresher();
   return useLiveStream<GuildNotice | ResyncNotice>(
     since,
