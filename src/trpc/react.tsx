@@ -1,7 +1,7 @@
 "use client";
 
 import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
-import { httpBatchStreamLink } from "@trpc/client";
+import { httpBatchStreamLink, httpSubscriptionLink, splitLink } from "@trpc/client";
 import { createTRPCReact } from "@trpc/react-query";
 import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import { useState, type ReactNode } from "react";
@@ -26,7 +26,14 @@ export function TRPCReactProvider({ children }: { children: ReactNode }) {
   const queryClient = getQueryClient();
   const [trpcClient] = useState(() =>
     api.createClient({
-      links: [httpBatchStreamLink({ url: "/api/trpc" })],
+      // Live streams are server-sent events; everything else is batched.
+      links: [
+        splitLink({
+          condition: (op) => op.type === "subscription",
+          true: httpSubscriptionLink({ url: "/api/trpc" }),
+          false: httpBatchStreamLink({ url: "/api/trpc" }),
+        }),
+      ],
     }),
   );
   return (

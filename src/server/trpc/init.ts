@@ -46,6 +46,9 @@ function isUnexpected(error: TRPCError): boolean {
 }
 
 const t = initTRPC.context<TRPCContext>().create({
+  // Live streams (server-sent events) ping while idle; a browser that hears nothing for longer
+  // takes the connection for dead and reconnects, with the last event id it had.
+  sse: { ping: { enabled: true, intervalMs: 5_000 }, client: { reconnectAfterInactivityMs: 15_000 } },
   errorFormatter({ shape, error, input, path }) {
     // Procedures' failures were replaced already (domainErrors); this catches the rest, such as a context that failed.
     if (isUnexpected(error)) return { ...shape, message: new UnexpectedError(error, path).message, data: { ...shape.data, stack: undefined, ...NO_DOMAIN } };

@@ -8,6 +8,7 @@ import { widgetRouter } from "~/server/guild-config/widget.router.ts";
 import { guildRouter } from "~/server/guilds/guild.router.ts";
 import { integrationRouter } from "~/server/integrations/integration.router.ts";
 import { inviteRouter } from "~/server/invites/invite.router.ts";
+import { liveRouter } from "~/server/live/live.router.ts";
 import { lobbyRouter } from "~/server/lobbies/lobby.router.ts";
 import { memberRouter } from "~/server/members/member.router.ts";
 import { messageRouter } from "~/server/messages/message.router.ts";
@@ -33,6 +34,7 @@ export const appRouter = createTRPCRouter({
   message: messageRouter,
   application: applicationRouter,
   lobby: lobbyRouter,
+  live: liveRouter,
 });
 
 export type AppRouter = typeof appRouter;

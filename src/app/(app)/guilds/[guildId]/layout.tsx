@@ -4,6 +4,7 @@ import { TRPCError } from "@trpc/server";
 import { notFound } from "next/navigation";
 import type { ReactNode } from "react";
 import { GuildNavbar } from "~/components/guild/guild-navbar.tsx";
+import { LiveGuild } from "~/components/live/live-guild.tsx";
 import { ScreeningBanner } from "~/components/guild/screening-banner.tsx";
 import { DashboardShell } from "~/components/shell/dashboard-shell.tsx";
 import { auth } from "~/server/auth/session.ts";
@@ -15,6 +16,8 @@ export default async function GuildLayout({ children, params }: { children: Reac
   // Each page sends signed-out visitors to sign in and back to that exact page.
   if (!session) return children;
   const { user } = session;
+  // Read first: the pages' live stream starts after it, so a change made while they render still reaches them.
+  const since = await api.live.head();
   await assertGuildVisible(guildId);
   // Every section uses these (the screening banner reads member.rights); the pages prefetch only their own data.
   await Promise.all([api.guild.get.prefetch({ guildId }), api.guild.sectionDenials.prefetch({ guildId }), api.member.rights.prefetch({ guildId })]);
@@ -25,6 +28,7 @@ export default async function GuildLayout({ children, params }: { children: Reac
   return (
     <HydrateClient>
       <DashboardShell user={user} navbar={<GuildNavbar guildId={guildId} />}>
+        <LiveGuild key={guildId} guildId={guildId} since={since} />
         <ScreeningBanner guildId={guildId} />
         {children}
       </DashboardShell>
