@@ -79,6 +79,7 @@ export async function identifyPlayer(deps: HandshakeDeps, player: Player): Promi
     shardCount: 1,
     largeThreshold: 50,
     messageContent: false,
+    channelObfuscation: false,
   };
   const lobbyIds = await currentLobbies(db, app.id, user.id);
   await storeSession(db, session, now);
