@@ -1,8 +1,9 @@
 import { GatewayOpcodes } from "discord-api-types/v10";
 import { z } from "zod";
 import type { Db } from "~/server/db/client.ts";
-import { ZPresence } from "./commands.ts";
 import type { GatewaySessionView } from "./gateway-types.ts";
+import { updatePresence } from "./commands/presence-update.ts";
+import { ZPresence } from "./commands.ts";
 
 /** What a client command runs with: its session, and a way to answer on its own connection. */
 export type CommandContext = {
@@ -37,7 +38,7 @@ const accepted = (shape: z.ZodType): GatewayCommand => defineCommand(shape, () =
  * missing here closes the connection with 4001.
  */
 export const GATEWAY_COMMANDS: Partial<Record<GatewayOpcodes, GatewayCommand>> = {
-  [GatewayOpcodes.PresenceUpdate]: accepted(ZPresence),
+  [GatewayOpcodes.PresenceUpdate]: defineCommand(ZPresence, updatePresence),
   [GatewayOpcodes.VoiceStateUpdate]: accepted(z.object({ guild_id: z.string() }).loose()),
   [GatewayOpcodes.RequestGuildMembers]: accepted(z.object({ guild_id: z.union([z.string(), z.array(z.string())]) }).loose()),
   [GatewayOpcodes.RequestSoundboardSounds]: accepted(z.object({ guild_ids: z.array(z.string()) }).loose()),
