@@ -2,10 +2,18 @@
 // agrees. A user's presence is the most recently set one among their sessions that are not
 // closed; others see it through the privacy rule (gateway/presence-privacy.ts).
 import { createHash } from "node:crypto";
-import { ActivityType, GatewayDispatchEvents, PresenceUpdateStatus, type GatewayActivity } from "discord-api-types/v10";
+import {
+  ActivityType,
+  GatewayDispatchEvents,
+  PresenceUpdateStatus,
+  type GatewayActivity,
+  type GatewayPresenceUpdateDispatchData,
+  type PresenceUpdateReceiveStatus,
+} from "discord-api-types/v10";
 import type { Prisma } from "~/generated/prisma/client.ts";
 import type { Db, Tx } from "~/server/db/client.ts";
 import { runChange } from "~/server/events/change.ts";
+import { compareSnowflakes } from "~/server/snowflake/snowflake.ts";
 import type { TPresenceCommand } from "~/server/gateway/commands.ts";
 import { isShownOnline, visiblePresence, type SetPresence } from "~/server/gateway/presence-privacy.ts";
 import { parseProfilePrivacy } from "~/server/users/user.schema.ts";
@@ -48,14 +56,42 @@ async function currentPresences(db: Tx, where: Prisma.PresenceWhereInput): Promi
   return byUser;
 }
 
-/** The current presences of a guild's members, by user id: what GUILD_CREATE and member chunks show through `visiblePresence`. */
-export function guildPresences(db: Tx, guildId: string, userIds?: readonly string[]): Promise<Map<string, SetPresence>> {
+/** The current presences of a guild's members (only these users when given), by user id. */
+function guildPresences(db: Tx, guildId: string, userIds?: readonly string[]): Promise<Map<string, SetPresence>> {
   return currentPresences(db, { user: { memberships: { some: { guildId } } }, ...(userIds && { userId: { in: [...userIds] } }) });
 }
 
-/** The ids of a guild's members others see online (not offline, not invisible). */
-export async function onlineMemberIds(db: Tx, guildId: string): Promise<string[]> {
-  return [...(await guildPresences(db, guildId))].filter(([, presence]) => isShownOnline(presence)).map(([userId]) => userId);
+/**
+ * The presences a guild's members show in it (GUILD_CREATE, member chunks with `presences`):
+ * those seen online, through the privacy rule for a guild of `memberCount` members; only
+ * these users when given.
+ */
+export async function shownGuildPresences(
+  db: Tx,
+  guild: { id: string; memberCount: number },
+  userIds?: readonly string[],
+): Promise<GatewayPresenceUpdateDispatchData[]> {
+  const presences = [...(await guildPresences(db, guild.id, userIds))].filter(([, presence]) => isShownOnline(presence));
+  if (presences.length === 0) return [];
+  const users = await db.user.findMany({ where: { id: { in: presences.map(([userId]) => userId) } }, select: { id: true, profilePrivacy: true } });
+  const privacyOf = new Map(users.map((user) => [user.id, parseProfilePrivacy(user.profilePrivacy)]));
+  return presences
+    .toSorted(([a], [b]) => compareSnowflakes(a, b))
+    .map(([userId, presence]) => {
+      const audience = { privacy: privacyOf.get(userId) ?? "friends_only", guildMemberCount: guild.memberCount };
+      return toPresenceUpdate(userId, guild.id, visiblePresence(presence, audience));
+    });
+}
+
+/** A guild's members others see online (not offline, not invisible), with the status they show: the widget's members. */
+export async function onlineMemberStatuses(db: Tx, guildId: string): Promise<Map<string, PresenceUpdateReceiveStatus>> {
+  const statuses = new Map<string, PresenceUpdateReceiveStatus>();
+  for (const [userId, presence] of await guildPresences(db, guildId)) {
+    // The status does not depend on privacy; only the custom status does.
+    const { status } = visiblePresence(presence, { privacy: "everyone", guildMemberCount: 0 });
+    if (status !== PresenceUpdateStatus.Offline) statuses.set(userId, status);
+  }
+  return statuses;
 }
 
 /** approximate_presence_count for each guild: its members others see online. */
