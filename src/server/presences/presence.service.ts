@@ -107,32 +107,33 @@ export async function countOnlineMembers(db: Tx, guildIds: readonly string[]): P
   return counts;
 }
 
-/** A presence shown the same way before and after a change sends nothing. */
-function shownKey(presence: SetPresence | null): string {
-  return JSON.stringify(visiblePresence(presence, { privacy: "everyone", guildMemberCount: 0 }));
+/** What decides how a user shows in their guilds: their presence and their privacy setting. */
+async function shownState(tx: Tx, userId: string) {
+  const presence = (await currentPresences(tx, { userId })).get(userId) ?? null;
+  const user = await tx.user.findUnique({ where: { id: userId }, select: { profilePrivacy: true } });
+  return { presence, privacy: parseProfilePrivacy(user?.profilePrivacy ?? "everyone"), isKnown: user !== null };
 }
 
 /**
- * Runs a change to a user's sessions or presences in one transaction and, when it changes
- * what others see, emits PRESENCE_UPDATE in each of the user's guilds, through the privacy
- * rule. Read and written in the same transaction, so instances racing on the same change
- * (two sweeps) announce it at most once per actual change.
+ * Runs a change to a user's sessions, presences or privacy in one transaction and emits
+ * PRESENCE_UPDATE in each of the user's guilds where it changes what others see there (the
+ * privacy rule depends on the guild's size). Read and written in one transaction, so
+ * instances racing on the same change (two sweeps) announce it once.
  */
 export async function changePresence(db: Db, userId: string, change: (tx: Tx) => Promise<unknown>): Promise<void> {
   await runChange({ db, actor: null }, async ({ tx, emit }) => {
-    const before = (await currentPresences(tx, { userId })).get(userId) ?? null;
+    const before = await shownState(tx, userId);
     await change(tx);
-    const after = (await currentPresences(tx, { userId })).get(userId) ?? null;
-    if (shownKey(before) === shownKey(after)) return;
-    const user = await tx.user.findUnique({ where: { id: userId }, select: { profilePrivacy: true } });
-    if (!user) return;
-    const privacy = parseProfilePrivacy(user.profilePrivacy);
+    const after = await shownState(tx, userId);
+    if (!after.isKnown || JSON.stringify(before) === JSON.stringify(after)) return;
     const guilds = await tx.member.findMany({ where: { userId }, select: { guildId: true }, orderBy: { guildId: "asc" } });
-    const sizes = await tx.member.groupBy({ by: ["guildId"], where: { guildId: { in: guilds.map((g) => g.guildId) } }, _count: { _all: true } });
+    const sizes = await tx.member.groupBy({ by: ["guildId"], where: { guild: { members: { some: { userId } } } }, _count: { _all: true } });
     const sizeOf = new Map(sizes.map((size) => [size.guildId, size._count._all]));
     for (const { guildId } of guilds) {
-      const shown = visiblePresence(after, { privacy, guildMemberCount: sizeOf.get(guildId) ?? 0 });
-      await emit(GatewayDispatchEvents.PresenceUpdate, toPresenceUpdate(userId, guildId, shown));
+      const guildMemberCount = sizeOf.get(guildId) ?? 0;
+      const was = visiblePresence(before.presence, { privacy: before.privacy, guildMemberCount });
+      const shown = visiblePresence(after.presence, { privacy: after.privacy, guildMemberCount });
+      if (JSON.stringify(was) !== JSON.stringify(shown)) await emit(GatewayDispatchEvents.PresenceUpdate, toPresenceUpdate(userId, guildId, shown));
     }
   });
 }

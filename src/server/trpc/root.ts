@@ -13,6 +13,7 @@ import { memberRouter } from "~/server/members/member.router.ts";
 import { messageRouter } from "~/server/messages/message.router.ts";
 import { roleRouter } from "~/server/roles/role.router.ts";
 import { threadRouter } from "~/server/threads/thread.router.ts";
+import { accountRouter } from "~/server/users/account.router.ts";
 import { webhookRouter } from "~/server/webhooks/webhook.router.ts";
 import { createCallerFactory, createTRPCRouter } from "./init.ts";
 
@@ -33,6 +34,7 @@ export const appRouter = createTRPCRouter({
   message: messageRouter,
   application: applicationRouter,
   lobby: lobbyRouter,
+  account: accountRouter,
 });
 
 export type AppRouter = typeof appRouter;
