@@ -62,7 +62,16 @@ export async function addPresences(db: Db, userIds: readonly string[], status: "
   const now = new Date();
   const sessions = userIds.map((userId) => ({ id: randomBytes(16).toString("hex"), userId }));
   await db.gatewaySession.createMany({
-    data: sessions.map(({ id, userId }) => ({ id, applicationId: "0", botUserId: userId, intents: 0, shardId: 0, shardCount: 1, largeThreshold: 50, messageContent: false })),
+    data: sessions.map(({ id, userId }) => ({
+      id,
+      applicationId: "0",
+      botUserId: userId,
+      intents: 0,
+      shardId: 0,
+      shardCount: 1,
+      largeThreshold: 50,
+      messageContent: false,
+    })),
   });
   await db.presence.createMany({ data: sessions.map(({ id, userId }) => ({ sessionId: id, userId, status, updatedAt: now })) });
 }

@@ -26,7 +26,7 @@ export type GatewayCommand = {
 };
 
 /** A command whose `run` receives the payload its shape checked. */
-export function defineCommand<T>(shape: z.ZodType<T>, run: (context: CommandContext, payload: T) => Promise<void>): GatewayCommand {
+function defineCommand<T>(shape: z.ZodType<T>, run: (context: CommandContext, payload: T) => Promise<void>): GatewayCommand {
   return { shape, run: (context, payload) => run(context, payload as T) };
 }
 

@@ -42,7 +42,10 @@ async function watch(who: Bot, intents = I.Guilds | I.GuildPresences) {
 
 /** The next PRESENCE_UPDATE about `userId` in `guildId`. */
 function presenceOf(client: GatewayClient, userId: string, guildId: string): Promise<Frame> {
-  return client.waitFor((frame) => frame.t === "PRESENCE_UPDATE" && (frame.d as any).user.id === userId && (frame.d as any).guild_id === guildId, "a PRESENCE_UPDATE");
+  return client.waitFor(
+    (frame) => frame.t === "PRESENCE_UPDATE" && (frame.d as any).user.id === userId && (frame.d as any).guild_id === guildId,
+    "a PRESENCE_UPDATE",
+  );
 }
 
 function setPresence(client: GatewayClient, status: string, activities: object[] = []) {
@@ -111,7 +114,16 @@ describe("PRESENCE_UPDATE", () => {
     const watching = await watch(watcher);
     // A session of an instance that stopped six minutes ago: never closed, no longer seen.
     const then = new Date(Date.now() - 6 * 60_000);
-    const session = { id: newId(), applicationId: subject.application.id, botUserId: subject.user.id, intents: 0, shardId: 0, shardCount: 1, largeThreshold: 50, messageContent: false };
+    const session = {
+      id: newId(),
+      applicationId: subject.application.id,
+      botUserId: subject.user.id,
+      intents: 0,
+      shardId: 0,
+      shardCount: 1,
+      largeThreshold: 50,
+      messageContent: false,
+    };
     await storeSession(app.db, session, then);
     await setSessionPresence(app.db, { id: session.id, userId: subject.user.id }, undefined, then);
     expect((await presenceOf(watching, subject.user.id, guild.id)).d).toMatchObject({ status: "online" });

@@ -32,11 +32,9 @@ describe("visiblePresence", () => {
   });
 
   it("counts online, idle and dnd as online for others, never invisible", () => {
-    expect([PresenceUpdateStatus.Online, PresenceUpdateStatus.Idle, PresenceUpdateStatus.DoNotDisturb].map((status) => isShownOnline({ status, activities: [] }))).toEqual([
-      true,
-      true,
-      true,
-    ]);
+    expect(
+      [PresenceUpdateStatus.Online, PresenceUpdateStatus.Idle, PresenceUpdateStatus.DoNotDisturb].map((status) => isShownOnline({ status, activities: [] })),
+    ).toEqual([true, true, true]);
     expect(isShownOnline({ status: PresenceUpdateStatus.Invisible, activities: [] })).toBe(false);
     expect(isShownOnline(null)).toBe(false);
   });

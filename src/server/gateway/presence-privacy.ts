@@ -19,7 +19,7 @@ export type ShownPresence = { status: PresenceUpdateReceiveStatus; activities: G
 export type PresenceAudience = { privacy: ProfilePrivacy; guildMemberCount: number };
 
 /** Whether a user's custom status shows in a guild of this size (spec 6); guild members are never friends of a bot session. */
-export function showsCustomStatus({ privacy, guildMemberCount }: PresenceAudience): boolean {
+function showsCustomStatus({ privacy, guildMemberCount }: PresenceAudience): boolean {
   if (privacy === "everyone") return true;
   if (privacy === "friends_and_small_servers") return guildMemberCount <= SMALL_SERVER_MAX_MEMBERS;
   return false;

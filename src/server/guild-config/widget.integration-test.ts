@@ -39,7 +39,12 @@ async function addMembers(guildId: string, count: number, status: "online" | "id
   const users = Array.from({ length: count }, (_, i) => ({ id: newId(), username: `${prefix}_${String(i).padStart(3, "0")}` }));
   await app.db.user.createMany({ data: users });
   await writeGuildState(app.db, guildId, (tx) => tx.member.createMany({ data: users.map((user) => ({ guildId, userId: user.id })) }));
-  if (status !== "offline") await addPresences(app.db, users.map((user) => user.id), status);
+  if (status !== "offline")
+    await addPresences(
+      app.db,
+      users.map((user) => user.id),
+      status,
+    );
   return users;
 }
 
