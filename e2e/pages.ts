@@ -94,6 +94,7 @@ export const PAGES: readonly DashboardPage[] = [
   { name: "safety", path: (w) => `${guild(w)}/safety` },
   { name: "integrations", path: (w) => `${guild(w)}/integrations` },
   { name: "audit-log", path: (w) => `${guild(w)}/audit-log` },
+  { name: "account", path: () => "/account" },
   { name: "applications", path: () => "/applications" },
   // The application is the owner's: others get the not-found page, which must be just as sound.
   { name: "application", path: application },

@@ -424,3 +424,15 @@ describe("search reindex", () => {
     expect(unknown.stderr).toContain("Unknown Guild");
   });
 });
+
+describe("user privacy", () => {
+  it("shows a user's profile privacy with its effect, changes it, and names the choices for an unknown one", async () => {
+    const { user } = await makeUser(app.db);
+    expect(await succeeds(["user", "privacy", "--user", user.id])).toBe("everyone: Your custom status is shown to bots in every server you are in.\n");
+    expect(await succeeds(["user", "privacy", "--user", user.id, "--set", "friends_and_small_servers"])).toContain("servers of up to 200 members");
+    expect((await app.db.user.findUniqueOrThrow({ where: { id: user.id } })).profilePrivacy).toBe("friends_and_small_servers");
+    const wrong = await cli(["user", "privacy", "--user", user.id, "--set", "nobody"]);
+    expect(wrong.code).not.toBe(0);
+    expect(wrong.stderr).toContain("everyone, friends_and_small_servers, friends_only");
+  });
+});

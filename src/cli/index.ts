@@ -18,6 +18,7 @@ import { seed } from "./commands/seed.command.ts";
 import { tokenCreate } from "./commands/token-create.command.ts";
 import { tokenRevoke } from "./commands/token-revoke.command.ts";
 import { userCreate } from "./commands/user-create.command.ts";
+import { userPrivacy } from "./commands/user-privacy.command.ts";
 
 /** Every command; a new one is a file in ./commands exporting a CliCommand, listed here. */
 const commands: readonly CliCommand[] = [
@@ -26,6 +27,7 @@ const commands: readonly CliCommand[] = [
   dbMigrationCreate,
   seed,
   userCreate,
+  userPrivacy,
   appCreate,
   appToken,
   appIntents,

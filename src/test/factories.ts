@@ -71,3 +71,25 @@ export async function writeGuildState<T>(db: Db, guildId: string, write: (tx: Tx
     return result;
   });
 }
+
+/**
+ * Users shown with this status, as if each had an open gateway session that set it (no
+ * PRESENCE_UPDATE is sent): for tests of what reads presences.
+ */
+export async function addPresences(db: Db, userIds: readonly string[], status: "online" | "idle" | "dnd" | "invisible" | "offline" = "online") {
+  const now = new Date();
+  const sessions = userIds.map((userId) => ({ id: randomBytes(16).toString("hex"), userId }));
+  await db.gatewaySession.createMany({
+    data: sessions.map(({ id, userId }) => ({
+      id,
+      applicationId: "0",
+      botUserId: userId,
+      intents: 0,
+      shardId: 0,
+      shardCount: 1,
+      largeThreshold: 50,
+      messageContent: false,
+    })),
+  });
+  await db.presence.createMany({ data: sessions.map(({ id, userId }) => ({ sessionId: id, userId, status, updatedAt: now })) });
+}

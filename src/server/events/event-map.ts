@@ -21,6 +21,7 @@ import type {
   GatewayMessageDeleteBulkDispatchData,
   GatewayMessageDeleteDispatchData,
   GatewayMessageUpdateDispatchData,
+  GatewayPresenceUpdateDispatchData,
   GatewayThreadDeleteDispatchData,
   GatewayThreadMembersUpdateDispatchData,
   GatewayVoiceChannelStartTimeUpdateDispatchData,
@@ -64,6 +65,7 @@ type GatewayEventMap = {
   [GatewayDispatchEvents.MessageUpdate]: GatewayMessageUpdateDispatchData;
   [GatewayDispatchEvents.MessageDelete]: GatewayMessageDeleteDispatchData;
   [GatewayDispatchEvents.MessageDeleteBulk]: GatewayMessageDeleteBulkDispatchData;
+  [GatewayDispatchEvents.PresenceUpdate]: GatewayPresenceUpdateDispatchData;
   [GatewayDispatchEvents.ThreadCreate]: ThreadObject & { newly_created?: true };
   [GatewayDispatchEvents.ThreadUpdate]: ThreadObject;
   [GatewayDispatchEvents.ThreadDelete]: GatewayThreadDeleteDispatchData;
@@ -143,6 +145,7 @@ const GUILD_ID_FIELD: Readonly<Record<EventType, "id" | "guild_id" | null>> = {
   MESSAGE_UPDATE: "guild_id",
   MESSAGE_DELETE: "guild_id",
   MESSAGE_DELETE_BULK: "guild_id",
+  PRESENCE_UPDATE: "guild_id",
   THREAD_CREATE: "guild_id",
   THREAD_UPDATE: "guild_id",
   THREAD_DELETE: "guild_id",

@@ -1,6 +1,7 @@
 import { GatewayOpcodes } from "discord-api-types/v10";
 import { z } from "zod";
 import { ZPresence } from "./commands.ts";
+import { updatePresence } from "./commands/presence-update.ts";
 import { requestChannelInfo } from "./commands/request-channel-info.ts";
 import { ZRequestGuildMembers } from "./commands/member-request.ts";
 import { requestGuildMembers } from "./commands/request-guild-members.ts";
@@ -15,7 +16,7 @@ const accepted = (shape: z.ZodType): GatewayCommand => defineCommand(shape, () =
  * missing here closes the connection with 4001.
  */
 export const GATEWAY_COMMANDS: Partial<Record<GatewayOpcodes, GatewayCommand>> = {
-  [GatewayOpcodes.PresenceUpdate]: accepted(ZPresence),
+  [GatewayOpcodes.PresenceUpdate]: defineCommand(ZPresence, updatePresence),
   [GatewayOpcodes.VoiceStateUpdate]: voiceStateUpdate,
   [GatewayOpcodes.RequestGuildMembers]: defineCommand(ZRequestGuildMembers, requestGuildMembers),
   [GatewayOpcodes.RequestSoundboardSounds]: accepted(z.object({ guild_ids: z.array(z.string()) }).loose()),

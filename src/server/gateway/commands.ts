@@ -27,6 +27,7 @@ export const ZPresence = z.object({
   ]),
   afk: z.boolean(),
 });
+export type TPresenceCommand = z.output<typeof ZPresence>;
 
 /** IDENTIFY (op 2). Intents are checked against the known bits separately: unknown bits are 4013, not 4002. */
 export const ZIdentify = z.object({

@@ -2,6 +2,7 @@ import { GatewayCloseCodes, GatewayDispatchEvents, GatewayOpcodes } from "discor
 import type { RawData, WebSocket } from "ws";
 import type { StoredEvent } from "~/server/events/event-map.ts";
 import { disconnectEndedSessions } from "~/server/members/voice.service.ts";
+import { changePresence } from "~/server/presences/presence.service.ts";
 import { CLOSE_CODES, GatewayCloseError, type CloseCode } from "./close-codes.ts";
 import { GATEWAY_COMMANDS } from "./command-table.ts";
 import { ZFrame, ZHeartbeat, ZIdentify, ZResume } from "./commands.ts";
@@ -81,8 +82,9 @@ export class Connection {
     if (this.state === "closed") return;
     if (this.view && !CLOSE_CODES[code].resumable) {
       this.isForgotten = true;
-      // The session is over, and its voice connections with it.
-      void forgetSession(this.host.db, this.view.sessionId)
+      // The session is over: its presence, and its voice connections with it.
+      const { sessionId, botUserId } = this.view;
+      void changePresence(this.host.db, botUserId, (tx) => forgetSession(tx, sessionId))
         .then(() => disconnectEndedSessions(this.host.db))
         .catch(this.host.log);
     }
@@ -232,7 +234,8 @@ export class Connection {
       if (this.isClosed()) return;
       last = event.seq;
     }
-    await markSessionResumed(this.host.db, view.sessionId, this.host.now());
+    // The session's presence shows again (it showed offline while the session was closed).
+    await changePresence(this.host.db, view.botUserId, (tx) => markSessionResumed(tx, view.sessionId, this.host.now()));
     this.lastSeq = last;
     this.sendJson({ op: GatewayOpcodes.Dispatch, t: GatewayDispatchEvents.Resumed, s: last, d: null });
     await this.drainBuffer(last);
@@ -266,6 +269,9 @@ export class Connection {
     this.sender.dispose?.();
     // A session resumed on another connection of this instance is not closed by its old one.
     const ownedSession = this.host.remove(this);
-    if (ownedSession && this.view && !this.isForgotten) void markSessionClosed(this.host.db, this.view.sessionId, this.host.now()).catch(this.host.log);
+    if (!ownedSession || !this.view || this.isForgotten) return;
+    // Its user shows offline unless another session of theirs is open; a RESUME shows them again.
+    const { sessionId, botUserId } = this.view;
+    void changePresence(this.host.db, botUserId, (tx) => markSessionClosed(tx, sessionId, this.host.now())).catch(this.host.log);
   }
 }

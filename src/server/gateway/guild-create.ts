@@ -7,6 +7,7 @@ import { GatewayIntentBits } from "discord-api-types/v10";
 import { MEMBER_INCLUDE, toMemberObject } from "~/server/members/member.dto.ts";
 import { toVoiceStateObject } from "~/server/members/voice.service.ts";
 import { toScheduledEventObject } from "~/server/scheduled-events/scheduled-event.service.ts";
+import { shownGuildPresences } from "~/server/presences/presence.service.ts";
 import { stateCache } from "~/server/state/state-cache.ts";
 import { isPastAutoArchive } from "~/server/threads/thread-auto-archive.ts";
 import { IS_A_THREAD, THREAD_INCLUDE, toThreadObject } from "~/server/threads/thread.dto.ts";
@@ -17,8 +18,9 @@ import type { GatewaySessionView } from "./gateway-types.ts";
 /**
  * The GUILD_CREATE payload for a guild the session's bot is in; null when it is not (any
  * more). Members: every member for a session with GUILD_PRESENCES in a guild up to
- * `large_threshold`; otherwise the bot and the members in voice, as the platform sends. Emojis, stickers, stage instances, soundboard
- * sounds and presences do not exist here yet: their lists are empty.
+ * `large_threshold`; otherwise the bot and the members in voice, as the platform sends.
+ * Presences (with GUILD_PRESENCES): the members seen online, through the privacy rule. Emojis,
+ * stickers, stage instances and soundboard sounds do not exist here yet: their lists are empty.
  */
 export async function readGuildCreate(
   db: Db,
@@ -86,7 +88,7 @@ export async function readGuildCreate(
       if (!parent || isPastAutoArchive(thread, now) || !canViewThread(access, parent, thread.type, membership !== null)) return [];
       return [toThreadObject(thread, parent.type, membership)];
     }),
-    presences: [],
+    presences: (session.intents & GatewayIntentBits.GuildPresences) !== 0 ? await shownGuildPresences(db, { id: guildId, memberCount }) : [],
     stage_instances: [],
     guild_scheduled_events: scheduledEvents.map((event) => toScheduledEventObject(event, event.creatorId ? (creatorsById.get(event.creatorId) ?? null) : null)),
     soundboard_sounds: [],

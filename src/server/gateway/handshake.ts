@@ -5,6 +5,7 @@ import type { PrivilegedIntent } from "~/server/applications/application.schema.
 import { authenticate, tokenIdOf } from "~/server/auth/tokens.service.ts";
 import type { Db } from "~/server/db/client.ts";
 import { storedEventOf, type StoredEvent } from "~/server/events/event-map.ts";
+import { changePresence, setSessionPresence } from "~/server/presences/presence.service.ts";
 import { toUserObject } from "~/server/users/user.dto.ts";
 import { GatewayCloseError } from "./close-codes.ts";
 import { KNOWN_INTENTS, type IdentifyCommand } from "./commands.ts";
@@ -107,6 +108,7 @@ export async function identify(deps: HandshakeDeps, command: IdentifyCommand): P
     channelObfuscation: ((command.capabilities ?? 0) & GatewayCapabilityBits.ChannelObfuscation) !== 0 || app.channelObfuscation,
   };
   await storeSession(db, session, now);
+  await setSessionPresence(db, { id: session.id, userId: session.botUserId }, command.presence, now);
   const ready: GatewayReadyDispatchData = {
     v: 10,
     user: toUserObject(app.botUser),
@@ -135,7 +137,7 @@ export async function resumableView(
   const { _min, _max } = await db.event.aggregate({ _min: { seq: true }, _max: { seq: true } });
   if (command.seq > (_max.seq ?? 0)) {
     // The platform's 4007 ends the session: the client starts a new one.
-    await forgetSession(db, session.id);
+    await changePresence(db, session.botUserId, (tx) => forgetSession(tx, session.id));
     throw new GatewayCloseError(GatewayCloseCodes.InvalidSeq, `seq ${command.seq} was never sent`);
   }
   // The retention sweep deleted events this session has not seen.

@@ -1,4 +1,5 @@
-import type { Db } from "~/server/db/client.ts";
+import type { Db, Tx } from "~/server/db/client.ts";
+import { changePresence } from "~/server/presences/presence.service.ts";
 
 /** A session as stored: enough to route its events again on any instance after a RESUME. */
 export type StoredSession = {
@@ -37,17 +38,17 @@ export async function findResumableSession(db: Db, id: string, now: Date, resuma
 }
 
 /** The session's connection ended: resumable from now for the window. */
-export async function markSessionClosed(db: Db, id: string, now: Date): Promise<void> {
+export async function markSessionClosed(db: Tx, id: string, now: Date): Promise<void> {
   await db.gatewaySession.updateMany({ where: { id }, data: { closedAt: now } });
 }
 
 /** The session was resumed on a connection: open again. */
-export async function markSessionResumed(db: Db, id: string, now: Date): Promise<void> {
+export async function markSessionResumed(db: Tx, id: string, now: Date): Promise<void> {
   await db.gatewaySession.updateMany({ where: { id }, data: { closedAt: null, lastSeenAt: now } });
 }
 
 /** A session that can never be resumed (a non-resumable close code). */
-export async function forgetSession(db: Db, id: string): Promise<void> {
+export async function forgetSession(db: Tx, id: string): Promise<void> {
   await db.gatewaySession.deleteMany({ where: { id } });
 }
 
@@ -60,12 +61,20 @@ export async function touchSessions(db: Db, ids: readonly string[], now: Date): 
 
 /**
  * Deletes sessions that can no longer be resumed: closed, or unseen (their instance stopped),
- * longer ago than the window. An idempotent conditional delete, safe on several instances at once.
+ * longer ago than the window. Idempotent conditional deletes, safe on several instances at
+ * once. A closed session's user was shown offline when it closed; an unseen session's user is
+ * shown offline now if it was their last, by the instance whose delete removed it.
  */
 export async function sweepSessions(db: Db, now: Date, resumableMs: number): Promise<number> {
   const cutoff = new Date(now.getTime() - resumableMs);
-  const { count } = await db.gatewaySession.deleteMany({
-    where: { OR: [{ closedAt: { lt: cutoff } }, { closedAt: null, lastSeenAt: { lt: cutoff } }] },
-  });
-  return count;
+  const { count: closed } = await db.gatewaySession.deleteMany({ where: { closedAt: { lt: cutoff } } });
+  const unseenWhere = { closedAt: null, lastSeenAt: { lt: cutoff } };
+  const unseen = await db.gatewaySession.findMany({ where: unseenWhere, select: { id: true, botUserId: true } });
+  let swept = 0;
+  for (const session of unseen) {
+    await changePresence(db, session.botUserId, async (tx) => {
+      swept += (await tx.gatewaySession.deleteMany({ where: { id: session.id, ...unseenWhere } })).count;
+    });
+  }
+  return closed + swept;
 }

@@ -3,7 +3,7 @@ import { PNG } from "pngjs";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { env } from "~/env.ts";
 import { newId } from "~/server/snowflake/snowflake.ts";
-import { addMember, makeBot, makeGuild, writeGuildState } from "~/test/factories.ts";
+import { addMember, addPresences, makeBot, makeGuild, writeGuildState } from "~/test/factories.ts";
 import { bot } from "~/test/rest-client.ts";
 import { useTestApp } from "~/test/test-app.ts";
 import { WIDGET_STYLE_SIZES, WIDGET_STYLES } from "./widget.schema.ts";
@@ -34,12 +34,17 @@ async function enableWidget(guildId: string, channelId: string | null = null) {
   await writeGuildState(app.db, guildId, (tx) => tx.guild.update({ where: { id: guildId }, data: { widgetEnabled: true, widgetChannelId: channelId } }));
 }
 
-/** Users who are members of the guild and were last active `minutesAgo` (online within five minutes). */
-async function addMembers(guildId: string, count: number, minutesAgo = 0, prefix = "member") {
-  const lastActiveAt = new Date(Date.now() - minutesAgo * MINUTE);
-  const users = Array.from({ length: count }, (_, i) => ({ id: newId(), username: `${prefix}_${String(i).padStart(3, "0")}`, lastActiveAt }));
+/** Users who are members of the guild, shown with this status (offline: no session at all). */
+async function addMembers(guildId: string, count: number, status: "online" | "idle" | "invisible" | "offline" = "online", prefix = "member") {
+  const users = Array.from({ length: count }, (_, i) => ({ id: newId(), username: `${prefix}_${String(i).padStart(3, "0")}` }));
   await app.db.user.createMany({ data: users });
   await writeGuildState(app.db, guildId, (tx) => tx.member.createMany({ data: users.map((user) => ({ guildId, userId: user.id })) }));
+  if (status !== "offline")
+    await addPresences(
+      app.db,
+      users.map((user) => user.id),
+      status,
+    );
   return users;
 }
 
@@ -126,12 +131,13 @@ describe("GET /guilds/{guild.id}/widget.json", () => {
   });
 
   it("lists at most 100 online members, anonymised, while presence_count counts every online member", async () => {
-    // Made through the services: the owner bot never calls the API, so it is not online.
+    // The owner bot has no gateway session, so it is not online.
     const owner = await makeBot(app.db);
     const guild = await makeGuild(app.db, owner.actor);
     await enableWidget(guild.id);
     const online = await addMembers(guild.id, 104);
-    await addMembers(guild.id, 3, 10, "away");
+    await addMembers(guild.id, 3, "offline", "away");
+    await addMembers(guild.id, 2, "invisible", "hidden");
 
     const widget = (await app.as().get(`/guilds/${guild.id}/widget.json`)).body;
     expect(widget.presence_count).toBe(104);
@@ -150,6 +156,21 @@ describe("GET /guilds/{guild.id}/widget.json", () => {
     const names = new Set(widget.members.map((m: { username: string }) => m.username));
     expect(online.filter((user) => names.has(user.username))).toHaveLength(100);
     expect(JSON.stringify(widget)).not.toContain(online[0]!.id);
+  });
+
+  it("shows each online member with the status their presence shows; invisible and offline members are left out", async () => {
+    const owner = await makeBot(app.db);
+    const guild = await makeGuild(app.db, owner.actor);
+    await enableWidget(guild.id);
+    await addMembers(guild.id, 1, "online", "here");
+    await addMembers(guild.id, 1, "idle", "away");
+    await addMembers(guild.id, 1, "invisible", "hidden");
+    const widget = (await app.as().get(`/guilds/${guild.id}/widget.json`)).body;
+    expect(widget.presence_count).toBe(2);
+    expect(widget.members.map((m: { username: string; status: string }) => [m.username, m.status])).toEqual([
+      ["away_000", "idle"],
+      ["here_000", "online"],
+    ]);
   });
 
   it("shows voice and stage channels that @everyone can view, and who is in them", async () => {

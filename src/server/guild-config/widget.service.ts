@@ -1,4 +1,4 @@
-import { AuditLogEvent, ChannelType, GatewayDispatchEvents, PermissionFlagsBits as P } from "discord-api-types/v10";
+import { AuditLogEvent, ChannelType, GatewayDispatchEvents, PermissionFlagsBits as P, type PresenceUpdateReceiveStatus } from "discord-api-types/v10";
 import { enforce } from "~/server/permissions/denial.ts";
 import { manageGuildDenial } from "~/server/guilds/guild-section-rules.ts";
 import { publicUrl } from "~/env.ts";
@@ -17,7 +17,7 @@ import { computeChannelPermissions, hasPermission } from "~/server/permissions/p
 import { compareSnowflakes } from "~/server/snowflake/snowflake.ts";
 import type { GuildState } from "~/server/state/guild-state.ts";
 import { preserialize } from "~/server/state/wire-json.ts";
-import { onlineMembersWhere } from "~/server/users/activity.ts";
+import { onlineMemberStatuses } from "~/server/presences/presence.service.ts";
 import { renderWidgetImage } from "./widget-image.ts";
 import { WIDGET_MEMBERS_MAX, type TWidgetSettingsBody, type WidgetStyle } from "./widget.schema.ts";
 
@@ -29,7 +29,7 @@ type WidgetMember = {
   username: string;
   discriminator: "0000";
   avatar: null;
-  status: "online";
+  status: PresenceUpdateReceiveStatus;
   avatar_url: string;
   channel_id?: string;
   deaf?: boolean;
@@ -47,7 +47,7 @@ export type WidgetObject = {
   presence_count: number;
 };
 
-/** Counts of members seen lately age with the clock, so widget answers stand this long. */
+/** Presences change without touching the guild's state (they would drop it), so widget answers stand this long. */
 const WIDGET_TTL_MS = 30_000;
 const VOICE_TYPES: readonly number[] = [ChannelType.GuildVoice, ChannelType.GuildStageVoice];
 const WIDGET_AUDIT_KEYS = ["widget_enabled", "widget_channel_id"];
@@ -107,9 +107,9 @@ async function loadWidgetGuild(db: Db, guildId: string): Promise<GuildState> {
   return state;
 }
 
-/** Members online now (users/activity.ts), counted once for the widget's answer and image alike. */
+/** Members others see online (presences), counted once for the widget's answer and image alike. */
 function countPresences(db: Db, state: GuildState): Promise<number> {
-  return state.answer("widget presences", () => db.member.count({ where: onlineMembersWhere(state.guild.id) }), WIDGET_TTL_MS);
+  return state.answer("widget presences", async () => (await onlineMemberStatuses(db, state.guild.id)).size, WIDGET_TTL_MS);
 }
 
 /** Voice and stage channels that @everyone may view, overwrites included, by position. */
@@ -146,10 +146,11 @@ async function instantInvite(db: Db, state: GuildState): Promise<string | null> 
   }
 }
 
-/** Online members, anonymised as the platform does (sequential ids, no avatars), with their voice state in listed channels. */
+/** Online members with their status, anonymised as the platform does (sequential ids, no avatars), with their voice state in listed channels. */
 async function widgetMembers(db: Db, guildId: string, channelIds: ReadonlySet<string>): Promise<WidgetMember[]> {
+  const statuses = await onlineMemberStatuses(db, guildId);
   const members = await db.member.findMany({
-    where: onlineMembersWhere(guildId),
+    where: { guildId, userId: { in: [...statuses.keys()] } },
     include: { user: true },
     orderBy: [{ user: { username: "asc" } }, { userId: "asc" }],
     take: WIDGET_MEMBERS_MAX,
@@ -164,7 +165,7 @@ async function widgetMembers(db: Db, guildId: string, channelIds: ReadonlySet<st
       username: member.nick ?? member.user.globalName ?? member.user.username,
       discriminator: "0000",
       avatar: null,
-      status: "online",
+      status: statuses.get(member.userId)!,
       avatar_url: avatarUrl,
       ...(voice &&
         channelIds.has(voice.channelId) && {

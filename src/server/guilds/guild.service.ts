@@ -14,6 +14,7 @@ import { enforce } from "~/server/permissions/denial.ts";
 import { loadGuildAccess, loadGuildState, type GuildAccess } from "~/server/permissions/guild-access.ts";
 import { DEFAULT_EVERYONE_PERMISSIONS } from "~/server/permissions/permissions.ts";
 import { newId } from "~/server/snowflake/snowflake.ts";
+import { countOnlineMembers } from "~/server/presences/presence.service.ts";
 import { guildFilePaths } from "./guild-files.ts";
 import { featureDenial, guildImageDenial, manageGuildDenial, ownerDenial, type GuildImageField, type MutableFeature } from "./guild-section-rules.ts";
 import { checkNewOwner } from "./guild-ownership.service.ts";
@@ -26,8 +27,7 @@ export const USER_MAX_GUILDS = 100;
 
 async function countGuildMembers(db: Tx, guildId: string): Promise<GuildCounts> {
   const members = await db.member.count({ where: { guildId } });
-  // No presence is tracked over HTTP, so no member counts as online.
-  return { approximate_member_count: members, approximate_presence_count: 0 };
+  return { approximate_member_count: members, approximate_presence_count: (await countOnlineMembers(db, [guildId])).get(guildId) ?? 0 };
 }
 
 /** POST /guilds: the creator owns it; @everyone shares the guild id; default channels. */

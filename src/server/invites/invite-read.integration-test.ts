@@ -1,7 +1,7 @@
 import { AuditLogEvent, GatewayDispatchEvents as E, PermissionFlagsBits as P } from "discord-api-types/v10";
 import { describe, expect, it } from "vitest";
 import { newId } from "~/server/snowflake/snowflake.ts";
-import { makeBot, makeUser, writeGuildState } from "~/test/factories.ts";
+import { addPresences, makeBot, makeUser, writeGuildState } from "~/test/factories.ts";
 import { HOUR_MS, UNKNOWN_INVITE, inviteKit } from "~/test/invite-kit.ts";
 import { MISSING_PERMISSIONS, UNAUTHORIZED } from "~/test/member-kit.ts";
 import { bearer, bot } from "~/test/rest-client.ts";
@@ -43,15 +43,17 @@ describe("GET /invites/:code", () => {
     expect((await api.get(`/invites/${code}`)).body.code).toBe(code);
   });
 
-  it("counts as present the members seen in the last five minutes", async () => {
+  it("counts as present the members whose presence others see online, idle or dnd (not invisible)", async () => {
     const { guild, owner, api, text } = await kit.setup();
     const code = await kit.code(api, text.id);
-    const recent = await kit.addUser(guild.id);
     const idle = await kit.addUser(guild.id);
-    await app.db.user.updateMany({ where: { id: { in: [owner.user.id, recent.user.id] } }, data: { lastActiveAt: new Date() } });
-    await app.db.user.update({ where: { id: idle.user.id }, data: { lastActiveAt: new Date(Date.now() - 10 * 60_000) } });
+    const hidden = await kit.addUser(guild.id);
+    await kit.addUser(guild.id);
+    await addPresences(app.db, [owner.user.id]);
+    await addPresences(app.db, [idle.user.id], "idle");
+    await addPresences(app.db, [hidden.user.id], "invisible");
     const res = await app.as().get(`/invites/${code}`, { query: { with_counts: true } });
-    expect(res.body).toMatchObject({ approximate_member_count: 3, approximate_presence_count: 2 });
+    expect(res.body).toMatchObject({ approximate_member_count: 4, approximate_presence_count: 2 });
   });
 
   it("leaves guild_scheduled_event out when the id names no event of the guild", async () => {

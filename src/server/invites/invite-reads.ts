@@ -1,7 +1,7 @@
 import { ChannelType } from "discord-api-types/v10";
 import type { Db, Tx } from "~/server/db/client.ts";
 import { ApiError } from "~/server/errors.ts";
-import { onlineMembersWhere } from "~/server/users/activity.ts";
+import { countOnlineMembers } from "~/server/presences/presence.service.ts";
 import { isInviteLive, type InviteCounts, type InviteRow } from "./invite.dto.ts";
 
 /**
@@ -41,8 +41,9 @@ export async function readLiveInvite(db: Tx, code: string): Promise<InviteRow & 
   };
 }
 
-/** Members, and members online (users/activity.ts). */
+/** Members, and members others see online (presences). */
 export async function inviteCounts(db: Db, guildId: string): Promise<InviteCounts> {
-  const [members, presences] = [await db.member.count({ where: { guildId } }), await db.member.count({ where: onlineMembersWhere(guildId) })];
+  const members = await db.member.count({ where: { guildId } });
+  const presences = (await countOnlineMembers(db, [guildId])).get(guildId) ?? 0;
   return { members, presences };
 }

@@ -140,11 +140,13 @@ export class StateCache implements EventSink {
   }
 
   /**
-   * Whether a message event leaves the guild's state as it is (edits and deletes) or only
+   * Whether a presence or message event leaves the guild's state as it is (edits and deletes) or only
    * moves a channel's last message id in it (a new message outside threads). Reads of the
    * state under way are still marked stale, as they may predate the message.
    */
   #keepsGuild(event: StoredEvent): boolean {
+    // A guild's state holds no presences.
+    if (event.type === GatewayDispatchEvents.PresenceUpdate) return true;
     const isCreate = event.type === GatewayDispatchEvents.MessageCreate;
     if (!isCreate && !MESSAGE_EVENTS.has(event.type)) return false;
     const state = this.#guilds.peek(event.guildId!);

@@ -14,6 +14,7 @@ import { memberRouter } from "~/server/members/member.router.ts";
 import { messageRouter } from "~/server/messages/message.router.ts";
 import { roleRouter } from "~/server/roles/role.router.ts";
 import { threadRouter } from "~/server/threads/thread.router.ts";
+import { accountRouter } from "~/server/users/account.router.ts";
 import { webhookRouter } from "~/server/webhooks/webhook.router.ts";
 import { createCallerFactory, createTRPCRouter } from "./init.ts";
 
@@ -34,6 +35,7 @@ export const appRouter = createTRPCRouter({
   message: messageRouter,
   application: applicationRouter,
   lobby: lobbyRouter,
+  account: accountRouter,
   live: liveRouter,
 });
 

@@ -1,4 +1,5 @@
 import { ApiError, invalidField } from "~/server/errors.ts";
+import { countOnlineMembers } from "~/server/presences/presence.service.ts";
 import type { ServiceContext } from "~/server/context.ts";
 import { parseFeatures } from "~/server/guilds/guild.dto.ts";
 import { computeBasePermissions, serializePermissions } from "~/server/permissions/permissions.ts";
@@ -50,12 +51,8 @@ export async function listCurrentUserGuilds(ctx: ServiceContext, query: TCurrent
   members.sort((a, b) => compareSnowflakes(a.guild.id, b.guild.id));
   members = descending ? members.slice(-limit) : members.slice(0, limit);
 
-  const counts = query.with_counts
-    ? await memberCounts(
-        ctx,
-        members.map((m) => m.guild.id),
-      )
-    : null;
+  const guildIds = members.map((m) => m.guild.id);
+  const counts = query.with_counts ? { members: await memberCounts(ctx, guildIds), online: await countOnlineMembers(ctx.db, guildIds) } : null;
   return members.map(({ guild, roles }) => {
     const everyone = guild.roles.find((r) => r.id === guild.id);
     const permissions = computeBasePermissions({
@@ -72,7 +69,7 @@ export async function listCurrentUserGuilds(ctx: ServiceContext, query: TCurrent
       owner: guild.ownerId === actor.userId,
       permissions: serializePermissions(permissions),
       features: parseFeatures(guild.features),
-      ...(counts && { approximate_member_count: counts.get(guild.id) ?? 0, approximate_presence_count: 0 }),
+      ...(counts && { approximate_member_count: counts.members.get(guild.id) ?? 0, approximate_presence_count: counts.online.get(guild.id) ?? 0 }),
     };
   });
 }

@@ -9,7 +9,7 @@ import {
 import { describe, expect, it } from "vitest";
 import { setApprovedIntents } from "~/server/applications/intents.ts";
 import { newId } from "~/server/snowflake/snowflake.ts";
-import { addMember, makeBot, seedMembers } from "~/test/factories.ts";
+import { addMember, addPresences, makeBot, seedMembers } from "~/test/factories.ts";
 import { botInGuilds, identified, useGatewayServer, type Frame, type GatewayClient } from "~/test/gateway-kit.ts";
 import { bot as botAuth } from "~/test/rest-client.ts";
 import { useTestApp } from "~/test/test-app.ts";
@@ -144,11 +144,14 @@ describe("REQUEST_GUILD_MEMBERS (op 8)", () => {
     without.client.send({ op: GatewayOpcodes.RequestGuildMembers, d: { guild_id: without.guildId, query: "pres", limit: 1, presences: true, nonce: "p" } });
     expect((await chunksOf(without.client, "p"))[0]).not.toHaveProperty("presences");
 
-    const withPresences = await botWithMembers(named("pres_b"), I.Guilds | I.GuildMembers | I.GuildPresences);
-    const { client, guildId } = withPresences;
-    client.send({ op: GatewayOpcodes.RequestGuildMembers, d: { guild_id: guildId, query: "pres", limit: 1, presences: true, nonce: "p" } });
-    // Presences are not stored yet: every member is offline, and offline members are left out.
-    expect((await chunksOf(client, "p"))[0]!.presences).toEqual([]);
+    const withPresences = await botWithMembers(named("pres_online", "pres_offline"), I.Guilds | I.GuildMembers | I.GuildPresences);
+    const { client, guildId, userIds } = withPresences;
+    await addPresences(app.db, [userIds[0]!], "idle");
+    client.send({ op: GatewayOpcodes.RequestGuildMembers, d: { guild_id: guildId, query: "pres", limit: 10, presences: true, nonce: "p" } });
+    // As on the platform, offline members are left out of the chunk's presences.
+    const [chunk] = await chunksOf(client, "p");
+    expect(chunk!.members).toHaveLength(2);
+    expect(chunk!.presences).toEqual([{ user: { id: userIds[0] }, status: "idle", activities: [], client_status: expect.any(Object) }]);
   });
 
   it("rate limits requests for every member to one per guild per bot every 30 s, with a RATE_LIMITED dispatch", async () => {

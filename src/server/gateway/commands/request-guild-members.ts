@@ -6,10 +6,10 @@ import {
   type GatewayRateLimitedDispatchData,
 } from "discord-api-types/v10";
 import { readMemberChunks } from "~/server/members/member-chunk.service.ts";
+import { shownGuildPresences } from "~/server/presences/presence.service.ts";
 import { runtimeOf } from "~/server/runtime/runtime-of.ts";
 import type { CommandContext } from "../gateway-command.ts";
 import { hasIntent } from "../intents.ts";
-import { presencesOf } from "./chunk-presences.ts";
 import { isWholeGuild, memberRequestDenial, nonceOf, selectionOf, type RequestGuildMembersCommand } from "./member-request.ts";
 
 /**
@@ -35,14 +35,18 @@ export async function requestGuildMembers(context: CommandContext, command: Requ
     }
   }
   const withPresences = command.presences === true && hasIntent(view.intents, GatewayIntentBits.GuildPresences);
+  // The custom-status privacy rule depends on the guild's size.
+  const guild = withPresences ? { id: guildId, memberCount: await db.member.count({ where: { guildId } }) } : null;
   for await (const chunk of readMemberChunks(db, guildId, selection)) {
     if (context.isClosed()) return;
-    const presences = withPresences
-      ? await presencesOf(
-          db,
-          guildId,
-          chunk.members.map((member) => member.user.id),
-        )
+    const presences = guild
+      ? (
+          await shownGuildPresences(
+            db,
+            guild,
+            chunk.members.map((member) => member.user.id),
+          )
+        ).map(({ user, status, activities, client_status }) => ({ user, status, activities, client_status }))
       : undefined;
     context.send(GatewayDispatchEvents.GuildMembersChunk, {
       guild_id: guildId,

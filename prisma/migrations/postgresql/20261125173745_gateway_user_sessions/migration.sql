@@ -1,2 +1,0 @@
--- AlterTable
-ALTER TABLE "GatewaySession" ADD COLUMN     "kind" TEXT NOT NULL DEFAULT 'bot';
