@@ -4,16 +4,13 @@ import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { randomBytes } from "node:crypto";
-import { ChannelType, GatewayDispatchEvents } from "discord-api-types/v10";
+import { GatewayDispatchEvents } from "discord-api-types/v10";
 import { encode } from "next-auth/jwt";
-import { createApplication, createUser } from "~/server/applications/application.service.ts";
-import { createGuildChannel } from "~/server/channels/channel.service.ts";
+import { createUser } from "~/server/applications/application.service.ts";
 import { createDb, type Db } from "~/server/db/client.ts";
 import { applyMigrations } from "~/server/db/migrate.ts";
-import { runChange } from "~/server/events/change.ts";
-import { createGuild } from "~/server/guilds/guild.service.ts";
-import { joinGuild } from "~/server/members/membership.ts";
 import { createRuntime } from "~/server/runtime/runtime.ts";
+import { percentile, seedWatchedGuild } from "./bench-guild.ts";
 import { reportAims, ROOT, startServer, stopServer, type Server } from "./measure.ts";
 import { openStreams, type SseClients } from "./sse-clients.ts";
 
@@ -28,7 +25,6 @@ const AIMS = { allWithinMs: 1000 };
 const RATE_LIMIT_SCALE = "100000";
 const RECEIPT_CEILING_MS = 10_000;
 const WARMUP_CHANGES = 3;
-const SEED_BATCH = 100;
 const OUT_DIR = join(ROOT, "bench", "out");
 
 const { values: flags } = parseArgs({
@@ -43,36 +39,17 @@ const NODE_FLAGS = packageJson.config.node_flags.split(/\s+/).filter(Boolean);
 
 /** One guild (its owner a bot, whose token makes the REST changes) with a text channel and `count` members who can sign in. */
 async function seed(db: Db, count: number) {
-  const owner = await createUser(db, { username: "bench_owner" });
-  const { application, botToken } = await createApplication(db, { name: "Bench Owner", ownerId: owner.id });
-  const ownerCtx = { db, actor: { kind: "bot" as const, userId: application.botUserId, applicationId: application.id, scopes: new Set<string>() } };
-  const guild = await createGuild(ownerCtx, { name: "Dashboard Bench" });
-  const channel = await createGuildChannel(ownerCtx, { guildId: guild.id, body: { name: "watched", type: ChannelType.GuildText } });
-  const guildRow = await db.guild.findUniqueOrThrow({ where: { id: guild.id }, select: { id: true, features: true, invitesDisabledUntil: true } });
-  const viewerIds: string[] = [];
-  while (viewerIds.length < count) {
-    const batch = Math.min(SEED_BATCH, count - viewerIds.length);
-    await runChange({ db, actor: null }, async (change) => {
-      for (let i = 0; i < batch; i++) {
-        const user = await createUser(change.tx, { username: `viewer_${viewerIds.length}` });
-        await joinGuild(change, { guild: guildRow, userId: user.id });
-        viewerIds.push(user.id);
-      }
-    });
-  }
-  return { guildId: guild.id, channelId: channel.id, botToken, viewerIds };
+  const seeded = await seedWatchedGuild(db, { guild: "Dashboard Bench", channel: "watched" }, count, async (tx, index) => {
+    const user = await createUser(tx, { username: `viewer_${index}` });
+    return { userId: user.id, value: user.id };
+  });
+  return { guildId: seeded.guildId, channelId: seeded.channelId, botToken: seeded.ownerToken, viewerIds: seeded.members };
 }
 
 /** A signed-in dashboard session's cookie, as next-auth sets it after a sign-in (a JWT sealed with the server's secret). */
 async function sessionCookie(secret: string, userId: string): Promise<string> {
   const token = await encode({ token: { sub: userId }, secret });
   return `next-auth.session-token=${token}`;
-}
-
-function percentile(values: number[], p: number): number {
-  if (values.length === 0) return NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
 type Run = { latencies: number[]; allReceivedMs: number[]; received: number; expected: number; answeredMs: number[]; message: string };

@@ -3,16 +3,13 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { ChannelType, GatewayDispatchEvents, GatewayIntentBits } from "discord-api-types/v10";
-import { createApplication, createUser } from "~/server/applications/application.service.ts";
-import { createGuildChannel } from "~/server/channels/channel.service.ts";
+import { GatewayDispatchEvents, GatewayIntentBits } from "discord-api-types/v10";
+import { createApplication } from "~/server/applications/application.service.ts";
 import { createDb, type Db } from "~/server/db/client.ts";
 import { createRuntime } from "~/server/runtime/runtime.ts";
 import { applyMigrations } from "~/server/db/migrate.ts";
-import { createGuild } from "~/server/guilds/guild.service.ts";
-import { joinGuild } from "~/server/members/membership.ts";
-import { runChange } from "~/server/events/change.ts";
 import type { ClientCommand, ClientReply } from "./gateway-protocol.ts";
+import { percentile, seedWatchedGuild } from "./bench-guild.ts";
 import { reportAims, residentMb, ROOT, startServer, stopServer, type Server } from "./measure.ts";
 import { CHUNK_GUILD_MEMBERS, openChunkSession, seedChunkGuild, timeChunkRuns } from "./member-chunks.ts";
 
@@ -41,7 +38,6 @@ const CONNECT_CONCURRENCY = 50;
 /** How long one change may take to reach every session before the missing ones count as dropped. */
 const RECEIPT_CEILING_MS = 10_000;
 const WARMUP_CHANGES = 3;
-const SEED_BATCH = 100;
 const OUT_DIR = join(ROOT, "bench", "out");
 
 const { values: flags } = parseArgs({
@@ -69,25 +65,11 @@ function openFileLimit(): number {
 
 /** One guild with a text channel, and `count` bot applications each a member of it. */
 async function seed(db: Db, count: number) {
-  const owner = await createUser(db, { username: "bench_owner" });
-  const { application, botToken: ownerToken } = await createApplication(db, { name: "Bench Owner", ownerId: owner.id });
-  const ownerCtx = { db, actor: { kind: "bot" as const, userId: application.botUserId, applicationId: application.id, scopes: new Set<string>() } };
-  const guild = await createGuild(ownerCtx, { name: "Gateway Bench" });
-  const channel = await createGuildChannel(ownerCtx, { guildId: guild.id, body: { name: "fanout", type: ChannelType.GuildText } });
-  const guildRow = await db.guild.findUniqueOrThrow({ where: { id: guild.id }, select: { id: true, features: true, invitesDisabledUntil: true } });
-  // In changes of a hundred bots each: one transaction per bot would take minutes on SQLite.
-  const botTokens: string[] = [];
-  while (botTokens.length < count) {
-    const batch = Math.min(SEED_BATCH, count - botTokens.length);
-    await runChange({ db, actor: null }, async (change) => {
-      for (let i = 0; i < batch; i++) {
-        const { botUser, botToken } = await createApplication(change.tx, { name: `Bench Bot ${botTokens.length}`, ownerId: owner.id });
-        await joinGuild(change, { guild: guildRow, userId: botUser.id });
-        botTokens.push(botToken);
-      }
-    });
-  }
-  return { guildId: guild.id, channelId: channel.id, ownerToken, botTokens };
+  const seeded = await seedWatchedGuild(db, { guild: "Gateway Bench", channel: "fanout" }, count, async (tx, index, ownerId) => {
+    const { botUser, botToken } = await createApplication(tx, { name: `Bench Bot ${index}`, ownerId });
+    return { userId: botUser.id, value: botToken };
+  });
+  return { ...seeded, botTokens: seeded.members };
 }
 
 /** The client process, and a way to send it one command and await its reply. */
@@ -144,12 +126,6 @@ async function runFanout(
     run.answeredMs.push(measured.answeredMs);
   }
   return run;
-}
-
-function percentile(values: number[], p: number): number {
-  if (values.length === 0) return NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
 async function connectAll(ask: (command: ClientCommand) => Promise<ClientReply>, url: string, tokens: (string | null)[]): Promise<void> {
