@@ -117,11 +117,14 @@ async function shownState(tx: Tx, userId: string) {
 /**
  * Runs a change to a user's sessions, presences or privacy in one transaction and emits
  * PRESENCE_UPDATE in each of the user's guilds where it changes what others see there (the
- * privacy rule depends on the guild's size). Read and written in one transaction, so
+ * privacy rule depends on the guild's size). Changes to one user's presence take turns, so
  * instances racing on the same change (two sweeps) announce it once.
  */
 export async function changePresence(db: Db, userId: string, change: (tx: Tx) => Promise<unknown>): Promise<void> {
   await runChange({ db, actor: null }, async ({ tx, emit }) => {
+    // Locks the user's row first (a write that changes nothing): on PostgreSQL a racing change
+    // waits here and then reads what the first one committed, instead of an older "before".
+    await tx.$executeRaw`UPDATE "User" SET "profilePrivacy" = "profilePrivacy" WHERE "id" = ${userId}`;
     const before = await shownState(tx, userId);
     await change(tx);
     const after = await shownState(tx, userId);
