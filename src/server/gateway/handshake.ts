@@ -12,7 +12,7 @@ import { KNOWN_INTENTS, type IdentifyCommand } from "./commands.ts";
 import type { EventRouter, GatewaySessionView } from "./gateway-types.ts";
 import { identifyPlayer, isPlayerToken, playerOf, resumedPlayerView } from "./player-session.ts";
 import { claimSessionStart, type SessionStartLimits } from "./session-start-limit.ts";
-import { findResumableSession, forgetSession, storeSession, type StoredSession } from "./session-store.ts";
+import { findResumableSession, forgetSession, sessionView, storeSession, type StoredSession } from "./session-store.ts";
 
 /** What IDENTIFY and RESUME need from the gateway. */
 export type HandshakeDeps = {
@@ -49,20 +49,6 @@ async function principalOf(db: Db, token: string): Promise<{ kind: StoredSession
   if (isPlayerToken(token)) return { kind: "user", ...(await playerOf(db, token)) };
   const bot = await botOf(db, token);
   return { kind: "bot", applicationId: bot.applicationId, userId: bot.botUserId, tokenId: bot.tokenId };
-}
-
-function viewOf(session: StoredSession, guildIds: readonly string[]): GatewaySessionView {
-  return {
-    sessionId: session.id,
-    applicationId: session.applicationId,
-    botUserId: session.botUserId,
-    intents: session.intents,
-    shard: [session.shardId, session.shardCount],
-    messageContent: session.messageContent,
-    channelObfuscation: session.channelObfuscation,
-    largeThreshold: session.largeThreshold,
-    guildIds: new Set(guildIds),
-  };
 }
 
 /** A started session, and the id of the token that started it (revoking the token ends the connection). */
@@ -118,7 +104,7 @@ export async function identify(deps: HandshakeDeps, command: IdentifyCommand): P
     shard: [shardId, shardCount],
     application: { id: app.id, flags: app.flags, flags_new: String(app.flags) },
   };
-  return { view: viewOf(session, guildIds), ready, tokenId: bot.tokenId };
+  return { view: sessionView(session, { guildIds }), ready, tokenId: bot.tokenId };
 }
 
 /**
@@ -144,7 +130,7 @@ export async function resumableView(
   if ((_min.seq ?? 0) > command.seq + 1) return null;
   if (session.kind === "user") return { view: await resumedPlayerView(db, session, command.seq), tokenId: principal.tokenId };
   const guildIds = await deps.router.guildsOf({ botUserId: session.botUserId, shard: [session.shardId, session.shardCount] });
-  return { view: viewOf(session, guildIds), tokenId: principal.tokenId };
+  return { view: sessionView(session, { guildIds }), tokenId: principal.tokenId };
 }
 
 /** The newest stored event's seq (0 when none): READY's sequence. */

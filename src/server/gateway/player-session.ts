@@ -13,7 +13,7 @@ import type { GatewaySessionView } from "./gateway-types.ts";
 import type { HandshakeDeps, Identified } from "./handshake.ts";
 import { lobbiesAtSequence, type LaterMembership } from "./lobby-route-decision.ts";
 import { claimPlayerSessionStart } from "./session-start-limit.ts";
-import { storeSession, type StoredSession } from "./session-store.ts";
+import { sessionView, storeSession, type StoredSession } from "./session-store.ts";
 
 const BEARER = /^Bearer\s+/i;
 
@@ -39,20 +39,6 @@ export async function playerOf(db: Db, token: string): Promise<Player> {
 async function currentLobbies(db: Db, applicationId: string, userId: string): Promise<string[]> {
   const rows = await db.lobbyMember.findMany({ where: { applicationId, userId }, select: { lobbyId: true } });
   return rows.map((row) => row.lobbyId);
-}
-
-function playerView(session: StoredSession, lobbyIds: Iterable<string>): GatewaySessionView {
-  return {
-    sessionId: session.id,
-    applicationId: session.applicationId,
-    botUserId: session.botUserId,
-    intents: session.intents,
-    shard: [session.shardId, session.shardCount],
-    messageContent: session.messageContent,
-    largeThreshold: session.largeThreshold,
-    guildIds: new Set(),
-    player: { userId: session.botUserId, lobbyIds: new Set(lobbyIds) },
-  };
 }
 
 /**
@@ -91,7 +77,7 @@ export async function identifyPlayer(deps: HandshakeDeps, player: Player): Promi
     resume_gateway_url: deps.resumeGatewayUrl,
     application: { id: app.id, flags: app.flags, flags_new: String(app.flags) },
   };
-  return { view: playerView(session, lobbyIds), ready, tokenId: player.tokenId };
+  return { view: sessionView(session, { lobbyIds }), ready, tokenId: player.tokenId };
 }
 
 /**
@@ -114,10 +100,7 @@ export async function resumedPlayerView(db: Db, session: StoredSession, seq: num
   }
   const left = [...new Set(later.filter((change) => change.change === "remove").map((change) => change.lobbyId))];
   const applications = await applicationsOf(db, left, seq);
-  return playerView(
-    session,
-    lobbiesAtSequence(current, later, (lobbyId) => applications.get(lobbyId) === session.applicationId),
-  );
+  return sessionView(session, { lobbyIds: lobbiesAtSequence(current, later, (lobbyId) => applications.get(lobbyId) === session.applicationId) });
 }
 
 /** The application of each lobby: the lobby's row, or for a lobby deleted since `seq` its Lobby Delete. */

@@ -1,5 +1,6 @@
 import type { Db, Tx } from "~/server/db/client.ts";
 import { changePresence } from "~/server/presences/presence.service.ts";
+import type { GatewaySessionView } from "./gateway-types.ts";
 
 /** A session as stored: enough to route its events again on any instance after a RESUME. */
 export type StoredSession = {
@@ -77,4 +78,20 @@ export async function sweepSessions(db: Db, now: Date, resumableMs: number): Pro
     });
   }
   return closed + swept;
+}
+
+/** What routing knows of a stored session: a bot's guilds on its shard, or a player's lobbies (and no guilds). */
+export function sessionView(session: StoredSession, of: { guildIds: Iterable<string> } | { lobbyIds: Iterable<string> }): GatewaySessionView {
+  return {
+    sessionId: session.id,
+    applicationId: session.applicationId,
+    botUserId: session.botUserId,
+    intents: session.intents,
+    shard: [session.shardId, session.shardCount],
+    messageContent: session.messageContent,
+    channelObfuscation: session.channelObfuscation,
+    largeThreshold: session.largeThreshold,
+    guildIds: new Set("guildIds" in of ? of.guildIds : []),
+    ...("lobbyIds" in of && { player: { userId: session.botUserId, lobbyIds: new Set(of.lobbyIds) } }),
+  };
 }
