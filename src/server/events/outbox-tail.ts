@@ -1,5 +1,6 @@
 import type { Db } from "~/server/db/client.ts";
 import { storedEventOf, type StoredEvent } from "./event-map.ts";
+import { outboxHead } from "./outbox-read.ts";
 
 const BATCH = 500;
 
@@ -19,7 +20,7 @@ export function tailOutbox(db: Db, options: { intervalMs: number; isOwn: (seq: n
   async function poll(): Promise<void> {
     if (last === null) {
       // Caches start empty: only what is stored from now on can make them stale.
-      last = (await db.event.aggregate({ _max: { seq: true } }))._max.seq ?? 0;
+      last = await outboxHead(db);
       return;
     }
     for (;;) {

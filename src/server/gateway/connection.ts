@@ -1,6 +1,7 @@
 import { GatewayCloseCodes, GatewayDispatchEvents, GatewayOpcodes } from "discord-api-types/v10";
 import type { RawData, WebSocket } from "ws";
 import type { StoredEvent } from "~/server/events/event-map.ts";
+import { outboxHead, storedEventsAfter } from "~/server/events/outbox-read.ts";
 import { disconnectEndedSessions } from "~/server/members/voice.service.ts";
 import { changePresence } from "~/server/presences/presence.service.ts";
 import { CLOSE_CODES, GatewayCloseError, type CloseCode } from "./close-codes.ts";
@@ -9,7 +10,7 @@ import { ZFrame, ZHeartbeat, ZIdentify, ZResume } from "./commands.ts";
 import { createFrameSender, type FrameSender } from "./frame-sender.ts";
 import type { CommandContext } from "./gateway-command.ts";
 import type { Dispatch, GatewaySessionView } from "./gateway-types.ts";
-import { identify, outboxHead, resumableView, storedEventsAfter, type HandshakeDeps } from "./handshake.ts";
+import { identify, resumableView, type HandshakeDeps } from "./handshake.ts";
 import { forgetSession, markSessionClosed, markSessionResumed } from "./session-store.ts";
 
 /** Bytes sent and not yet taken by a client before it is dropped (resumable, so it loses nothing it reconnects for). */

@@ -4,7 +4,7 @@ import { hasPrivilegedIntent } from "~/server/applications/intents.ts";
 import type { PrivilegedIntent } from "~/server/applications/application.schema.ts";
 import { authenticate, tokenIdOf } from "~/server/auth/tokens.service.ts";
 import type { Db } from "~/server/db/client.ts";
-import { storedEventOf, type StoredEvent } from "~/server/events/event-map.ts";
+import { replayAfter } from "~/server/events/outbox-read.ts";
 import { changePresence, setSessionPresence } from "~/server/presences/presence.service.ts";
 import { toUserObject } from "~/server/users/user.dto.ts";
 import { GatewayCloseError } from "./close-codes.ts";
@@ -120,35 +120,15 @@ export async function resumableView(
   const principal = await principalOf(db, command.token);
   const session = await findResumableSession(db, command.session_id, deps.now(), deps.resumableMs);
   if (session?.botUserId !== principal.userId || session.kind !== principal.kind || session.applicationId !== principal.applicationId) return null;
-  const { _min, _max } = await db.event.aggregate({ _min: { seq: true }, _max: { seq: true } });
-  if (command.seq > (_max.seq ?? 0)) {
+  const replay = await replayAfter(db, command.seq);
+  if (replay === "never sent") {
     // The platform's 4007 ends the session: the client starts a new one.
     await changePresence(db, session.botUserId, (tx) => forgetSession(tx, session.id));
     throw new GatewayCloseError(GatewayCloseCodes.InvalidSeq, `seq ${command.seq} was never sent`);
   }
   // The retention sweep deleted events this session has not seen.
-  if ((_min.seq ?? 0) > command.seq + 1) return null;
+  if (replay === "gone") return null;
   if (session.kind === "user") return { view: await resumedPlayerView(db, session, command.seq), tokenId: principal.tokenId };
   const guildIds = await deps.router.guildsOf({ botUserId: session.botUserId, shard: [session.shardId, session.shardCount] });
   return { view: sessionView(session, { guildIds }), tokenId: principal.tokenId };
-}
-
-/** The newest stored event's seq (0 when none): READY's sequence. */
-export async function outboxHead(db: Db): Promise<number> {
-  return (await db.event.aggregate({ _max: { seq: true } }))._max.seq ?? 0;
-}
-
-const REPLAY_BATCH = 500;
-
-/** Stored events after `seq`, in outbox order, a batch at a time. */
-export async function* storedEventsAfter(db: Db, seq: number): AsyncGenerator<StoredEvent> {
-  let cursor = seq;
-  for (;;) {
-    const rows = await db.event.findMany({ where: { seq: { gt: cursor } }, orderBy: { seq: "asc" }, take: REPLAY_BATCH });
-    for (const row of rows) {
-      cursor = row.seq;
-      yield storedEventOf(row);
-    }
-    if (rows.length < REPLAY_BATCH) return;
-  }
 }

@@ -6,7 +6,7 @@ import { tracked, type TrackedEnvelope } from "@trpc/server";
 import type { Db } from "~/server/db/client.ts";
 import type { StoredEvent } from "~/server/events/event-map.ts";
 import type { EventFanout } from "~/server/events/fanout.ts";
-import { outboxHead, storedEventsAfter } from "~/server/gateway/handshake.ts";
+import { outboxHead, replayAfter, storedEventsAfter } from "~/server/events/outbox-read.ts";
 import { runtimeOf } from "~/server/runtime/runtime-of.ts";
 import { RESYNC } from "./live-notice.ts";
 
@@ -55,12 +55,6 @@ class EventQueue {
   }
 }
 
-/** Whether the outbox still holds every event after `seq` (retention deletes the oldest), and `seq` was ever sent. */
-async function canReplayAfter(db: Db, seq: number): Promise<boolean> {
-  const { _min, _max } = await db.event.aggregate({ _min: { seq: true }, _max: { seq: true } });
-  return seq <= (_max.seq ?? 0) && (_min.seq ?? seq + 1) <= seq + 1;
-}
-
 /** A browser's lastEventId as an outbox seq; null when it names none. */
 export function seqOf(lastEventId: string | null | undefined): number | null {
   return lastEventId && /^\d{1,15}$/.test(lastEventId) ? Number(lastEventId) : null;
@@ -86,7 +80,7 @@ export function liveStream<N>(options: StreamOptions<N>): AsyncGenerator<Tracked
 async function* notices<N>(queue: EventQueue, { db, after, signal, decide }: StreamOptions<N>): AsyncGenerator<TrackedEnvelope<N | ResyncNotice>> {
   try {
     const replayed = new Set<number>();
-    if (after !== null && !(await canReplayAfter(db, after))) {
+    if (after !== null && (await replayAfter(db, after)) !== "replayable") {
       yield tracked(String(await outboxHead(db)), { type: RESYNC });
     } else if (after !== null) {
       for await (const event of storedEventsAfter(db, after)) {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ZApplicationIdInputSchema } from "~/server/applications/application.schema.ts";
 import { ownedApplication } from "~/server/applications/application-dashboard.service.ts";
-import { outboxHead } from "~/server/gateway/handshake.ts";
+import { outboxHead } from "~/server/events/outbox-read.ts";
 import { loadGuildAccess } from "~/server/permissions/guild-access.ts";
 import { createTRPCRouter, protectedProcedure } from "~/server/trpc/init.ts";
 import { ZSnowflake } from "~/server/validation/fields.ts";
