@@ -2,8 +2,9 @@
 // the event and what reads found about the viewer. Guild events pass the gateway's own routing
 // (route-decision.ts) for a viewer-shaped session, then the read rule of the section the event
 // changes, so a browser never hears of what its user could not read over REST.
-import { GatewayDispatchEvents as E, GatewayIntentBits, PermissionFlagsBits as P } from "discord-api-types/v10";
+import { GatewayDispatchEvents as E, PermissionFlagsBits as P } from "discord-api-types/v10";
 import type { StoredEvent } from "~/server/events/event-map.ts";
+import { KNOWN_INTENTS } from "~/server/gateway/commands.ts";
 import { receives } from "~/server/gateway/route-decision.ts";
 import type { RoutedEvent } from "~/server/gateway/routed-event.ts";
 import { LobbyEvents } from "~/server/lobbies/lobby.schema.ts";
@@ -35,10 +36,6 @@ export type GuildViewer = {
   /** Permissions in the event's channel or thread, 0n where it does not show to them; null for guild-wide events. */
   inChannel: bigint | null;
 };
-
-const ALL_INTENTS = Object.values(GatewayIntentBits)
-  .filter((bit): bit is number => typeof bit === "number")
-  .reduce((all, bit) => all | bit, 0);
 
 const LEAVES: ReadonlySet<string> = new Set([E.GuildMemberRemove, E.GuildBanAdd]);
 
@@ -91,7 +88,7 @@ export function guildNotice(event: RoutedEvent, viewer: GuildViewer): GuildNotic
   const session = {
     botUserId: viewer.userId,
     applicationId: "",
-    intents: ALL_INTENTS,
+    intents: KNOWN_INTENTS,
     shard: [0, 1] as const,
     messageContent: true,
     guildIds: new Set(viewer.isMember ? [event.guildId] : []),
