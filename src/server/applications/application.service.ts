@@ -12,6 +12,7 @@ import { hashPassword } from "~/server/auth/password.ts";
 import { createBearerToken, createBotToken } from "~/server/auth/tokens.service.ts";
 import type { OAuth2Scope } from "~/server/auth/actor.ts";
 import { newId } from "~/server/snowflake/snowflake.ts";
+import { applicationKeys, newApplicationKeys } from "./application-keys.ts";
 import { ownIntentChange, writeOwnIntentChange, type OwnIntentRequest } from "./intents.ts";
 
 /** Creates a platform user; with a password the user can sign in to the dashboard. */
@@ -48,6 +49,7 @@ export async function createApplication(db: Tx, input: { name: string; descripti
       ownerId: input.ownerId,
       botUserId: botUser.id,
       maxConcurrency: input.maxConcurrency ?? 1,
+      ...newApplicationKeys(),
     },
   });
   const botToken = await createBotToken(db, application);
@@ -68,14 +70,15 @@ export async function getCurrentApplication(ctx: ServiceContext) {
     : null;
   if (!app) throw new ApiError("UNKNOWN_APPLICATION");
   const guildCount = await ctx.db.member.count({ where: { userId: app.botUserId } });
+  const { verifyKey } = await applicationKeys(ctx.db, app.id);
   return {
     id: app.id,
     name: app.name,
     icon: app.icon,
     description: app.description,
-    bot_public: true,
-    bot_require_code_grant: false,
-    verify_key: "",
+    bot_public: app.botPublic,
+    bot_require_code_grant: app.botRequireCodeGrant,
+    verify_key: verifyKey,
     flags: app.flags,
     flags_new: String(app.flags),
     bot: toUserObject(app.botUser),

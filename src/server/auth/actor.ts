@@ -1,3 +1,5 @@
+import { SCOPES, type ScopeName } from "~/server/oauth2/scopes.ts";
+
 /** Who is making a request. Every service takes one; permissions are computed for `userId`. */
 export type Actor = {
   kind: "bot" | "bearer" | "user";
@@ -8,18 +10,9 @@ export type Actor = {
   scopes: ReadonlySet<string>;
 };
 
-export const OAUTH2_SCOPES = [
-  "identify",
-  "email",
-  "connections",
-  "guilds",
-  "guilds.join",
-  "guilds.members.read",
-  "sdk.social_layer",
-  "bot",
-  "applications.commands",
-] as const;
-export type OAuth2Scope = (typeof OAUTH2_SCOPES)[number];
+/** Scopes a bearer token may carry: the platform's (oauth2/scopes.ts). */
+export const OAUTH2_SCOPES = Object.keys(SCOPES) as ScopeName[];
+export type OAuth2Scope = ScopeName;
 
 export function dashboardActor(userId: string): Actor {
   return { kind: "user", userId, applicationId: null, scopes: new Set() };

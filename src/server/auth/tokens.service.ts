@@ -26,10 +26,21 @@ export function tokenIdOf(token: string): string | null {
   return /^\d{1,20}$/.test(id) ? id : null;
 }
 
-async function issueToken(
+type TokenKind = "bot" | "bearer" | "refresh";
+
+/** Stores a new token and answers it with its row id; the plain token exists only in the answer. */
+export async function issueToken(
   db: Tx,
-  data: { kind: "bot" | "bearer"; userId: string; applicationId: string | null; scopes: readonly string[]; expiresAt?: Date | null },
-): Promise<string> {
+  data: {
+    kind: TokenKind;
+    userId: string;
+    applicationId: string | null;
+    scopes: readonly string[];
+    expiresAt?: Date | null;
+    authorizationId?: string | null;
+    pairedTokenId?: string | null;
+  },
+): Promise<{ id: string; token: string }> {
   const id = newId();
   const secret = randomBytes(32).toString("base64url");
   await db.token.create({
@@ -41,14 +52,31 @@ async function issueToken(
       scopes: data.scopes.join(" "),
       secretHash: hashSecret(secret).toString("hex"),
       expiresAt: data.expiresAt ?? null,
+      authorizationId: data.authorizationId ?? null,
+      pairedTokenId: data.pairedTokenId ?? null,
     },
   });
-  return formatToken(id, secret);
+  return { id, token: formatToken(id, secret) };
+}
+
+/**
+ * The stored row of a token of this kind whose secret matches, revoked or expired or not (the
+ * caller decides what those mean); null when it is not one. Uncached: for the token endpoint's
+ * refresh and revoke, not for authenticating requests.
+ */
+export async function findStoredToken(db: Tx, token: string, kinds: readonly TokenKind[]) {
+  const id = tokenIdOf(token);
+  if (!id) return null;
+  const row = await db.token.findUnique({ where: { id } });
+  if (!row || !kinds.includes(row.kind as TokenKind)) return null;
+  const expected = Buffer.from(row.secretHash, "hex");
+  const actual = hashSecret(token.slice(token.indexOf(".") + 1));
+  return expected.length === actual.length && timingSafeEqual(expected, actual) ? row : null;
 }
 
 /** A new bot token for an application's bot user; earlier tokens stay valid. */
 export async function createBotToken(db: Tx, application: { id: string; botUserId: string }): Promise<string> {
-  return issueToken(db, { kind: "bot", userId: application.botUserId, applicationId: application.id, scopes: [] });
+  return (await issueToken(db, { kind: "bot", userId: application.botUserId, applicationId: application.id, scopes: [] })).token;
 }
 
 /** A new OAuth2 bearer token for a user with the given scopes. */
@@ -56,7 +84,7 @@ export async function createBearerToken(
   db: Tx,
   input: { userId: string; applicationId: string | null; scopes: readonly OAuth2Scope[]; expiresAt?: Date | null },
 ): Promise<string> {
-  return issueToken(db, { kind: "bearer", ...input });
+  return (await issueToken(db, { kind: "bearer", ...input })).token;
 }
 
 async function readToken(db: Db, id: string): Promise<TokenRecord | null> {

@@ -1,4 +1,7 @@
 import type {
+  APIWebhookEventApplicationAuthorizedData,
+  APIWebhookEventApplicationDeauthorizedData,
+  ApplicationWebhookEventType,
   GatewayChannelCreateDispatchData,
   GatewayChannelDeleteDispatchData,
   GatewayChannelUpdateDispatchData,
@@ -89,6 +92,20 @@ type LobbyEventMap = {
   [LobbyEvents.MessageDelete]: { id: string; lobby_id: string };
 };
 
+/**
+ * An application's own events, which no gateway session hears: its outgoing event webhooks
+ * deliver them (discord-api-types' webhook event data, with the application they belong to).
+ */
+type ApplicationEventMap = {
+  [ApplicationWebhookEventType.ApplicationAuthorized]: Omit<APIWebhookEventApplicationAuthorizedData, "scopes" | "guild"> & {
+    application_id: string;
+    /** Scopes the typings' enum lacks (openid, sdk.social_layer) are granted too. */
+    scopes: string[];
+    guild?: GuildObject;
+  };
+  [ApplicationWebhookEventType.ApplicationDeauthorized]: APIWebhookEventApplicationDeauthorizedData & { application_id: string };
+};
+
 /** Events no client receives: they tell every instance's caches what to drop. */
 export const InternalEvents = {
   /** Tokens stopped working. */
@@ -103,7 +120,7 @@ type InternalEventMap = {
 };
 
 /** Every event a change may emit, by name, with its payload. */
-export type EventMap = GatewayEventMap & LobbyEventMap & InternalEventMap;
+export type EventMap = GatewayEventMap & LobbyEventMap & ApplicationEventMap & InternalEventMap;
 export type EventType = keyof EventMap;
 
 /** An event as stored in the outbox and delivered to listeners; narrow it by `type`. */
@@ -163,6 +180,8 @@ const GUILD_ID_FIELD: Readonly<Record<EventType, "id" | "guild_id" | null>> = {
   LOBBY_MESSAGE_CREATE: null,
   LOBBY_MESSAGE_UPDATE: null,
   LOBBY_MESSAGE_DELETE: null,
+  APPLICATION_AUTHORIZED: null,
+  APPLICATION_DEAUTHORIZED: null,
   TOKENS_REVOKED: null,
   APPLICATION_UPDATED: null,
 };
