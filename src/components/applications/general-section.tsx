@@ -15,6 +15,7 @@ import {
 } from "~/server/applications/application.schema.ts";
 import { api } from "~/trpc/react.tsx";
 import type { ApplicationDetail } from "./application-types.ts";
+import { PublicKeyField } from "./public-key-field.tsx";
 
 type Values = { name: string; description: string; icon: string | null | undefined };
 
@@ -87,6 +88,7 @@ export function GeneralSection({ application }: { application: ApplicationDetail
           maxLength={APPLICATION_DESCRIPTION_MAX}
           {...form.getInputProps("description")}
         />
+        <PublicKeyField application={application} />
         <Group justify="flex-end" mt="md">
           <Button variant="default" disabled={unchanged || edit.isPending} onClick={() => form.reset()}>
             Discard changes

@@ -4,7 +4,7 @@ import type { ServiceContext } from "~/server/context.ts";
 import { resetBotToken } from "~/server/auth/tokens.service.ts";
 import { ApiError } from "~/server/errors.ts";
 import { publicUrl } from "~/env.ts";
-import { redirectUrisOf } from "~/server/oauth2/client-settings.ts";
+import { REDIRECT_URIS_MAX, redirectUrisOf } from "~/server/oauth2/client-settings.ts";
 import { applicationKeys } from "./application-keys.ts";
 import type { PrivilegedIntent, TApplicationCreateBody, TApplicationEditBody, TApplicationIntentInput } from "./application.schema.ts";
 import { createApplication, editApplication } from "./application.service.ts";
@@ -27,6 +27,8 @@ export type ApplicationSummary = {
 export type ApplicationOAuth2 = {
   hasClientSecret: boolean;
   redirectUris: string[];
+  /** How many redirect URIs may be registered. */
+  redirectUrisMax: number;
   publicClient: boolean;
   /** An operator's grant: partner-only scopes (identify.premium) may be asked for. */
   partner: boolean;
@@ -110,6 +112,7 @@ export async function getOwnApplication(ctx: ServiceContext, input: { applicatio
     oauth2: {
       hasClientSecret: app.clientSecretHash !== null,
       redirectUris: redirectUrisOf(app),
+      redirectUrisMax: REDIRECT_URIS_MAX,
       publicClient: app.publicClient,
       partner: app.partner,
       authorizeUrl: publicUrl("/oauth2/authorize"),

@@ -43,6 +43,7 @@ describe("the developer portal's OAuth2 settings", () => {
     expect(detail.oauth2).toEqual({
       hasClientSecret: false,
       redirectUris: [],
+      redirectUrisMax: REDIRECT_URIS_MAX,
       publicClient: false,
       partner: false,
       authorizeUrl: expect.stringMatching(/^https?:\/\/[^/]+\/oauth2\/authorize$/),
@@ -81,7 +82,10 @@ describe("the developer portal's OAuth2 settings", () => {
       expect(error, bad).toMatchObject({ code: "BAD_REQUEST", fieldErrors: { redirect_uris: { _errors: [{ code: "BASE_TYPE_BAD_VALUE" }] } } });
     }
     const tooMany = Array.from({ length: REDIRECT_URIS_MAX + 1 }, (_, i) => `https://game.example/${i}`);
-    expect(await mutationError(user.id, "application.setRedirectUris", { ...id, redirectUris: tooMany })).toMatchObject({ code: "BAD_REQUEST" });
+    expect(await mutationError(user.id, "application.setRedirectUris", { ...id, redirectUris: tooMany })).toMatchObject({
+      code: "BAD_REQUEST",
+      fieldErrors: { redirect_uris: { _errors: [{ message: `An application may register at most ${REDIRECT_URIS_MAX} redirect URIs.` }] } },
+    });
     expect((await caller.application.get(id)).oauth2.redirectUris).toEqual(["https://game.example/callback", "mygame://auth"]);
     expect((await set(tooMany.slice(0, REDIRECT_URIS_MAX))).oauth2.redirectUris).toHaveLength(REDIRECT_URIS_MAX);
     expect((await set([])).oauth2.redirectUris).toEqual([]);
