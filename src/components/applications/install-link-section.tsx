@@ -162,7 +162,7 @@ export function InstallLinkSection({ application }: { application: ApplicationDe
               aria-labelledby="install-response-type"
               data={RESPONSE_TYPES}
               value={responseType}
-              onChange={(value) => setResponseType(value as InstallLinkResponseType)}
+              onChange={setResponseType}
             />
           </Stack>
         ) : null}
