@@ -105,9 +105,14 @@ test("the developer portal: client secret once, redirect URIs, bot switches and 
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url.href);
   await expect(install.getByText("Your bot is private")).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath("portal-desktop.png"), fullPage: true });
+  await oauth2.screenshot({ path: testInfo.outputPath("portal-desktop-oauth2.png") });
+  await install.getByRole("group", { name: "Scopes" }).screenshot({ path: testInfo.outputPath("portal-desktop-scopes.png") });
 
   await page.setViewportSize({ width: 400, height: 860 });
   await expect(generated).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath("portal-phone.png"), fullPage: true });
+  await page.getByRole("region", { name: "General information" }).screenshot({ path: testInfo.outputPath("portal-phone-general.png") });
+  await oauth2.screenshot({ path: testInfo.outputPath("portal-phone-oauth2.png") });
+  await install.getByRole("group", { name: "Scopes" }).screenshot({ path: testInfo.outputPath("portal-phone-scopes.png") });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(400);
 });

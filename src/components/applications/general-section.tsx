@@ -88,7 +88,6 @@ export function GeneralSection({ application }: { application: ApplicationDetail
           maxLength={APPLICATION_DESCRIPTION_MAX}
           {...form.getInputProps("description")}
         />
-        <PublicKeyField application={application} />
         <Group justify="flex-end" mt="md">
           <Button variant="default" disabled={unchanged || edit.isPending} onClick={() => form.reset()}>
             Discard changes
@@ -98,6 +97,7 @@ export function GeneralSection({ application }: { application: ApplicationDetail
           </Button>
         </Group>
       </form>
+      <PublicKeyField application={application} />
     </SectionCard>
   );
 }

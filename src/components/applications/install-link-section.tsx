@@ -83,6 +83,8 @@ export function InstallLinkSection({ application }: { application: ApplicationDe
               key={scope}
               label={scope}
               description={SCOPES[scope].grants}
+              // Scope names are long words with dots (applications.commands.permissions.update).
+              styles={{ label: { overflowWrap: "anywhere" } }}
               checked={scopes.includes(scope)}
               onChange={(event) => {
                 const on = event.currentTarget.checked;
@@ -158,12 +160,7 @@ export function InstallLinkSection({ application }: { application: ApplicationDe
             <Text size="sm" fw={500} id="install-response-type">
               Response type
             </Text>
-            <SegmentedControl
-              aria-labelledby="install-response-type"
-              data={RESPONSE_TYPES}
-              value={responseType}
-              onChange={setResponseType}
-            />
+            <SegmentedControl aria-labelledby="install-response-type" data={RESPONSE_TYPES} value={responseType} onChange={setResponseType} />
           </Stack>
         ) : null}
       </Group>

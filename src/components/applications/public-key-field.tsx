@@ -7,7 +7,7 @@ import { CopyableId } from "./bot-section.tsx";
 /** The application's Ed25519 public key, which receivers use to check its signed event webhooks. */
 export function PublicKeyField({ application }: { application: ApplicationDetail }) {
   return (
-    <Stack gap={4} mt="md">
+    <Stack gap={4}>
       <Text size="sm" fw={500}>
         Public key
       </Text>

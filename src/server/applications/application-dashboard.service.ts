@@ -24,7 +24,7 @@ export type ApplicationSummary = {
 };
 
 /** The application's OAuth2 client as its owner sees it: never the secret, only whether there is one. */
-export type ApplicationOAuth2 = {
+type ApplicationOAuth2 = {
   hasClientSecret: boolean;
   redirectUris: string[];
   /** How many redirect URIs may be registered. */

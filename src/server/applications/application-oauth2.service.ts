@@ -23,7 +23,7 @@ export async function setOwnRedirectUris(ctx: ServiceContext, input: TApplicatio
 }
 
 /** A guild an install link may preselect. */
-export type InstallGuild = { id: string; name: string; icon: string | null };
+type InstallGuild = { id: string; name: string; icon: string | null };
 
 /**
  * The guilds the owner may add a bot to (Manage Guild, as the authorize page asks), to
