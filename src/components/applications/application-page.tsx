@@ -10,7 +10,9 @@ import { ApplicationTabs } from "./application-tabs.tsx";
 import { CopyableId, BotSection } from "./bot-section.tsx";
 import { GatewaySection } from "./gateway-section.tsx";
 import { GeneralSection } from "./general-section.tsx";
+import { InstallLinkSection } from "./install-link-section.tsx";
 import { IntentsSection } from "./intents-section.tsx";
+import { OAuth2Section } from "./oauth2-section.tsx";
 import { RateLimitsSection } from "./rate-limits-section.tsx";
 import { Time } from "~/components/time/time.tsx";
 import { snowflakeTimestamp } from "~/server/snowflake/snowflake.ts";
@@ -43,7 +45,7 @@ export function ApplicationHeader({ applicationId, active }: { applicationId: st
   );
 }
 
-/** One application's settings: general information, bot token, privileged intents, gateway opt-ins, rate limits. */
+/** One application's settings: general information, OAuth2, bot, install link, privileged intents, gateway opt-ins, rate limits. */
 export function ApplicationPage({ applicationId }: { applicationId: string }) {
   const application = api.application.get.useQuery({ applicationId });
   if (application.isError) return <QueryError error={application.error} onRetry={() => void application.refetch()} title="Could not load the application" />;
@@ -52,7 +54,9 @@ export function ApplicationPage({ applicationId }: { applicationId: string }) {
     <Stack gap="lg" maw={960} mx="auto">
       <ApplicationHeader applicationId={applicationId} active="settings" />
       <GeneralSection key={application.data.id} application={application.data} />
+      <OAuth2Section application={application.data} />
       <BotSection application={application.data} />
+      <InstallLinkSection application={application.data} />
       <IntentsSection application={application.data} />
       <GatewaySection application={application.data} />
       <RateLimitsSection application={application.data} />

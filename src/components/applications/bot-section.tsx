@@ -8,6 +8,7 @@ import { IconCheck, IconCopy, IconKey, IconRefresh } from "~/components/icons.ts
 import { SectionCard } from "~/components/section-card.tsx";
 import { api } from "~/trpc/react.tsx";
 import type { ApplicationDetail } from "./application-types.ts";
+import { BotAccessSwitches } from "./bot-access-switches.tsx";
 import { BotTokenReveal } from "./bot-token-reveal.tsx";
 
 /** An id to paste elsewhere, with a copy button. */
@@ -59,6 +60,7 @@ export function BotSection({ application }: { application: ApplicationDetail }) 
         </Button>
       </Group>
       <ResetTokenModal application={application} opened={opened} onClose={close} />
+      <BotAccessSwitches application={application} />
     </SectionCard>
   );
 }

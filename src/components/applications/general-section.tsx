@@ -15,6 +15,7 @@ import {
 } from "~/server/applications/application.schema.ts";
 import { api } from "~/trpc/react.tsx";
 import type { ApplicationDetail } from "./application-types.ts";
+import { PublicKeyField } from "./public-key-field.tsx";
 
 type Values = { name: string; description: string; icon: string | null | undefined };
 
@@ -96,6 +97,7 @@ export function GeneralSection({ application }: { application: ApplicationDetail
           </Button>
         </Group>
       </form>
+      <PublicKeyField application={application} />
     </SectionCard>
   );
 }

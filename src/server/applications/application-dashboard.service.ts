@@ -3,6 +3,9 @@
 import type { ServiceContext } from "~/server/context.ts";
 import { resetBotToken } from "~/server/auth/tokens.service.ts";
 import { ApiError } from "~/server/errors.ts";
+import { publicUrl } from "~/env.ts";
+import { REDIRECT_URIS_MAX, redirectUrisOf } from "~/server/oauth2/client-settings.ts";
+import { applicationKeys } from "./application-keys.ts";
 import type { PrivilegedIntent, TApplicationCreateBody, TApplicationEditBody, TApplicationIntentInput } from "./application.schema.ts";
 import { createApplication, editApplication } from "./application.service.ts";
 import { applicationReach, describeIntents, INTENT_REVIEW_THRESHOLD, type IntentState } from "./intents.ts";
@@ -20,9 +23,25 @@ export type ApplicationSummary = {
   rateLimitsLifted: boolean;
 };
 
-/** One application's page: its settings, its bot, and its intents with the bot's reach. */
+/** The application's OAuth2 client as its owner sees it: never the secret, only whether there is one. */
+type ApplicationOAuth2 = {
+  hasClientSecret: boolean;
+  redirectUris: string[];
+  /** How many redirect URIs may be registered. */
+  redirectUrisMax: number;
+  publicClient: boolean;
+  /** An operator's grant: partner-only scopes (identify.premium) may be asked for. */
+  partner: boolean;
+  /** Where install links point: `{PUBLIC_BASE_URL}/oauth2/authorize`. */
+  authorizeUrl: string;
+};
+
+/** One application's page: its settings, its bot, its OAuth2 client, and its intents with the bot's reach. */
 export type ApplicationDetail = ApplicationSummary & {
-  bot: { id: string; username: string; guildCount: number };
+  bot: { id: string; username: string; guildCount: number; isPublic: boolean; requireCodeGrant: boolean };
+  oauth2: ApplicationOAuth2;
+  /** The Ed25519 public key (hex) that checks the application's signed event webhooks. */
+  verifyKey: string;
   intents: Record<PrivilegedIntent, IntentState>;
   /** Distinct users across the bot's guilds. */
   reach: number;
@@ -39,7 +58,9 @@ function toSummary(row: {
   createdAt: Date;
   rateLimitsLifted: boolean;
 }): ApplicationSummary {
-  return { ...row, createdAt: row.createdAt.toISOString() };
+  // Field by field: the row may hold columns (the client secret's digest) no page should see.
+  const { id, name, description, icon, rateLimitsLifted } = row;
+  return { id, name, description, icon, rateLimitsLifted, createdAt: row.createdAt.toISOString() };
 }
 
 /**
@@ -49,7 +70,19 @@ function toSummary(row: {
 export async function ownedApplication(ctx: ServiceContext, applicationId: string) {
   const app = await ctx.db.application.findUnique({
     where: { id: applicationId },
-    select: { ...SUMMARY_SELECT, ownerId: true, flags: true, channelObfuscation: true, botUser: { select: { id: true, username: true } } },
+    select: {
+      ...SUMMARY_SELECT,
+      ownerId: true,
+      flags: true,
+      channelObfuscation: true,
+      clientSecretHash: true,
+      redirectUris: true,
+      publicClient: true,
+      botPublic: true,
+      botRequireCodeGrant: true,
+      partner: true,
+      botUser: { select: { id: true, username: true } },
+    },
   });
   if (app?.ownerId !== ctx.actor.userId) throw new ApiError("UNKNOWN_APPLICATION");
   return app;
@@ -67,12 +100,24 @@ export async function listOwnApplications(ctx: ServiceContext): Promise<Applicat
 
 export async function getOwnApplication(ctx: ServiceContext, input: { applicationId: string }): Promise<ApplicationDetail> {
   const app = await ownedApplication(ctx, input.applicationId);
-  const [reach, guildCount] = await Promise.all([applicationReach(ctx.db, app.botUser.id), ctx.db.member.count({ where: { userId: app.botUser.id } })]);
-  const { channelObfuscation, ...summary } = app;
+  const [reach, guildCount, keys] = await Promise.all([
+    applicationReach(ctx.db, app.botUser.id),
+    ctx.db.member.count({ where: { userId: app.botUser.id } }),
+    applicationKeys(ctx.db, app.id),
+  ]);
   return {
-    ...toSummary(summary),
-    channelObfuscation,
-    bot: { ...app.botUser, guildCount },
+    ...toSummary(app),
+    channelObfuscation: app.channelObfuscation,
+    bot: { ...app.botUser, guildCount, isPublic: app.botPublic, requireCodeGrant: app.botRequireCodeGrant },
+    oauth2: {
+      hasClientSecret: app.clientSecretHash !== null,
+      redirectUris: redirectUrisOf(app),
+      redirectUrisMax: REDIRECT_URIS_MAX,
+      publicClient: app.publicClient,
+      partner: app.partner,
+      authorizeUrl: publicUrl("/oauth2/authorize"),
+    },
+    verifyKey: keys.verifyKey,
     intents: describeIntents(app.flags, reach),
     reach,
     reviewThreshold: INTENT_REVIEW_THRESHOLD,

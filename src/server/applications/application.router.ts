@@ -7,7 +7,14 @@ import {
   resetOwnBotToken,
   setOwnApplicationIntent,
 } from "./application-dashboard.service.ts";
-import { ZApplicationCreateBodySchema, ZApplicationEditBodySchema, ZApplicationIdInputSchema, ZApplicationIntentInputSchema } from "./application.schema.ts";
+import { listInstallGuilds, resetOwnClientSecret, setOwnRedirectUris } from "./application-oauth2.service.ts";
+import {
+  ZApplicationCreateBodySchema,
+  ZApplicationEditBodySchema,
+  ZApplicationIdInputSchema,
+  ZApplicationIntentInputSchema,
+  ZApplicationRedirectUrisInputSchema,
+} from "./application.schema.ts";
 
 /** The signed-in user's own applications (the account menu's Applications). */
 export const applicationRouter = createTRPCRouter({
@@ -19,4 +26,8 @@ export const applicationRouter = createTRPCRouter({
     .mutation(({ ctx, input }) => editOwnApplication(ctx, input)),
   resetToken: protectedProcedure.input(ZApplicationIdInputSchema).mutation(({ ctx, input }) => resetOwnBotToken(ctx, input)),
   setIntent: protectedProcedure.input(ZApplicationIntentInputSchema).mutation(({ ctx, input }) => setOwnApplicationIntent(ctx, input)),
+  resetClientSecret: protectedProcedure.input(ZApplicationIdInputSchema).mutation(({ ctx, input }) => resetOwnClientSecret(ctx, input)),
+  setRedirectUris: protectedProcedure.input(ZApplicationRedirectUrisInputSchema).mutation(({ ctx, input }) => setOwnRedirectUris(ctx, input)),
+  /** Guilds the owner manages, for the install link generator. */
+  installGuilds: protectedProcedure.input(ZApplicationIdInputSchema).query(({ ctx, input }) => listInstallGuilds(ctx, input)),
 });

@@ -25,12 +25,18 @@ export const ZApplicationModifyBodySchema = z.object({
 export const ZApplicationCreateBodySchema = z.object({ name: ZApplicationName, description: ZApplicationDescription.optional() });
 export type TApplicationCreateBody = z.output<typeof ZApplicationCreateBodySchema>;
 
-/** The dashboard's edit of an application: name, description, icon (null removes it) and the channel obfuscation opt-in. */
+/**
+ * The dashboard's edit of an application: name, description, icon (null removes it), the
+ * channel obfuscation opt-in, and the OAuth2 switches (public client, public bot, code grant).
+ */
 export const ZApplicationEditBodySchema = z.object({
   name: ZApplicationName.optional(),
   description: ZApplicationDescription.optional(),
   icon: ZImageData.optional(),
   channelObfuscation: z.boolean().optional(),
+  publicClient: z.boolean().optional(),
+  botPublic: z.boolean().optional(),
+  botRequireCodeGrant: z.boolean().optional(),
 });
 export type TApplicationEditBody = z.output<typeof ZApplicationEditBodySchema>;
 
@@ -40,3 +46,7 @@ export const ZApplicationIdInputSchema = z.object({ applicationId: ZSnowflake })
 /** The dashboard's switch of one privileged intent's limited form. */
 export const ZApplicationIntentInputSchema = ZApplicationIdInputSchema.extend({ intent: z.enum(PRIVILEGED_INTENT_NAMES), enabled: z.boolean() });
 export type TApplicationIntentInput = z.output<typeof ZApplicationIntentInputSchema>;
+
+/** The dashboard's replacement of the registered redirect URIs; each is checked by the OAuth2 client's own rule. */
+export const ZApplicationRedirectUrisInputSchema = ZApplicationIdInputSchema.extend({ redirectUris: z.array(z.string().max(4096)).max(100) });
+export type TApplicationRedirectUrisInput = z.output<typeof ZApplicationRedirectUrisInputSchema>;

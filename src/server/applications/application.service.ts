@@ -97,9 +97,24 @@ export async function editCurrentApplication(ctx: ServiceContext, body: { flags?
 
 /**
  * What may change of an application: the owner's settings from the dashboard (with the channel
- * obfuscation opt-in, spec 6), `description`, `icon` and the limited intents from PATCH /applications/@me.
+ * obfuscation opt-in, spec 6, and the OAuth2 switches), `description`, `icon` and the limited
+ * intents from PATCH /applications/@me.
  */
-export type ApplicationEdit = { name?: string; description?: string; icon?: string | null; intents?: OwnIntentRequest; channelObfuscation?: boolean };
+export type ApplicationEdit = {
+  name?: string;
+  description?: string;
+  icon?: string | null;
+  intents?: OwnIntentRequest;
+  channelObfuscation?: boolean;
+  /** No client secret; the code grant then requires PKCE. */
+  publicClient?: boolean;
+  /** Anyone who manages a guild may add the bot; off, only the owner. */
+  botPublic?: boolean;
+  /** Adding the bot goes through the full code grant, back to a redirect URI. */
+  botRequireCodeGrant?: boolean;
+};
+
+const SWITCHES = ["channelObfuscation", "publicClient", "botPublic", "botRequireCodeGrant"] as const;
 
 /**
  * Edits an application in one change: the icon is stored under `/cdn/app-icons/{id}/{hash}`,
@@ -111,13 +126,14 @@ export async function editApplication(ctx: ChangeContext, applicationId: string,
   if (!app) throw new ApiError("UNKNOWN_APPLICATION");
   const icon = typeof edit.icon === "string" ? decodeImageField("icon", edit.icon) : edit.icon;
   const intents = edit.intents ? await ownIntentChange(ctx.db, app, edit.intents) : null;
-  if (edit.name === undefined && edit.description === undefined && icon === undefined && edit.channelObfuscation === undefined && !intents) return;
+  const switches = SWITCHES.filter((key) => edit[key] !== undefined);
+  if (edit.name === undefined && edit.description === undefined && icon === undefined && switches.length === 0 && !intents) return;
   await runChange(ctx, async (change) => {
     const { tx, emit } = change;
     const data: Prisma.ApplicationUpdateInput = {};
     if (edit.name !== undefined) data.name = edit.name;
     if (edit.description !== undefined) data.description = edit.description;
-    if (edit.channelObfuscation !== undefined) data.channelObfuscation = edit.channelObfuscation;
+    for (const key of switches) data[key] = edit[key];
     if (icon !== undefined) data.icon = icon && imageHash(icon);
     if (Object.keys(data).length > 0) await tx.application.update({ where: { id: applicationId }, data });
     if (icon !== undefined) await replaceImage(change, imageFolder("app-icons", applicationId), app.icon, icon);

@@ -29,7 +29,7 @@ export const ZRedirectUri = z
     }
   }, "Not a valid redirect URI: an absolute URL without a fragment.");
 
-export const ZRedirectUris = z.array(ZRedirectUri).max(REDIRECT_URIS_MAX);
+export const ZRedirectUris = z.array(ZRedirectUri).max(REDIRECT_URIS_MAX, `An application may register at most ${REDIRECT_URIS_MAX} redirect URIs.`);
 
 /** The application's registered redirect URIs, in the order they were added. */
 export function redirectUrisOf(application: { redirectUris: string }): string[] {
