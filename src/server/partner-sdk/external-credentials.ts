@@ -80,8 +80,8 @@ function oidcErrorOf(error: unknown): ErrorKey {
  */
 async function botIssuedIdentity(tx: Tx, applicationId: string, token: string): Promise<ExternalIdentityClaim> {
   const row = await findStoredToken(tx, token, ["bearer"]);
-  const live = row && row.applicationId === applicationId && !row.revokedAt && (!row.expiresAt || row.expiresAt.getTime() > Date.now());
-  if (!live) throw new ApiError("INVALID_OAUTH2_TOKEN");
+  if (row?.applicationId !== applicationId || row.revokedAt || (row.expiresAt && row.expiresAt.getTime() <= Date.now()))
+    throw new ApiError("INVALID_OAUTH2_TOKEN");
   const identity = await tx.externalIdentity.findFirst({
     where: { applicationId, authType: BOT_ISSUED, userId: row.userId, user: { provisionalApplicationId: applicationId } },
   });

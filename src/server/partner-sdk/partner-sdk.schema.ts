@@ -3,7 +3,7 @@ import { z } from "zod";
 import { ZSnowflake } from "~/server/snowflake/snowflake.ts";
 
 /** Every external_auth_type the platform knows; which of them can be verified here is external-credentials.ts's to say. */
-export const EXTERNAL_AUTH_TYPES = [
+const EXTERNAL_AUTH_TYPES = [
   "OIDC",
   "EPIC_ONLINE_SERVICES_ACCESS_TOKEN",
   "EPIC_ONLINE_SERVICES_ID_TOKEN",

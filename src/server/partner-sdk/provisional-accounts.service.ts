@@ -17,7 +17,7 @@ import { verifyExternalCredential, type ExternalIdentityClaim } from "./external
 import { BOT_ISSUED, type ExternalCredentialsBody } from "./partner-sdk.schema.ts";
 
 /** What a provisional account's token may do: the Social SDK's lobbies, friends and messages. */
-export const PROVISIONAL_SCOPES = ["sdk.social_layer"] as const;
+const PROVISIONAL_SCOPES = ["sdk.social_layer"] as const;
 
 /** The platform's provisional token response: a token grant with an id_token naming the account. */
 export type ProvisionalTokenResponse = TokenGrant & { id_token: string };
