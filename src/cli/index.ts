@@ -19,6 +19,8 @@ import { tokenCreate } from "./commands/token-create.command.ts";
 import { tokenRevoke } from "./commands/token-revoke.command.ts";
 import { userCreate } from "./commands/user-create.command.ts";
 import { userPrivacy } from "./commands/user-privacy.command.ts";
+import { userBan } from "./commands/user-ban.command.ts";
+import { appIdentityProvider } from "./commands/app-identity-provider.command.ts";
 
 /** Every command; a new one is a file in ./commands exporting a CliCommand, listed here. */
 const commands: readonly CliCommand[] = [
@@ -28,11 +30,13 @@ const commands: readonly CliCommand[] = [
   seed,
   userCreate,
   userPrivacy,
+  userBan,
   appCreate,
   appToken,
   appIntents,
   appLimits,
   appObfuscation,
+  appIdentityProvider,
   tokenCreate,
   tokenRevoke,
   voiceJoin,

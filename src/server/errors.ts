@@ -199,6 +199,57 @@ export const ERRORS = {
     message: "Cannot forward a message without permission to read its content",
     trpcCode: "FORBIDDEN",
   },
+  // Partner SDK: provisional accounts, their external credentials, merging and unmerging.
+  PROVISIONAL_NOT_ENABLED: {
+    status: 400,
+    code: RESTJSONErrorCodes.ProvisionalAccountsPermissionNotGranted,
+    message: "Your application has not been granted the permission to use provisional accounts.",
+    trpcCode: "BAD_REQUEST",
+  },
+  ID_TOKEN_EXPIRED: {
+    status: 400,
+    code: RESTJSONErrorCodes.IdTokenJWTExpired,
+    message: "The ID token JWT you have provided is expired. You will need to get another one issued from the identity provider.",
+    trpcCode: "BAD_REQUEST",
+  },
+  ID_TOKEN_ISSUER_MISMATCH: {
+    status: 400,
+    code: RESTJSONErrorCodes.IdTokenJWTIssuerMismatch,
+    message: "The issuer in the ID token JWT you have provided does not match what you have configured.",
+    trpcCode: "BAD_REQUEST",
+  },
+  ID_TOKEN_AUDIENCE_MISMATCH: {
+    status: 400,
+    code: RESTJSONErrorCodes.IdTokenJWTAudienceMismatch,
+    message: "The audience in the ID token JWT you have provided does not match the audience you specified in your OIDC configuration.",
+    trpcCode: "BAD_REQUEST",
+  },
+  ID_TOKEN_TOO_OLD: {
+    status: 400,
+    code: RESTJSONErrorCodes.IdTokenJWTIssuedTooLongAgo,
+    message: "The ID token you provided was issued too long ago. ID tokens issued over a week ago are not accepted.",
+    trpcCode: "BAD_REQUEST",
+  },
+  INVALID_CLIENT_SECRET: {
+    status: 401,
+    code: RESTJSONErrorCodes.InvalidClientSecret,
+    message: "Your client secret is invalid. Double check what you are sending or regenerate your client secret.",
+    trpcCode: "UNAUTHORIZED",
+  },
+  OIDC_JWKS_NOT_FOUND: { status: 400, code: 530009, message: "OIDC JWKS not found", trpcCode: "BAD_REQUEST" },
+  USER_NOT_PROVISIONAL: {
+    status: 400,
+    code: 530010,
+    message: "User account is non-provisional and should be authed through OAuth2",
+    trpcCode: "BAD_REQUEST",
+  },
+  INVALID_MERGE_SOURCE: { status: 400, code: 530014, message: "Invalid merge source", trpcCode: "BAD_REQUEST" },
+  INVALID_MERGE_DESTINATION: { status: 400, code: 530016, message: "Invalid merge destination", trpcCode: "BAD_REQUEST" },
+  MERGE_SOURCE_BANNED: { status: 400, code: 530017, message: "Merge source user is banned", trpcCode: "BAD_REQUEST" },
+  INVALID_OIDC_TOKEN: { status: 400, code: 530020, message: "Invalid OIDC JWT token", trpcCode: "BAD_REQUEST" },
+  TOO_MANY_APPLICATION_IDENTITIES: { status: 400, code: 530023, message: "Too many application identities", trpcCode: "BAD_REQUEST" },
+  OIDC_MISSING_KID: { status: 400, code: 530027, message: "Missing kid header", trpcCode: "BAD_REQUEST" },
+  INVALID_USER_TYPE: { status: 400, code: 50229, message: "Invalid user type", trpcCode: "BAD_REQUEST" },
 } as const satisfies Record<string, ErrorSpec>;
 
 export type ErrorKey = keyof typeof ERRORS;

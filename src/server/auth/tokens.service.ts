@@ -90,7 +90,16 @@ export async function createBearerToken(
 async function readToken(db: Db, id: string): Promise<TokenRecord | null> {
   const row = await db.token.findUnique({
     where: { id },
-    select: { kind: true, secretHash: true, userId: true, applicationId: true, scopes: true, expiresAt: true, revokedAt: true },
+    select: {
+      kind: true,
+      secretHash: true,
+      userId: true,
+      applicationId: true,
+      scopes: true,
+      expiresAt: true,
+      revokedAt: true,
+      user: { select: { bannedUntil: true } },
+    },
   });
   if (!row || (row.kind !== "bot" && row.kind !== "bearer")) return null;
   const actor: Actor = Object.freeze({
@@ -99,13 +108,20 @@ async function readToken(db: Db, id: string): Promise<TokenRecord | null> {
     applicationId: row.applicationId,
     scopes: new Set(row.scopes ? row.scopes.split(" ") : []),
   });
-  return { kind: row.kind, secretHash: Buffer.from(row.secretHash, "hex"), expiresAt: row.expiresAt, isRevoked: row.revokedAt !== null, actor };
+  return {
+    kind: row.kind,
+    secretHash: Buffer.from(row.secretHash, "hex"),
+    expiresAt: row.expiresAt,
+    isRevoked: row.revokedAt !== null,
+    bannedUntil: row.user.bannedUntil,
+    actor,
+  };
 }
 
 /**
  * Resolves an `Authorization` header to an actor, or null when it is missing or invalid.
- * Tokens come from the process cache; expiry is checked on every use, and revocation
- * drops them from every instance's cache (TOKENS_REVOKED).
+ * Tokens come from the process cache; expiry and the holder's ban are checked on every use,
+ * and revocation, a ban and its lift drop them from every instance's cache (TOKENS_REVOKED).
  */
 export async function authenticate(db: Db, header: string | null): Promise<Actor | null> {
   if (!header) return null;
@@ -120,6 +136,7 @@ export async function authenticate(db: Db, header: string | null): Promise<Actor
   const record = await stateCache(db).token(id, () => readToken(db, id));
   if (record?.kind !== kind || record.isRevoked) return null;
   if (record.expiresAt !== null && record.expiresAt.getTime() <= Date.now()) return null;
+  if (record.bannedUntil !== null && record.bannedUntil.getTime() > Date.now()) return null;
   const actual = hashSecret(token.slice(token.indexOf(".") + 1));
   if (record.secretHash.length !== actual.length || !timingSafeEqual(record.secretHash, actual)) return null;
   return record.actor;

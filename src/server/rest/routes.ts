@@ -17,6 +17,7 @@ import { threadRoutes } from "~/server/threads/thread.rest.ts";
 import { connectionRoutes } from "~/server/users/connection.rest.ts";
 import { userRoutes } from "~/server/users/user.rest.ts";
 import { webhookRoutes } from "~/server/webhooks/webhook.rest.ts";
+import { partnerSdkRoutes } from "~/server/partner-sdk/partner-sdk.rest.ts";
 import type { Route } from "./route.ts";
 
 /** The REST route table: every domain contributes its rows. */
@@ -39,5 +40,6 @@ export const ROUTES: readonly Route[] = [
   ...auditRoutes,
   ...webhookRoutes,
   ...lobbyRoutes,
+  ...partnerSdkRoutes,
   ...gatewayRoutes,
 ];

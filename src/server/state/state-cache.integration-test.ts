@@ -122,6 +122,7 @@ describe("cached guild state", () => {
       secretHash: Buffer.alloc(32),
       expiresAt: null,
       isRevoked: false,
+      bannedUntil: null,
       actor: { ...owner.actor, userId: id },
     });
     await cache.token("1", () => Promise.resolve(record("1")));
@@ -163,7 +164,7 @@ describe("cached tokens", () => {
     const reading = cache.token(id, () => new Promise((resolve) => (finish = resolve)));
     cache.apply({ seq: 0, type: InternalEvents.TokensRevoked, guildId: null, data: { token_ids: [id] }, createdAt: new Date().toISOString() });
     const owner = await makeBot(app.db);
-    finish({ kind: "bot", secretHash: Buffer.alloc(32), expiresAt: null, isRevoked: false, actor: owner.actor });
+    finish({ kind: "bot", secretHash: Buffer.alloc(32), expiresAt: null, isRevoked: false, bannedUntil: null, actor: owner.actor });
     await reading;
     let reloaded = false;
     await cache.token(id, () => {

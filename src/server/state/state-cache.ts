@@ -27,7 +27,15 @@ const LOBBY_EVENT_IDS: Readonly<Partial<Record<EventType, "id" | "lobby_id">>> =
 };
 
 /** A token as authentication needs it; the actor object is shared by every request made with it. */
-export type TokenRecord = { kind: "bot" | "bearer"; secretHash: Buffer; expiresAt: Date | null; isRevoked: boolean; actor: Actor };
+export type TokenRecord = {
+  kind: "bot" | "bearer";
+  secretHash: Buffer;
+  expiresAt: Date | null;
+  isRevoked: boolean;
+  /** The holder's platform ban: while it stands the token does not authenticate (a ban or its lift drops the record). */
+  bannedUntil: Date | null;
+  actor: Actor;
+};
 
 /** Message events that change nothing a guild's state holds but a channel's last message id. */
 const MESSAGE_EVENTS: ReadonlySet<EventType> = new Set([

@@ -1,0 +1,30 @@
+-- CreateTable
+CREATE TABLE "ExternalIdentity" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "applicationId" TEXT NOT NULL,
+    "authType" TEXT NOT NULL,
+    "subject" TEXT NOT NULL,
+    "userId" TEXT NOT NULL,
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    CONSTRAINT "ExternalIdentity_applicationId_fkey" FOREIGN KEY ("applicationId") REFERENCES "Application" ("id") ON DELETE CASCADE ON UPDATE CASCADE,
+    CONSTRAINT "ExternalIdentity_userId_fkey" FOREIGN KEY ("userId") REFERENCES "User" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+);
+
+-- CreateTable
+CREATE TABLE "IdentityProvider" (
+    "applicationId" TEXT NOT NULL,
+    "authType" TEXT NOT NULL,
+    "issuer" TEXT NOT NULL,
+    "audience" TEXT NOT NULL,
+    "jwksUri" TEXT NOT NULL,
+    "updatedAt" DATETIME NOT NULL,
+
+    PRIMARY KEY ("applicationId", "authType"),
+    CONSTRAINT "IdentityProvider_applicationId_fkey" FOREIGN KEY ("applicationId") REFERENCES "Application" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+);
+
+-- CreateIndex
+CREATE INDEX "ExternalIdentity_userId_idx" ON "ExternalIdentity"("userId");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "ExternalIdentity_applicationId_authType_subject_key" ON "ExternalIdentity"("applicationId", "authType", "subject");
