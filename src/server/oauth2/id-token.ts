@@ -3,10 +3,9 @@
 import { SignJWT } from "jose";
 import { publicUrl } from "~/env.ts";
 import type { User } from "~/generated/prisma/client.ts";
-import type { Db } from "~/server/db/client.ts";
 import { ACCESS_TOKEN_LIFETIME_SECONDS } from "./grants.ts";
 import { oauth2Issuer } from "./metadata.ts";
-import { ID_TOKEN_ALGORITHM, idTokenSigningKey } from "./signing-key.ts";
+import { ID_TOKEN_ALGORITHM, type SigningKey } from "./signing-key.ts";
 
 type IdentityUser = Pick<User, "id" | "username" | "globalName" | "avatar" | "email">;
 
@@ -25,10 +24,9 @@ function avatarUrl(user: IdentityUser): string | null {
 
 /** A signed id_token for a user and client; `nonce` is the authorize request's, repeated. */
 export async function signIdToken(
-  db: Db,
+  key: SigningKey,
   input: { user: IdentityUser; clientId: string; scopes: ReadonlySet<string>; nonce: string | null; accessToken: string },
 ): Promise<string> {
-  const key = await idTokenSigningKey(db);
   const { sub: _sub, ...claims } = userClaims(input.user, input.scopes);
   const now = Math.floor(Date.now() / 1000);
   return new SignJWT({ ...claims, ...(input.nonce && { nonce: input.nonce }), at_hash: await accessTokenHash(input.accessToken) })

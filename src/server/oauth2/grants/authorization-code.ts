@@ -9,6 +9,7 @@ import { toGuildObject } from "~/server/guilds/guild.dto.ts";
 import { toWebhookObject } from "~/server/webhooks/webhook.dto.ts";
 import { consumeCode, issueTokenPair, secretDigest } from "../grants.ts";
 import { signIdToken } from "../id-token.ts";
+import { idTokenSigningKey } from "../signing-key.ts";
 import { OAuth2Error } from "../oauth2-error.ts";
 import { pkceDenial } from "../pkce.ts";
 import { parseScopeList } from "../scopes.ts";
@@ -31,27 +32,27 @@ export const authorizationCodeGrant: Grant = async (request) => {
   if (denial) throw invalidGrant(denial);
 
   const scopes = parseScopeList(taken.scopes);
-  return runChange({ db, actor: null }, async ({ tx }) => {
+  // Read (or made, the first time) before the transaction: making an RSA key takes a while.
+  const signingKey = scopes.includes("openid") ? await idTokenSigningKey(db) : null;
+  const { grant, made, user } = await runChange({ db, actor: null }, async ({ tx }) => {
     // Deauthorized since it was approved: the code no longer stands for anything.
     if (!(await tx.oAuth2Authorization.findUnique({ where: { id: taken.authorizationId } }))) throw invalidGrant("The authorization was revoked.");
-    const pair = await issueTokenPair(tx, {
+    const { accessTokenId, ...grant } = await issueTokenPair(tx, {
       applicationId: taken.applicationId,
       userId: taken.userId,
       scopes,
       authorizationId: taken.authorizationId,
       refresh: true,
     });
-    await tx.oAuth2Code.update({ where: { id: taken.id }, data: { tokenId: pair.accessTokenId } });
-    const { accessTokenId: _id, ...grant } = pair;
-    const user = scopes.includes("openid") ? await tx.user.findUniqueOrThrow({ where: { id: taken.userId } }) : null;
-    return {
-      ...grant,
-      ...(await madeByApproval(tx, taken)),
-      ...(user && {
-        id_token: await signIdToken(db, { user, clientId: taken.applicationId, scopes: new Set(scopes), nonce: taken.nonce, accessToken: grant.access_token }),
-      }),
-    };
+    await tx.oAuth2Code.update({ where: { id: taken.id }, data: { tokenId: accessTokenId } });
+    const user = signingKey ? await tx.user.findUniqueOrThrow({ where: { id: taken.userId } }) : null;
+    return { grant, made: await madeByApproval(tx, taken), user };
   });
+  const idToken =
+    signingKey && user
+      ? await signIdToken(signingKey, { user, clientId: taken.applicationId, scopes: new Set(scopes), nonce: taken.nonce, accessToken: grant.access_token })
+      : null;
+  return { ...grant, ...made, ...(idToken && { id_token: idToken }) };
 };
 
 /** Why the code cannot be exchanged by this request, or null. */
