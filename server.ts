@@ -49,13 +49,7 @@ async function main(): Promise<void> {
   const server = createServer((req, res) => {
     const path = req.url ?? "/";
     const handler =
-      path.startsWith("/api/") && !FRAMEWORK_API.test(path)
-        ? dispatch
-        : path.startsWith("/cdn/")
-          ? serveCdn
-          : isWellKnownPath(path)
-            ? serveWellKnown
-            : null;
+      path.startsWith("/api/") && !FRAMEWORK_API.test(path) ? dispatch : path.startsWith("/cdn/") ? serveCdn : isWellKnownPath(path) ? serveWellKnown : null;
     if (!handler) {
       // Pages and sign-in read the client from X-Forwarded-For: only this server's own
       // resolution (the peer, or a trusted proxy's word) reaches them, never a client's.

@@ -390,7 +390,10 @@ describe("app oauth2", () => {
     expect(isClientSecret(row, changed.client_secret)).toBe(true);
     expect(isClientSecret(row, credentials.client_secret!)).toBe(false);
 
-    const shown = JSON.parse(await succeeds(["app", "oauth2", id, "--remove-redirect", "mygame://auth", "--public-client", "on", "--json"])) as Record<string, unknown>;
+    const shown = JSON.parse(await succeeds(["app", "oauth2", id, "--remove-redirect", "mygame://auth", "--public-client", "on", "--json"])) as Record<
+      string,
+      unknown
+    >;
     expect(shown).toEqual({ client_id: id, has_client_secret: true, redirect_uris: ["https://game.example/callback"], public_client: true });
     expect(await succeeds(["app", "oauth2", id])).toContain("public (no secret; PKCE required)");
     expect((await cli(["app", "oauth2", id, "--add-redirect", "not a uri"])).code).not.toBe(0);

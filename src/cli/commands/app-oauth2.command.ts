@@ -27,7 +27,8 @@ export const appOauth2: CliCommand = {
     const { changeRedirectUri, redirectUrisOf, resetClientSecret, setPublicClient } = await import("~/server/oauth2/client-settings.ts");
     const result = await withDatabase(async (db) => {
       const ctx = { db, actor: null };
-      const read = () => db.application.findUnique({ where: { id: applicationId }, select: { redirectUris: true, publicClient: true, clientSecretHash: true } });
+      const read = () =>
+        db.application.findUnique({ where: { id: applicationId }, select: { redirectUris: true, publicClient: true, clientSecretHash: true } });
       if (!(await read())) throw new Error(`Unknown application ${applicationId}`);
       for (const uri of strings(args.values["add-redirect"])) await changeRedirectUri(ctx, applicationId, { add: uri });
       for (const uri of strings(args.values["remove-redirect"])) await changeRedirectUri(ctx, applicationId, { remove: uri });

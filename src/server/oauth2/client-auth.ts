@@ -7,7 +7,7 @@ import { isClientSecret } from "./client-settings.ts";
 import { OAuth2Error } from "./oauth2-error.ts";
 import { optionalParam, type TokenForm } from "./token-request.ts";
 
-export type ClientAuthMethod = "client_secret_basic" | "client_secret_post" | "none";
+type ClientAuthMethod = "client_secret_basic" | "client_secret_post" | "none";
 
 export type AuthenticatedClient = { application: Application; method: ClientAuthMethod };
 
@@ -19,7 +19,7 @@ const invalidClient = (description: string) => new OAuth2Error("invalid_client",
  * The client's credentials as sent. A Basic header wins; other Authorization schemes (a bot or
  * bearer token) say nothing about the client and are ignored.
  */
-export function clientCredentialsOf(authorization: string | null, form: TokenForm): Credentials {
+function clientCredentialsOf(authorization: string | null, form: TokenForm): Credentials {
   const basic = /^basic\s+(.+)$/i.exec(authorization?.trim() ?? "");
   if (basic) {
     const decoded = Buffer.from(basic[1]!, "base64").toString("utf8");

@@ -31,7 +31,13 @@ describe("GET /oauth2/@me", () => {
     const res = await app.as(bearer(tokens.access_token)).get("/oauth2/@me");
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
-      application: { id: client.id, name: client.application.name, bot_public: true, bot_require_code_grant: false, verify_key: expect.stringMatching(/^[0-9a-f]{64}$/) },
+      application: {
+        id: client.id,
+        name: client.application.name,
+        bot_public: true,
+        bot_require_code_grant: false,
+        verify_key: expect.stringMatching(/^[0-9a-f]{64}$/),
+      },
       scopes: ["identify", "guilds"],
       user: { id: user.id, username: user.username },
     });

@@ -19,7 +19,7 @@ const CLIENT_AUTH_METHODS = ["client_secret_basic", "client_secret_post", "none"
 /** The claims an id_token or userinfo answer may carry (id-token.ts). */
 const CLAIMS = ["iss", "sub", "aud", "exp", "iat", "nonce", "at_hash", "preferred_username", "nickname", "picture", "email", "email_verified"];
 
-export const WELL_KNOWN_PATHS = {
+const WELL_KNOWN_PATHS = {
   authorizationServer: "/.well-known/oauth-authorization-server",
   openidConfiguration: "/.well-known/openid-configuration",
 } as const;
@@ -68,11 +68,13 @@ export function isWellKnownPath(url: string): boolean {
 }
 
 /** Serves the well-known documents (GET and HEAD), readable from any origin as discovery must be. */
-export const serveWellKnown: HttpHandler = async (request): Promise<HttpResponse> => {
-  const queryStart = request.url.indexOf("?");
-  const document = wellKnownDocument(queryStart < 0 ? request.url : request.url.slice(0, queryStart), oauth2Issuer());
+export const serveWellKnown: HttpHandler = (request) => Promise.resolve(wellKnownAnswer(request.method, request.url));
+
+function wellKnownAnswer(method: string, url: string): HttpResponse {
+  const queryStart = url.indexOf("?");
+  const document = wellKnownDocument(queryStart < 0 ? url : url.slice(0, queryStart), oauth2Issuer());
   if (!document) return { status: 404, headers: { "content-type": "text/plain" }, body: "Not Found" };
-  if (request.method !== "GET" && request.method !== "HEAD") return { status: 405, headers: { "content-type": "text/plain", allow: "GET, HEAD" }, body: "Method Not Allowed" };
+  if (method !== "GET" && method !== "HEAD") return { status: 405, headers: { "content-type": "text/plain", allow: "GET, HEAD" }, body: "Method Not Allowed" };
   const headers = { "content-type": "application/json", "cache-control": "public, max-age=3600", "access-control-allow-origin": "*" };
-  return { status: 200, headers, body: request.method === "HEAD" ? null : JSON.stringify(document) };
-};
+  return { status: 200, headers, body: method === "HEAD" ? null : JSON.stringify(document) };
+}

@@ -24,7 +24,13 @@ describe("authorization_code", () => {
     const res = await exchange(client, code);
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("no-store");
-    expect(res.body).toEqual({ access_token: expect.any(String), token_type: "Bearer", expires_in: 604800, refresh_token: expect.any(String), scope: "identify guilds" });
+    expect(res.body).toEqual({
+      access_token: expect.any(String),
+      token_type: "Bearer",
+      expires_in: 604800,
+      refresh_token: expect.any(String),
+      scope: "identify guilds",
+    });
     const me = await app.as(bearer(res.body.access_token)).get("/users/@me");
     expect(me.status).toBe(200);
     expect(me.body.id).toBe(user.id);
@@ -159,7 +165,10 @@ describe("malformed token requests", () => {
       rawBody: '--x\r\nContent-Disposition: form-data; name="grant_type"\r\n\r\nclient_credentials\r\n--x--\r\n',
     });
     expect(multipart.body.error).toBe("invalid_request");
-    expect((await kit.post("/oauth2/token", {}, client.basic)).body).toEqual({ error: "invalid_request", error_description: "The parameter grant_type is required." });
+    expect((await kit.post("/oauth2/token", {}, client.basic)).body).toEqual({
+      error: "invalid_request",
+      error_description: "The parameter grant_type is required.",
+    });
     expect((await kit.post("/oauth2/token", { grant_type: "password" }, client.basic)).body.error).toBe("unsupported_grant_type");
     expect((await kit.post("/oauth2/token", { grant_type: "__proto__" }, client.basic)).body.error).toBe("unsupported_grant_type");
     expect((await kit.post("/oauth2/token", { grant_type: "authorization_code" }, client.basic)).body.error).toBe("invalid_request");

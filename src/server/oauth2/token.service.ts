@@ -43,7 +43,7 @@ export async function revokeToken(db: Db, request: TokenEndpointRequest): Promis
   const token = requiredParam(form, "token");
   await runChange({ db, actor: null }, async (change) => {
     const row = await findStoredToken(change.tx, token, ["bearer", "refresh"]);
-    if (!row || row.applicationId !== client.application.id) return;
+    if (row?.applicationId !== client.application.id) return;
     if (row.authorizationId) return revokeAuthorizationTokens(change, row.authorizationId);
     const { count } = await change.tx.token.updateMany({ where: { id: row.id, revokedAt: null }, data: { revokedAt: new Date() } });
     if (count > 0) await change.emit(InternalEvents.TokensRevoked, { token_ids: [row.id] });

@@ -28,7 +28,7 @@ export const refreshTokenGrant: Grant = async ({ db, client, form }) => {
   const askedScope = optionalParam(form, "scope");
   return runChange({ db, actor: null }, async ({ tx, emit }) => {
     const row = await findStoredToken(tx, token, ["refresh"]);
-    if (!row || row.applicationId !== client.application.id) throw invalidGrant("The refresh token is unknown.");
+    if (row?.applicationId !== client.application.id) throw invalidGrant("The refresh token is unknown.");
     if (row.revokedAt) throw invalidGrant("The refresh token was revoked.");
     const authorization = row.authorizationId ? await tx.oAuth2Authorization.findUnique({ where: { id: row.authorizationId } }) : null;
     if (!authorization) throw invalidGrant("The authorization was deleted: the user deauthorized the application.");
