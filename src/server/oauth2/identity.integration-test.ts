@@ -1,8 +1,10 @@
 // What a token tells about itself and its user: /oauth2/@me, OpenID Connect (id_token, JWKS,
 // userinfo), the scope rules of the user routes, and discovery, driven by a strict client library.
+import { verify } from "node:crypto";
 import * as oauth from "oauth4webapi";
 import { createLocalJWKSet, jwtVerify } from "jose";
 import { describe, expect, it } from "vitest";
+import { signWithApplicationKey, verifyKeyObject } from "~/server/applications/application-keys.ts";
 import { issueBearerToken } from "~/server/applications/application.service.ts";
 import type { OAuth2Scope } from "~/server/auth/actor.ts";
 import { addMember, makeGuild, makeUser } from "~/test/factories.ts";
@@ -49,6 +51,10 @@ describe("GET /oauth2/@me", () => {
     const bare = await app.as(bearer(withoutIdentify.tokens.access_token)).get("/oauth2/@me");
     expect(bare.body.user).toBeUndefined();
     expect((await app.as(bot(client.token)).get("/oauth2/@me")).status).toBe(401);
+    // verify_key is the public half of the key that signs the application's event webhooks.
+    const { signingKey } = await app.db.application.findUniqueOrThrow({ where: { id: client.id } });
+    const signature = signWithApplicationKey(signingKey!, "1700000000", "{}");
+    expect(verify(null, Buffer.from("1700000000{}"), verifyKeyObject(res.body.application.verify_key as string), Buffer.from(signature, "hex"))).toBe(true);
   });
 
   it("GET /oauth2/applications/@me answers the bot's application", async () => {

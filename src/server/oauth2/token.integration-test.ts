@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ChannelType } from "discord-api-types/v10";
-import { deauthorize } from "./grants.ts";
+import { CODE_LIFETIME_MS, deauthorize, secretDigest } from "./grants.ts";
 import { PROVISIONAL_REFRESH_DEPRECATED } from "./grants/refresh-token.ts";
 import { s256Challenge } from "./pkce.ts";
 import { makeBot, makeGuild, makeUser } from "~/test/factories.ts";
@@ -69,6 +69,12 @@ describe("authorization_code", () => {
     const otherClient = await exchange(other, await kit.approve(client.id, user.id, ["identify"]));
     expect(otherClient.body.error).toBe("invalid_grant");
     expect((await exchange(client, "not-a-code")).body.error).toBe("invalid_grant");
+    // A code lives CODE_LIFETIME_MS; one past it is refused.
+    const late = await kit.approve(client.id, user.id, ["identify"]);
+    const row = await app.db.oAuth2Code.findUniqueOrThrow({ where: { id: secretDigest(late) } });
+    expect(Math.abs(row.expiresAt.getTime() - row.createdAt.getTime() - CODE_LIFETIME_MS)).toBeLessThan(1000);
+    await app.db.oAuth2Code.update({ where: { id: row.id }, data: { expiresAt: new Date(Date.now() - 1) } });
+    expect((await exchange(client, late)).body).toEqual({ error: "invalid_grant", error_description: "The authorization code is unknown or expired." });
     // A code presented wrongly is spent: the right request after it fails too.
     const spent = await kit.approve(client.id, user.id, ["identify"]);
     expect((await exchange(client, spent, { redirect_uri: "https://game.example/other" })).body.error).toBe("invalid_grant");
