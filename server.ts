@@ -6,13 +6,15 @@ import { serveNode } from "~/server/http/node-adapter.ts";
 import { createEventRouter } from "~/server/gateway/event-router.ts";
 import { createGateway } from "~/server/gateway/gateway.ts";
 import { serveCdn } from "~/server/images/cdn.ts";
+import { isWellKnownPath, serveWellKnown } from "~/server/oauth2/metadata.ts";
 import { createServerDispatcher } from "~/server/rest/server-dispatcher.ts";
 import { startProcessRuntime } from "~/server/runtime/next-runtime.ts";
 
 // Production entry: REST and CDN requests go straight to their framework-free handlers;
 // pages, tRPC and auth go to Next. Bots call REST far more often than people load pages,
 // so REST does not pay the page pipeline's cost.
-// GUILDHALL_REST_ONLY=1 serves REST and CDN without Next: no build needed, no dashboard.
+// OAuth2's discovery documents (/.well-known/...) are served here too, so clients find them in
+// either mode. GUILDHALL_REST_ONLY=1 serves REST and CDN without Next: no build needed, no dashboard.
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? "127.0.0.1";
 const restOnly = process.env.GUILDHALL_REST_ONLY === "1";
@@ -46,7 +48,8 @@ async function main(): Promise<void> {
 
   const server = createServer((req, res) => {
     const path = req.url ?? "/";
-    const handler = path.startsWith("/api/") && !FRAMEWORK_API.test(path) ? dispatch : path.startsWith("/cdn/") ? serveCdn : null;
+    const handler =
+      path.startsWith("/api/") && !FRAMEWORK_API.test(path) ? dispatch : path.startsWith("/cdn/") ? serveCdn : isWellKnownPath(path) ? serveWellKnown : null;
     if (!handler) {
       // Pages and sign-in read the client from X-Forwarded-For: only this server's own
       // resolution (the peer, or a trusted proxy's word) reaches them, never a client's.

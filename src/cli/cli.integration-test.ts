@@ -52,7 +52,7 @@ const PRIVILEGED_FLAGS =
   ApplicationFlags.GatewayMessageContent |
   ApplicationFlags.GatewayMessageContentLimited;
 
-const BOOTSTRAP_KEYS = ["base_url", "application_id", "bot_user_id", "bot_token", "user_id", "user_bearer", "guild_id"];
+const BOOTSTRAP_KEYS = ["base_url", "application_id", "bot_user_id", "bot_token", "user_id", "user_bearer", "guild_id", "client_secret"];
 
 describe("bootstrap --json", () => {
   it("prints one JSON object whose bot token owns the guild and whose bearer token belongs to the user", async () => {
@@ -74,6 +74,15 @@ describe("bootstrap --json", () => {
     expect(me.status).toBe(200);
     expect(me.body.id).toBe(result.user_id);
     expect(me.body.bot).toBeFalsy();
+
+    // The client secret works at the token endpoint (client credentials, HTTP Basic).
+    const basic = Buffer.from(`${result.application_id}:${encodeURIComponent(result.client_secret!)}`).toString("base64");
+    const token = await app.as(`Basic ${basic}`).post("/oauth2/token", undefined, {
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      rawBody: "grant_type=client_credentials&scope=identify",
+    });
+    expect(token.status).toBe(200);
+    expect(token.body.token_type).toBe("Bearer");
   });
 
   it("makes fresh credentials each time and leaves the earlier ones working", async () => {
@@ -364,6 +373,32 @@ describe("app obfuscation", () => {
     expect((await app.db.application.findUniqueOrThrow({ where: { id: credentials.application_id! } })).channelObfuscation).toBe(true);
     expect(await succeeds([...command, "--off"])).toContain("Channel obfuscation is off");
     expect((await cli([...command, "--on", "--off"])).code).not.toBe(0);
+  });
+});
+
+describe("app oauth2", () => {
+  it("resets the client secret once, adds and removes redirect URIs and switches the public client, with --json", async () => {
+    const credentials = JSON.parse(await succeeds(["bootstrap", "--json"])) as Record<string, string>;
+    const id = credentials.application_id!;
+    const changed = JSON.parse(
+      await succeeds(["app", "oauth2", id, "--reset-secret", "--add-redirect", "https://game.example/callback", "--add-redirect", "mygame://auth", "--json"]),
+    ) as { client_id: string; client_secret: string; redirect_uris: string[]; public_client: boolean };
+    expect(changed).toMatchObject({ client_id: id, redirect_uris: ["https://game.example/callback", "mygame://auth"], public_client: false });
+    expect(changed.client_secret).not.toBe(credentials.client_secret);
+    const { isClientSecret } = await import("~/server/oauth2/client-settings.ts");
+    const row = await app.db.application.findUniqueOrThrow({ where: { id } });
+    expect(isClientSecret(row, changed.client_secret)).toBe(true);
+    expect(isClientSecret(row, credentials.client_secret!)).toBe(false);
+
+    const shown = JSON.parse(await succeeds(["app", "oauth2", id, "--remove-redirect", "mygame://auth", "--public-client", "on", "--json"])) as Record<
+      string,
+      unknown
+    >;
+    expect(shown).toEqual({ client_id: id, has_client_secret: true, redirect_uris: ["https://game.example/callback"], public_client: true });
+    expect(await succeeds(["app", "oauth2", id])).toContain("public (no secret; PKCE required)");
+    expect((await cli(["app", "oauth2", id, "--add-redirect", "not a uri"])).code).not.toBe(0);
+    expect((await cli(["app", "oauth2", id, "--public-client", "maybe"])).code).not.toBe(0);
+    expect((await cli(["app", "oauth2", "123"])).code).not.toBe(0);
   });
 });
 

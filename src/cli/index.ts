@@ -9,6 +9,7 @@ import { appToken } from "./commands/app-token.command.ts";
 import { appIntents } from "./commands/app-intents.command.ts";
 import { appLimits } from "./commands/app-limits.command.ts";
 import { appObfuscation } from "./commands/app-obfuscation.command.ts";
+import { appOauth2 } from "./commands/app-oauth2.command.ts";
 import { voiceJoin, voiceLeave } from "./commands/voice.command.ts";
 import { integrationAdd, integrationList } from "./commands/integration.command.ts";
 import { connectionAdd, connectionList, connectionRemove } from "./commands/connection.command.ts";
@@ -37,6 +38,7 @@ const commands: readonly CliCommand[] = [
   appLimits,
   appObfuscation,
   appIdentityProvider,
+  appOauth2,
   tokenCreate,
   tokenRevoke,
   voiceJoin,

@@ -1,4 +1,4 @@
-// Sending a route table row a request: its query, its body as JSON, raw text or a form, and headers.
+// Sending a route table row a request: its query, its body as JSON, raw text, a form or a URL-encoded form, and headers.
 import type { Route } from "~/server/rest/route.ts";
 import type { RestResponse } from "./rest-client.ts";
 import type { TestApp } from "./test-app.ts";
@@ -10,6 +10,8 @@ export type RouteInput = {
   rawJson?: string;
   /** A multipart form: text fields, and files given as { file: contents }. */
   form?: Record<string, string | { file: string }>;
+  /** An application/x-www-form-urlencoded body (OAuth2's token endpoints). */
+  urlencoded?: Record<string, string>;
   headers?: Record<string, string>;
 };
 
@@ -31,6 +33,9 @@ export function sendRoute(app: TestApp, route: Route, path: string, authorizatio
   if (input.form) {
     headers["content-type"] = `multipart/form-data; boundary=${BOUNDARY}`;
     rawBody = multipart(input.form);
+  } else if (input.urlencoded) {
+    headers["content-type"] = "application/x-www-form-urlencoded";
+    rawBody = new URLSearchParams(input.urlencoded).toString();
   } else if (input.rawJson !== undefined) {
     headers["content-type"] = "application/json";
     rawBody = input.rawJson;

@@ -58,6 +58,8 @@ function samples(w: World): Record<string, RouteInput> {
       body: { zen: "Keep it simple.", hook_id: 1, sender: { login: "octocat" } },
       headers: { "x-github-event": "ping" },
     },
+    "POST /oauth2/token": { urlencoded: { grant_type: "client_credentials", client_id: w.owner.application.id, client_secret: w.clientSecret } },
+    "POST /oauth2/token/revoke": { urlencoded: { token: "unknown", client_id: w.owner.application.id, client_secret: w.clientSecret } },
     "PUT /lobbies": { body: { secret: "secret" } },
     "PATCH /lobbies/:lobbyId": { body: { metadata: { round: "2" } } },
     "POST /lobbies/:lobbyId/members/bulk": { body: [{ id: w.target }] },
@@ -81,6 +83,6 @@ function valid(world: World, route: Route, part: "query" | "body", sample: unkno
 /** The row's sample request, checked against its schemas. */
 export function sampleInput(world: World, route: Route): RouteInput {
   const sample = samples(world)[`${route.method} ${route.path}`] ?? {};
-  if (sample.form) return sample;
+  if (sample.form || sample.urlencoded) return sample;
   return { ...sample, query: valid(world, route, "query", sample.query) as RouteInput["query"], body: valid(world, route, "body", sample.body) };
 }

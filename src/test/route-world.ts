@@ -7,6 +7,7 @@ import { createUser, issueBearerToken } from "~/server/applications/application.
 import { setApprovedIntents } from "~/server/applications/intents.ts";
 import { dashboardActor, type OAuth2Scope } from "~/server/auth/actor.ts";
 import { addGuildMember } from "~/server/members/member.service.ts";
+import { resetClientSecret } from "~/server/oauth2/client-settings.ts";
 import type { Route } from "~/server/rest/route.ts";
 import { newId } from "~/server/snowflake/snowflake.ts";
 import { addMember, makeBot, makeGuild, makeUser, writeGuildState } from "./factories.ts";
@@ -15,7 +16,7 @@ import { bearer, bot } from "./rest-client.ts";
 import type { TestApp } from "./test-app.ts";
 
 const ALL_SCOPES: OAuth2Scope[] = ["identify", "email", "connections", "guilds", "guilds.join", "guilds.members.read", "sdk.social_layer"];
-const PLAYER_SCOPES: OAuth2Scope[] = ["identify", "guilds", "guilds.join", "sdk.social_layer"];
+const PLAYER_SCOPES: OAuth2Scope[] = ["identify", "guilds", "guilds.join", "guilds.members.read", "openid", "sdk.social_layer"];
 
 const unique = () => randomBytes(4).toString("hex");
 
@@ -120,8 +121,12 @@ export async function buildWorld(app: TestApp) {
   await ok("channel link", player.api.patch(`/lobbies/${lobby.id}/channel-linking`, { channel_id: text }));
   const lobbyMessage = (await ok<{ id: string }>("lobby message", player.api.post(`/lobbies/${lobby.id}/messages`, { content: "gg" }))).id;
 
+  // The owner's application as an OAuth2 client, for the token endpoints.
+  const clientSecret = await resetClientSecret({ db: app.db, actor: null }, owner.application.id);
+
   return {
     owner: { ...owner, api },
+    clientSecret,
     player,
     guild: g,
     channels: { text, voice, announcement, forum, media, stage, category, thread },

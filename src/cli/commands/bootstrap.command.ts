@@ -32,6 +32,7 @@ export const bootstrap: CliCommand = {
     console.log(`User id          ${result.user_id}`);
     console.log(`User bearer      ${result.user_bearer}   (Authorization: Bearer <token>; scopes ${BOOTSTRAP_USER_SCOPES.join(" ")})`);
     console.log(`Guild id         ${result.guild_id}   (owned by the bot)`);
+    console.log(`Client secret    ${result.client_secret}   (OAuth2 client id = application id)`);
     console.log(`Intents          ${intents.length > 0 ? `${intents.join(", ")} (limited)` : "none privileged (--intents to switch some on)"}`);
     console.log("The tokens are shown once: only their hashes are stored.");
   },

@@ -106,6 +106,15 @@ export const memberRoutes = [
       return noContent();
     },
   }),
+  // Get Current User Guild Member: the caller's own member object in a guild it is in.
+  route({
+    method: "GET",
+    path: "/users/@me/guilds/:guildId/member",
+    auth: "bearer",
+    scopes: ["guilds.members.read"],
+    open: { to: "member", why: "the caller's own member object" },
+    handler: async ({ ctx, params }) => ok(await getMember(ctx, { guildId: params.guildId, userId: ctx.actor.userId })),
+  }),
   route({
     method: "DELETE",
     path: "/users/@me/guilds/:guildId",

@@ -81,3 +81,12 @@ async function readClient(db: Tx, applicationId: string) {
   if (!application) throw new ApiError("UNKNOWN_APPLICATION");
   return application;
 }
+
+/** Makes the application a public client (no secret to keep; PKCE then required) or a confidential one. */
+export async function setPublicClient(ctx: ChangeContext, applicationId: string, isPublic: boolean): Promise<void> {
+  await runChange(ctx, async ({ tx, emit }) => {
+    const { count } = await tx.application.updateMany({ where: { id: applicationId }, data: { publicClient: isPublic } });
+    if (count === 0) throw new ApiError("UNKNOWN_APPLICATION");
+    await emit(InternalEvents.ApplicationUpdated, { application_id: applicationId });
+  });
+}

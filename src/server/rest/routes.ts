@@ -8,6 +8,7 @@ import { messageRoutes } from "~/server/messages/message.rest.ts";
 import { messageSearchRoutes } from "~/server/messages/message-search.rest.ts";
 import { inviteRoutes } from "~/server/invites/invite.rest.ts";
 import { lobbyRoutes } from "~/server/lobbies/lobby.rest.ts";
+import { oauth2Routes } from "~/server/oauth2/oauth2.rest.ts";
 import { guildConfigRoutes } from "~/server/guild-config/guild-config.rest.ts";
 import { integrationRoutes } from "~/server/integrations/integration.rest.ts";
 import { scheduledEventRoutes } from "~/server/scheduled-events/scheduled-event.rest.ts";
@@ -42,4 +43,5 @@ export const ROUTES: readonly Route[] = [
   ...lobbyRoutes,
   ...partnerSdkRoutes,
   ...gatewayRoutes,
+  ...oauth2Routes,
 ];

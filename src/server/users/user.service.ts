@@ -1,3 +1,4 @@
+import { hasScope } from "~/server/auth/actor.ts";
 import { ApiError, invalidField } from "~/server/errors.ts";
 import { countOnlineMembers } from "~/server/presences/presence.service.ts";
 import type { ServiceContext } from "~/server/context.ts";
@@ -7,16 +8,20 @@ import { compareSnowflakes } from "~/server/snowflake/snowflake.ts";
 import { toUserObject } from "./user.dto.ts";
 import { CURRENT_USER_GUILDS_MAX, type TCurrentUserGuildsQuery } from "./user.schema.ts";
 
-/** GET /users/@me. The e-mail is shown only with the `email` scope or to the user themself. */
+/**
+ * GET /users/@me. The e-mail is shown only with the `email` scope or to the user themself; an
+ * application sees the premium tier only with `identify.premium` (spec 5), else 0.
+ */
 export async function getCurrentUser(ctx: ServiceContext) {
   const user = await ctx.db.user.findUnique({ where: { id: ctx.actor.userId } });
   if (!user) throw new ApiError("UNKNOWN_USER");
   const showEmail = ctx.actor.kind === "user" || ctx.actor.scopes.has("email");
+  const showPremium = hasScope(ctx.actor, "identify.premium");
   return {
     ...toUserObject(user),
     mfa_enabled: false,
     locale: "en-US",
-    premium_type: 0,
+    premium_type: showPremium ? user.premiumType : 0,
     ...(showEmail ? { email: user.email, verified: user.email !== null } : {}),
   };
 }
