@@ -3,16 +3,18 @@
 // ban that refuses it), and unmerging again.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { exportJWK, generateKeyPair, jwtVerify, SignJWT, type KeyLike } from "jose";
+import { createLocalJWKSet, exportJWK, generateKeyPair, jwtVerify, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "~/server/applications/application.service.ts";
-import { verifyKeyObject } from "~/server/applications/application-keys.ts";
+import { oauth2Issuer } from "~/server/oauth2/metadata.ts";
+import { jsonWebKeySet } from "~/server/oauth2/signing-key.ts";
 import { tokenIdOf } from "~/server/auth/tokens.service.ts";
 import { runChange } from "~/server/events/change.ts";
 import { resetClientSecret } from "~/server/oauth2/client-settings.ts";
 import { setUserBan } from "~/server/users/user-ban.service.ts";
 import { makeBot } from "~/test/factories.ts";
 import { bearer, bot } from "~/test/rest-client.ts";
+import { oauth2Kit } from "~/test/oauth2-kit.ts";
 import { useTestApp } from "~/test/test-app.ts";
 import { setIdentityProvider } from "./identity-providers.ts";
 import { mergeProvisionalAccount } from "./provisional-merge.ts";
@@ -23,8 +25,8 @@ const AUDIENCE = "game-client";
 const KID = "key-1";
 
 let jwks: Server;
-let signingKey: KeyLike;
-let strangerKey: KeyLike;
+let signingKey: CryptoKey;
+let strangerKey: CryptoKey;
 let game: Awaited<ReturnType<typeof makeBot>>;
 let clientSecret: string;
 
@@ -48,7 +50,7 @@ afterAll(() => new Promise<void>((resolve) => jwks.close(() => resolve())));
 /** An id_token from the game's identity provider, with what a test changes. */
 async function idToken(
   sub: string,
-  options: { key?: KeyLike; issuer?: string; audience?: string; issuedAt?: number; expiresAt?: number; kid?: string | null; name?: string } = {},
+  options: { key?: CryptoKey; issuer?: string; audience?: string; issuedAt?: number; expiresAt?: number; kid?: string | null; name?: string } = {},
 ) {
   const now = Math.floor(Date.now() / 1000);
   const header = options.kid === null ? { alg: "RS256" } : { alg: "RS256", kid: options.kid ?? KID };
@@ -99,7 +101,9 @@ describe("POST /partner-sdk/token (external credentials)", () => {
     expect(typeof res.body.refresh_token).toBe("string");
     const user = await userOfToken(res.body.access_token);
     expect(user).toMatchObject({ provisionalApplicationId: game.application.id, globalName: "Ranger" });
-    const { payload } = await jwtVerify(res.body.id_token, verifyKeyObject(game.application.verifyKey!), { audience: game.application.id });
+    // Signed with the key the server publishes at /oauth2/keys, for the game's client.
+    const keys = createLocalJWKSet(await jsonWebKeySet(app.db));
+    const { payload } = await jwtVerify(res.body.id_token, keys, { audience: game.application.id, issuer: oauth2Issuer() });
     expect(payload.sub).toBe(user.id);
 
     const lobby = await joinLobby(res.body.access_token, "oidc-lobby");
@@ -207,6 +211,39 @@ describe("merging and unmerging", () => {
     });
     expect(res.status, JSON.stringify(res.body)).toBe(204);
     expect((await userOfToken((await exchange(token)).body.access_token)).provisionalApplicationId).toBe(game.application.id);
+  });
+
+  it("merges through the token endpoint's code grant, and refuses with 530017 there while the ban stands", async () => {
+    const oauth2 = oauth2Kit(app);
+    const token = await idToken("endpoint-player");
+    const issued = (await exchange(token)).body.access_token as string;
+    const provisional = await userOfToken(issued);
+    const lobby = await joinLobby(issued, "endpoint-lobby");
+    const full = await createUser(app.db, { username: `full_${Date.now()}` });
+    const codeGrant = async (extra: Record<string, string>) =>
+      oauth2.post("/oauth2/token", {
+        grant_type: "authorization_code",
+        code: await oauth2.approve(game.application.id, full.id, ["identify", "sdk.social_layer"], { redirectUri: null }),
+        client_id: game.application.id,
+        client_secret: clientSecret,
+        ...extra,
+      });
+
+    const half = await codeGrant({ external_auth_type: "OIDC" });
+    expect([half.status, half.body.error]).toEqual([400, "invalid_request"]);
+
+    await setUserBan({ db: app.db, actor: null }, provisional.id, new Date(Date.now() + 86_400_000));
+    const refused = await codeGrant({ external_auth_type: "OIDC", external_auth_token: token });
+    expect([refused.status, refused.body.code]).toEqual([400, 530017]);
+    expect(await app.db.user.findUnique({ where: { id: provisional.id } })).not.toBeNull();
+    expect(await app.db.token.count({ where: { userId: full.id, kind: "bearer" } })).toBe(0);
+
+    await setUserBan({ db: app.db, actor: null }, provisional.id, null);
+    const merged = await codeGrant({ external_auth_type: "OIDC", external_auth_token: token });
+    expect(merged.status, JSON.stringify(merged.body)).toBe(200);
+    expect((await userOfToken(merged.body.access_token)).id).toBe(full.id);
+    expect(await app.db.user.findUnique({ where: { id: provisional.id } })).toBeNull();
+    expect((await app.db.lobbyMember.findMany({ where: { lobbyId: lobby.id } })).map((m) => m.userId)).toEqual([full.id]);
   });
 
   it("refuses a provisional destination and a second identity of the application on one account", async () => {

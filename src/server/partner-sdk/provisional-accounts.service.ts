@@ -1,17 +1,16 @@
 // Provisional accounts (partner SDK): a game's players without a platform login. An external
 // identity signs in as its provisional account, made on first use, or is refused once it was
 // merged into a full account (which signs in through OAuth2 instead).
-import { createPrivateKey, randomBytes } from "node:crypto";
-import { SignJWT } from "jose";
-import { env } from "~/env.ts";
+import { randomBytes } from "node:crypto";
 import type { User } from "~/generated/prisma/client.ts";
-import { applicationKeys } from "~/server/applications/application-keys.ts";
 import type { Actor } from "~/server/auth/actor.ts";
 import type { Db, Tx } from "~/server/db/client.ts";
 import { ApiError } from "~/server/errors.ts";
 import { runChange, type Change, type ChangeContext } from "~/server/events/change.ts";
 import { isClientSecret } from "~/server/oauth2/client-settings.ts";
-import { ACCESS_TOKEN_LIFETIME_SECONDS, issueTokenPair, recordAuthorization, type TokenGrant } from "~/server/oauth2/grants.ts";
+import { signIdToken } from "~/server/oauth2/id-token.ts";
+import { issueTokenPair, recordAuthorization, type TokenGrant } from "~/server/oauth2/grants.ts";
+import { idTokenSigningKey } from "~/server/oauth2/signing-key.ts";
 import { newId } from "~/server/snowflake/snowflake.ts";
 import { verifyExternalCredential, type ExternalIdentityClaim } from "./external-credentials.ts";
 import { BOT_ISSUED, type ExternalCredentialsBody } from "./partner-sdk.schema.ts";
@@ -58,9 +57,9 @@ export function botApplicationOf(actor: Actor): string {
 }
 
 async function provisionalToken(ctx: ChangeContext, applicationId: string, claim: ExternalIdentityClaim, refresh: boolean): Promise<ProvisionalTokenResponse> {
-  // Made before the change: it may write the application's keys, which no event announces.
-  const { signingKey } = await applicationKeys(ctx.db, applicationId);
-  return runChange(ctx, async (change) => {
+  // Read before the change: the first use writes the key, which no event announces.
+  const signingKey = await idTokenSigningKey(ctx.db);
+  const { grant, user } = await runChange(ctx, async (change) => {
     const user = await provisionalAccountFor(change, applicationId, claim);
     const key = { applicationId_userId: { applicationId, userId: user.id } };
     const authorization =
@@ -73,8 +72,16 @@ async function provisionalToken(ctx: ChangeContext, applicationId: string, claim
       authorizationId: authorization.id,
       refresh,
     });
-    return { ...grant, id_token: await provisionalIdToken(signingKey, applicationId, user.id) };
+    return { grant, user };
   });
+  const idToken = await signIdToken(signingKey, {
+    user,
+    clientId: applicationId,
+    scopes: new Set(PROVISIONAL_SCOPES),
+    nonce: null,
+    accessToken: grant.access_token,
+  });
+  return { ...grant, id_token: idToken };
 }
 
 /**
@@ -98,20 +105,4 @@ export async function createProvisionalUser(tx: Tx, applicationId: string, globa
   return tx.user.create({
     data: { id: newId(), username: `player_${randomBytes(6).toString("hex")}`, globalName, provisionalApplicationId: applicationId },
   });
-}
-
-/**
- * The response's id_token: the account's id for the game, signed with the application's
- * Ed25519 key (EdDSA), so the game verifies it with its application's verify_key.
- */
-async function provisionalIdToken(signingKey: string, applicationId: string, userId: string): Promise<string> {
-  const key = createPrivateKey({ key: Buffer.from(signingKey, "base64"), format: "der", type: "pkcs8" });
-  return new SignJWT({})
-    .setProtectedHeader({ alg: "EdDSA", typ: "JWT", kid: applicationId })
-    .setIssuer(env().PUBLIC_BASE_URL.replace(/\/+$/, ""))
-    .setSubject(userId)
-    .setAudience(applicationId)
-    .setIssuedAt()
-    .setExpirationTime(`${ACCESS_TOKEN_LIFETIME_SECONDS}s`)
-    .sign(key);
 }

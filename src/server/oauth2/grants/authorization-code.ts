@@ -6,6 +6,7 @@ import { InternalEvents } from "~/server/events/event-map.ts";
 import { runChange } from "~/server/events/change.ts";
 import type { Tx } from "~/server/db/client.ts";
 import { toGuildObject } from "~/server/guilds/guild.dto.ts";
+import { mergeProvisionalAccount } from "~/server/partner-sdk/provisional-merge.ts";
 import { toWebhookObject } from "~/server/webhooks/webhook.dto.ts";
 import { consumeCode, issueTokenPair, secretDigest } from "../grants.ts";
 import { signIdToken } from "../id-token.ts";
@@ -34,9 +35,13 @@ export const authorizationCodeGrant: Grant = async (request) => {
   const scopes = parseScopeList(taken.scopes);
   // Read (or made, the first time) before the transaction: making an RSA key takes a while.
   const signingKey = scopes.includes("openid") ? await idTokenSigningKey(db) : null;
-  const { grant, made, user } = await runChange({ db, actor: null }, async ({ tx }) => {
+  const merge = provisionalMergeOf(request.form);
+  const { grant, made, user } = await runChange({ db, actor: null }, async (change) => {
+    const { tx } = change;
     // Deauthorized since it was approved: the code no longer stands for anything.
     if (!(await tx.oAuth2Authorization.findUnique({ where: { id: taken.authorizationId } }))) throw invalidGrant("The authorization was revoked.");
+    // A game's player signing in: their provisional account becomes part of this full account, or nothing is issued.
+    if (merge) await mergeProvisionalAccount(change, { applicationId: taken.applicationId, userId: taken.userId, ...merge });
     const { accessTokenId, ...grant } = await issueTokenPair(tx, {
       applicationId: taken.applicationId,
       userId: taken.userId,
@@ -54,6 +59,16 @@ export const authorizationCodeGrant: Grant = async (request) => {
       : null;
   return { ...grant, ...made, ...(idToken && { id_token: idToken }) };
 };
+
+/** The player's external credentials when the request merges their provisional account (both or neither). */
+function provisionalMergeOf(form: GrantRequest["form"]): { externalAuthType: string; externalAuthToken: string } | null {
+  const externalAuthType = optionalParam(form, "external_auth_type");
+  const externalAuthToken = optionalParam(form, "external_auth_token");
+  if (externalAuthType === undefined && externalAuthToken === undefined) return null;
+  if (externalAuthType === undefined || externalAuthToken === undefined)
+    throw new OAuth2Error("invalid_request", "external_auth_type and external_auth_token go together.");
+  return { externalAuthType, externalAuthToken };
+}
 
 /** Why the code cannot be exchanged by this request, or null. */
 function codeDenial({ client, form }: GrantRequest, code: OAuth2Code): string | null {
