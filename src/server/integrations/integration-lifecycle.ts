@@ -21,7 +21,10 @@ export async function announceIntegration(change: Change, row: Integration): Pro
  * A user who joined a guild: when it is an application's bot, its "discord" integration is
  * recorded, naming who added it when known. Users without an application add nothing.
  */
-export async function recordBotIntegration(change: Change, input: { guildId: string; userId: string; addedBy: string | null }): Promise<void> {
+export async function recordBotIntegration(
+  change: Change,
+  input: { guildId: string; userId: string; addedBy: string | null; roleId?: string; scopes?: readonly string[] },
+): Promise<void> {
   const application = await change.tx.application.findUnique({ where: { botUserId: input.userId }, include: { botUser: true } });
   if (!application) return;
   const key = { guildId_applicationId: { guildId: input.guildId, applicationId: application.id } };
@@ -36,7 +39,9 @@ export async function recordBotIntegration(change: Change, input: { guildId: str
       accountName: application.botUser.username,
       applicationId: application.id,
       userId: input.addedBy,
-      scopes: BOT_INTEGRATION_SCOPES.join(" "),
+      // Its managed role goes with it (dropIntegrations).
+      roleId: input.roleId ?? null,
+      scopes: (input.scopes ?? BOT_INTEGRATION_SCOPES).join(" "),
     },
   });
   await announceIntegration(change, row);
