@@ -31,7 +31,7 @@ function auditRecord(row: Webhook): Record<string, unknown> {
 }
 
 /** A webhook token: 51 random bytes, 68 URL-safe characters like the platform's. */
-function newWebhookToken(): string {
+export function newWebhookToken(): string {
   return randomBytes(51).toString("base64url");
 }
 
