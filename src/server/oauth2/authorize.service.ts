@@ -68,7 +68,9 @@ export async function denyAuthorize(ctx: ServiceContext, query: Record<string, s
   if (decision.kind === "redirect") return { redirectTo: decision.redirectTo };
   const { request } = decision;
   if (request.redirectTarget === null) return { redirectTo: null };
-  return { redirectTo: redirectWith(request.redirectTarget, request, oauth2Issuer(), { error: "access_denied", error_description: "The user denied the request." }) };
+  return {
+    redirectTo: redirectWith(request.redirectTarget, request, oauth2Issuer(), { error: "access_denied", error_description: "The user denied the request." }),
+  };
 }
 
 /**

@@ -69,7 +69,12 @@ export async function describeConsent(ctx: ServiceContext, app: Application, req
           // Guilds the person cannot manage are not offered at all, as on the platform.
           guilds: accesses
             .filter((access) => manageGuildDenial(access) === null)
-            .map((access) => ({ id: access.guild.id, name: access.guild.name, icon: access.guild.icon, denial: reasonOf(botGuildDenial(access, request.permissions)) })),
+            .map((access) => ({
+              id: access.guild.id,
+              name: access.guild.name,
+              icon: access.guild.icon,
+              denial: reasonOf(botGuildDenial(access, request.permissions)),
+            })),
           guildId: request.guildId,
           disableGuildSelect: request.disableGuildSelect,
         }

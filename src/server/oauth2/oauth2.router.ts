@@ -9,7 +9,10 @@ const ZAuthorizeQuery = z.record(z.string(), z.string().max(4096)).refine((query
 
 const ZAuthorizeChoices = z.object({
   guildId: ZSnowflake.nullish(),
-  permissions: z.string().regex(/^\d{1,20}$/).nullish(),
+  permissions: z
+    .string()
+    .regex(/^\d{1,20}$/)
+    .nullish(),
   channelId: ZSnowflake.nullish(),
 });
 
