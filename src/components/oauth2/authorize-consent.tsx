@@ -93,7 +93,8 @@ function ConsentForm({ query, view }: { query: Record<string, string>; view: Con
 
   const guild = bot?.guilds.find((each) => each.id === guildId) ?? null;
   const channel = webhook?.channels.find((each) => each.id === channelId) ?? null;
-  const blocked = (bot !== null && (guild === null || guild.denial !== null)) || (webhook !== null && (channel === null || channel.denial !== null));
+  // A bot needs a guild it may be added to, a webhook a channel it may be made in.
+  const blocked = (bot !== null && guild?.denial !== null) || (webhook !== null && channel?.denial !== null);
   const busy = approve.isPending || deny.isPending;
   const permissionBits = permissions.reduce((sum, bit) => sum | BigInt(bit), 0n).toString();
 

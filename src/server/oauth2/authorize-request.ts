@@ -58,13 +58,6 @@ export type AuthorizeDecision =
 
 type Query = Readonly<Record<string, string | undefined>>;
 
-/** The query of an authorize URL as the decision reads it: the first value of each parameter. */
-export function authorizeQueryOf(search: URLSearchParams): Record<string, string> {
-  const query: Record<string, string> = {};
-  for (const [key, value] of search) if (!(key in query)) query[key] = value;
-  return query;
-}
-
 /**
  * A redirect to the client carrying `params`, `state` and `iss` (RFC 9207, exactly the issuer):
  * in the query for the code flow, in the fragment for the implicit grant (RFC 6749 4.2.2).
@@ -88,7 +81,7 @@ export function redirectWith(
 }
 
 /** The scopes the request asks that install something (a bot, commands, a webhook). */
-export function installScopesOf(scopes: readonly string[]): string[] {
+function installScopesOf(scopes: readonly string[]): string[] {
   return scopes.filter((scope) => (INSTALL_SCOPES as readonly string[]).includes(scope));
 }
 

@@ -14,7 +14,7 @@ import type { OAuth2ErrorCode } from "./oauth2-error.ts";
 import type { AuthorizeRequest } from "./authorize-request.ts";
 import { isScopeName, SCOPES } from "./scopes.ts";
 
-export type ConsentGuild = { id: string; name: string; icon: string | null; denial: string | null };
+type ConsentGuild = { id: string; name: string; icon: string | null; denial: string | null };
 export type ConsentChannel = { id: string; name: string; guildId: string; guildName: string; denial: string | null };
 
 export type ConsentView =
