@@ -18,7 +18,7 @@ test("adds a bot through its install link: picks the guild, unticks a permission
   await expect(page.getByText("add a bot to a server")).toBeVisible();
   await expect(page.getByText("create commands in a server")).toBeVisible();
 
-  const guildPicker = page.getByRole("textbox", { name: "Add to server" });
+  const guildPicker = page.getByRole("combobox", { name: "Add to server" });
   await expect(async () => {
     await guildPicker.click();
     await expect(page.getByRole("option", { name: signedIn.guild.name })).toBeVisible({ timeout: 2000 });
@@ -42,7 +42,8 @@ test("adds a bot through its install link: picks the guild, unticks a permission
   await page.goto(`/guilds/${signedIn.guild.id}/members`);
   const row = page.getByRole("row").filter({ hasText: botUser.username });
   await expect(row).toBeVisible();
-  await expect(row.getByText(application.name)).toBeVisible();
+  // Its managed role, named after the application, is the role chip in its row.
+  await expect(row.getByText(application.name, { exact: true }).first()).toBeVisible();
 });
 
 test("authorizes an application, lists it under Authorized apps, and deauthorizes it", async ({ page, signedIn: _signedIn }, testInfo) => {
@@ -87,7 +88,7 @@ test("shows an error that cannot go back to the client on the page", async ({ pa
     `/oauth2/authorize?client_id=${application.id}&response_type=code&scope=identify&redirect_uri=${encodeURIComponent("https://elsewhere.example/cb")}`,
   );
   await expect(page.getByRole("heading", { name: "This authorization link cannot be used" })).toBeVisible();
-  await expect(page.getByRole("alert")).toContainText("redirect_uri is not one the application registered");
+  await expect(page.getByRole("alert", { name: "invalid_request" })).toContainText("redirect_uri is not one the application registered");
   expect(new URL(page.url()).host).toBe(new URL(E2E_BASE_URL).host);
   await page.screenshot({ path: testInfo.outputPath("oauth2-error.png"), fullPage: true });
 });

@@ -129,7 +129,7 @@ function ConsentForm({ query, view }: { query: Record<string, string>; view: Con
           <Select
             label="Add to server"
             placeholder={bot.guilds.length === 0 ? "You manage no server" : "Select a server"}
-            description="Servers where you have Manage Server."
+            description="Servers you manage (Manage guild)."
             data={bot.guilds.map((each) => ({ value: each.id, label: each.name }))}
             value={guildId}
             onChange={setGuildId}

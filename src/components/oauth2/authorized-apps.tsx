@@ -12,6 +12,9 @@ import { api, type RouterOutputs } from "~/trpc/react.tsx";
 
 type AuthorizedApp = RouterOutputs["oauth2"]["authorizedApps"][number];
 
+/** A later approval is worth showing once it is more than the first one's own moment. */
+const APPROVED_AGAIN_MS = 60_000;
+
 /** The account's Authorized apps: what each application was granted and when, and deauthorizing it. */
 export function AuthorizedApps() {
   const apps = api.oauth2.authorizedApps.useQuery();
@@ -43,7 +46,7 @@ export function AuthorizedApps() {
                     </Title>
                     <Text size="xs" c="dimmed">
                       Authorized <Time value={app.authorizedAt} />
-                      {app.updatedAt !== app.authorizedAt ? (
+                      {Date.parse(app.updatedAt) - Date.parse(app.authorizedAt) > APPROVED_AGAIN_MS ? (
                         <>
                           , last approved <Time value={app.updatedAt} />
                         </>
