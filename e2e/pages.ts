@@ -96,6 +96,9 @@ export const PAGES: readonly DashboardPage[] = [
   { name: "audit-log", path: (w) => `${guild(w)}/audit-log` },
   { name: "account", path: () => "/account" },
   { name: "applications", path: () => "/applications" },
+  { name: "authorized-apps", path: () => "/account/authorized-apps" },
+  // The world's application's bot install link: the consent page.
+  { name: "oauth2-authorize", path: (w) => `/oauth2/authorize?client_id=${w.applicationId}&scope=bot&permissions=2048` },
   // The application is the owner's: others get the not-found page, which must be just as sound.
   { name: "application", path: application },
   { name: "lobbies", path: (w) => `${application(w)}/lobbies` },

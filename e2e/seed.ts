@@ -15,6 +15,7 @@ import { banUser } from "~/server/members/ban.service.ts";
 import { memberEventData, MEMBER_INCLUDE } from "~/server/members/member.dto.ts";
 import { addGuildMember } from "~/server/members/member.service.ts";
 import { setScreening } from "~/server/members/screening.service.ts";
+import { setRedirectUris } from "~/server/oauth2/client-settings.ts";
 import { toRoleObject } from "~/server/roles/role.dto.ts";
 import { createRole, insertRoleAboveEveryone } from "~/server/roles/role.service.ts";
 import { createRuntime, type Runtime } from "~/server/runtime/runtime.ts";
@@ -221,4 +222,16 @@ export async function seedWebhook(owner: { user: { id: string }; guild: { id: st
 export async function seedLobby(application: { id: string; botUserId: string }) {
   const actor = { kind: "bot" as const, userId: application.botUserId, applicationId: application.id, scopes: new Set<string>() };
   return createLobby({ db: e2eDb(), actor }, { metadata: { mode: "ranked" }, idle_timeout_seconds: 604_800 });
+}
+
+/**
+ * Another person's application, as a developer registers it: its bot is public and `redirectUri`
+ * is registered for its OAuth2 client.
+ */
+export async function seedOAuth2Application(redirectUri: string) {
+  const db = e2eDb();
+  const developer = await createUser(db, { username: `developer_${randomBytes(3).toString("hex")}`, globalName: null });
+  const { application, botUser } = await db.$transaction((tx) => createApplication(tx, { name: uniqueName("Quest Bot"), ownerId: developer.id }));
+  await setRedirectUris({ db, actor: null }, application.id, [redirectUri]);
+  return { application, botUser };
 }

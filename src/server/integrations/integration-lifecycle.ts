@@ -4,6 +4,7 @@
 import { GatewayDispatchEvents } from "discord-api-types/v10";
 import type { Integration } from "~/generated/prisma/client.ts";
 import type { Change } from "~/server/events/change.ts";
+import { withdrawInstallGrant } from "~/server/oauth2/install-revocation.ts";
 import { removeRole } from "~/server/roles/role.service.ts";
 import { newId } from "~/server/snowflake/snowflake.ts";
 import { dropApplicationWebhooks } from "~/server/webhooks/webhook-removal.ts";
@@ -21,7 +22,10 @@ export async function announceIntegration(change: Change, row: Integration): Pro
  * A user who joined a guild: when it is an application's bot, its "discord" integration is
  * recorded, naming who added it when known. Users without an application add nothing.
  */
-export async function recordBotIntegration(change: Change, input: { guildId: string; userId: string; addedBy: string | null }): Promise<void> {
+export async function recordBotIntegration(
+  change: Change,
+  input: { guildId: string; userId: string; addedBy: string | null; roleId?: string; scopes?: readonly string[] },
+): Promise<void> {
   const application = await change.tx.application.findUnique({ where: { botUserId: input.userId }, include: { botUser: true } });
   if (!application) return;
   const key = { guildId_applicationId: { guildId: input.guildId, applicationId: application.id } };
@@ -36,7 +40,9 @@ export async function recordBotIntegration(change: Change, input: { guildId: str
       accountName: application.botUser.username,
       applicationId: application.id,
       userId: input.addedBy,
-      scopes: BOT_INTEGRATION_SCOPES.join(" "),
+      // Its managed role goes with it (dropIntegrations).
+      roleId: input.roleId ?? null,
+      scopes: (input.scopes ?? BOT_INTEGRATION_SCOPES).join(" "),
     },
   });
   await announceIntegration(change, row);
@@ -44,7 +50,7 @@ export async function recordBotIntegration(change: Change, input: { guildId: str
 
 /**
  * Deletes integrations inside a change with what they brought: their managed role (Guild
- * Role Delete). Each fires Integration Delete, and the guild one Guild Integrations Update.
+ * Role Delete) and the installer's OAuth2 grant of them. Each fires Integration Delete, and the guild one Guild Integrations Update.
  * Returns those this change deleted: one a concurrent change took first is that change's.
  */
 export async function dropIntegrations(change: Change, guildId: string, rows: readonly Integration[]): Promise<Integration[]> {
@@ -54,6 +60,8 @@ export async function dropIntegrations(change: Change, guildId: string, rows: re
     const { count } = await tx.integration.deleteMany({ where: { id: row.id, guildId } });
     if (count === 0) continue;
     if (row.applicationId) await dropApplicationWebhooks(change, guildId, row.applicationId);
+    // Whoever added it no longer grants what installing it granted.
+    if (row.applicationId && row.userId) await withdrawInstallGrant(change, { applicationId: row.applicationId, userId: row.userId });
     const role = row.roleId ? await tx.role.findFirst({ where: { id: row.roleId, guildId, managed: true }, select: { id: true } }) : null;
     if (role) await removeRole(change, guildId, role.id);
     await emit(GatewayDispatchEvents.IntegrationDelete, {

@@ -25,6 +25,8 @@ export type JoinInput = {
   addedBy?: string | null;
   /** Joining through an invite, which paused invites refuse. */
   throughInvite?: boolean;
+  /** A bot added through OAuth2: its managed role and the scopes its integration records. */
+  botIntegration?: { roleId: string; scopes: readonly string[] };
 };
 
 /** Invites are paused: INVITES_DISABLED, or an incident action's invites_disabled_until still ahead. */
@@ -66,7 +68,7 @@ export async function joinGuild(change: Change, input: JoinInput): Promise<Membe
     include: MEMBER_INCLUDE,
   });
   await emit(GatewayDispatchEvents.GuildMemberAdd, memberEventData(guild.id, row));
-  await recordBotIntegration(change, { guildId: guild.id, userId, addedBy: input.addedBy ?? null });
+  await recordBotIntegration(change, { guildId: guild.id, userId, addedBy: input.addedBy ?? null, ...input.botIntegration });
   return row;
 }
 

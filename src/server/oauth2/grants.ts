@@ -124,15 +124,18 @@ export async function revokeAuthorizationTokens(change: Change, authorizationId:
  * is revoked, and APPLICATION_DEAUTHORIZED is emitted. False when there was none.
  */
 export async function deauthorize(ctx: ChangeContext, input: { applicationId: string; userId: string }): Promise<boolean> {
-  return runChange(ctx, async (change) => {
-    const key = { applicationId_userId: input };
-    const row = await change.tx.oAuth2Authorization.findUnique({ where: key });
-    if (!row) return false;
-    await revokeAuthorizationTokens(change, row.id);
-    const { count } = await change.tx.oAuth2Authorization.deleteMany({ where: { id: row.id } });
-    if (count === 0) return false;
-    const user = await change.tx.user.findUniqueOrThrow({ where: { id: input.userId } });
-    await change.emit(ApplicationWebhookEventType.ApplicationDeauthorized, { application_id: input.applicationId, user: toUserObject(user) });
-    return true;
-  });
+  return runChange(ctx, (change) => deauthorizeIn(change, input));
+}
+
+/** deauthorize inside the caller's change (an integration removed, which took the last scope). */
+export async function deauthorizeIn(change: Change, input: { applicationId: string; userId: string }): Promise<boolean> {
+  const key = { applicationId_userId: input };
+  const row = await change.tx.oAuth2Authorization.findUnique({ where: key });
+  if (!row) return false;
+  await revokeAuthorizationTokens(change, row.id);
+  const { count } = await change.tx.oAuth2Authorization.deleteMany({ where: { id: row.id } });
+  if (count === 0) return false;
+  const user = await change.tx.user.findUniqueOrThrow({ where: { id: input.userId } });
+  await change.emit(ApplicationWebhookEventType.ApplicationDeauthorized, { application_id: input.applicationId, user: toUserObject(user) });
+  return true;
 }

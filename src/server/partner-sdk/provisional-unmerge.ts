@@ -1,13 +1,11 @@
 // Unmerging (partner SDK): an identity merged into a full account is severed from it and
 // signs in as a new provisional account again, which keeps the player's name and their
 // lobbies in the application. The full account's tokens for the application stop working.
-import { ApplicationWebhookEventType } from "discord-api-types/v10";
 import type { Actor } from "~/server/auth/actor.ts";
 import type { Db } from "~/server/db/client.ts";
 import { ApiError } from "~/server/errors.ts";
 import { runChange, type ChangeContext } from "~/server/events/change.ts";
-import { revokeAuthorizationTokens } from "~/server/oauth2/grants.ts";
-import { toUserObject } from "~/server/users/user.dto.ts";
+import { deauthorizeIn } from "~/server/oauth2/grants.ts";
 import { moveLobbyMemberships } from "./account-moves.ts";
 import { verifyExternalCredential, type ExternalIdentityClaim } from "./external-credentials.ts";
 import { BOT_ISSUED, type ExternalCredentialsBody } from "./partner-sdk.schema.ts";
@@ -27,19 +25,14 @@ export async function unmergeWithBot(ctx: { db: Db; actor: Actor }, body: { exte
 
 async function unmergeIdentity(ctx: ChangeContext, applicationId: string, claim: Pick<ExternalIdentityClaim, "authType" | "subject">): Promise<void> {
   await runChange(ctx, async (change) => {
-    const { tx, emit } = change;
+    const { tx } = change;
     const key = { applicationId_authType_subject: { applicationId, authType: claim.authType, subject: claim.subject } };
     const identity = await tx.externalIdentity.findUnique({ where: key, include: { user: true } });
     if (!identity) throw new ApiError("UNKNOWN_USER");
     const full = identity.user;
     if (full.provisionalApplicationId !== null) throw new ApiError("INVALID_USER_TYPE");
     // As deauthorizing the application: its tokens for the full account stop, its authorization goes.
-    const authorization = await tx.oAuth2Authorization.findUnique({ where: { applicationId_userId: { applicationId, userId: full.id } } });
-    if (authorization) {
-      await revokeAuthorizationTokens(change, authorization.id);
-      await tx.oAuth2Authorization.delete({ where: { id: authorization.id } });
-      await emit(ApplicationWebhookEventType.ApplicationDeauthorized, { application_id: applicationId, user: toUserObject(full) });
-    }
+    await deauthorizeIn(change, { applicationId, userId: full.id });
     const provisional = await createProvisionalUser(tx, applicationId, full.globalName ?? full.username);
     await tx.externalIdentity.update({ where: { id: identity.id }, data: { userId: provisional.id } });
     await moveLobbyMemberships(change, { applicationId, fromUserId: full.id, toUserId: provisional.id });

@@ -19,6 +19,8 @@ export function toRoleObject(role: Role): RoleObject {
     managed: role.managed,
     mentionable: role.mentionable,
     flags: role.flags,
+    // A bot's managed role names its bot, as the platform's role tags do.
+    ...(role.botId && { tags: { bot_id: role.botId } }),
   } satisfies RoleObject;
 }
 

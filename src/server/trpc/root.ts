@@ -12,6 +12,7 @@ import { liveRouter } from "~/server/live/live.router.ts";
 import { lobbyRouter } from "~/server/lobbies/lobby.router.ts";
 import { memberRouter } from "~/server/members/member.router.ts";
 import { messageRouter } from "~/server/messages/message.router.ts";
+import { oauth2Router } from "~/server/oauth2/oauth2.router.ts";
 import { roleRouter } from "~/server/roles/role.router.ts";
 import { threadRouter } from "~/server/threads/thread.router.ts";
 import { accountRouter } from "~/server/users/account.router.ts";
@@ -36,6 +37,7 @@ export const appRouter = createTRPCRouter({
   application: applicationRouter,
   lobby: lobbyRouter,
   account: accountRouter,
+  oauth2: oauth2Router,
   live: liveRouter,
 });
 

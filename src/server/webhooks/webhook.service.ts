@@ -31,7 +31,7 @@ function auditRecord(row: Webhook): Record<string, unknown> {
 }
 
 /** A webhook token: 51 random bytes, 68 URL-safe characters like the platform's. */
-function newWebhookToken(): string {
+export function newWebhookToken(): string {
   return randomBytes(51).toString("base64url");
 }
 
@@ -124,6 +124,8 @@ export type NewWebhook = {
   avatar: ImageData | null;
   token: string | null;
   source?: { guildId: string; channelId: string };
+  /** The application the webhook belongs to when not the calling bot's: one a user added through OAuth2 (webhook.incoming). */
+  applicationId?: string;
 };
 
 /**
@@ -147,7 +149,7 @@ export async function insertWebhook(ctx: ServiceContext, change: Change, data: N
       name: data.name,
       avatar: data.avatar ? await storeImage(tx, "avatars", id, data.avatar) : null,
       token: data.token,
-      applicationId: callerApplicationId(ctx),
+      applicationId: data.applicationId ?? callerApplicationId(ctx),
       sourceGuildId: data.source?.guildId ?? null,
       sourceChannelId: data.source?.channelId ?? null,
     },
