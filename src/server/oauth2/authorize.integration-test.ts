@@ -12,8 +12,9 @@ import { createGuild } from "~/server/guilds/guild.service.ts";
 import { createGuildChannel } from "~/server/channels/channel.service.ts";
 import { addMember } from "~/test/factories.ts";
 import { identified, useGatewayServer } from "~/test/gateway-kit.ts";
+import { oauth2Kit } from "~/test/oauth2-kit.ts";
 import { useTestApp } from "~/test/test-app.ts";
-import { setRedirectUris } from "./client-settings.ts";
+import { resetClientSecret, setRedirectUris } from "./client-settings.ts";
 import { oauth2Issuer } from "./metadata.ts";
 import { issueTokenPair, secretDigest } from "./grants.ts";
 
@@ -47,6 +48,12 @@ async function guildOf() {
   const guild = await createGuild({ db: app.db, actor: owner.actor }, { name: `Hall ${unique()}` });
   const channel = await createGuildChannel({ db: app.db, actor: owner.actor }, { guildId: guild.id, body: { name: "general", type: 0 } });
   return { owner, guild, channel };
+}
+
+/** The code exchanged at the token endpoint by the application as a confidential client. */
+async function exchange(clientId: string, code: string) {
+  const secret = await resetClientSecret({ db: app.db, actor: null }, clientId);
+  return oauth2Kit(app).post("/oauth2/token", { grant_type: "authorization_code", code, redirect_uri: CALLBACK, client_id: clientId, client_secret: secret });
 }
 
 function query(params: Record<string, string>): Record<string, string> {
@@ -183,6 +190,11 @@ describe("adding a bot through OAuth2", () => {
     expect(answer.get("permissions")).toBe("2048");
     const code = await app.db.oAuth2Code.findUniqueOrThrow({ where: { id: secretDigest(answer.get("code")!) } });
     expect(code).toMatchObject({ guildId: guild.id, redirectUri: CALLBACK, scopes: "bot identify", userId: owner.user.id });
+
+    // The token response carries the guild the bot joined.
+    const token = await exchange(tool.application.id, answer.get("code")!);
+    expect(token.status, JSON.stringify(token.body)).toBe(200);
+    expect(token.body).toMatchObject({ token_type: "Bearer", scope: "bot identify", guild: { id: guild.id, name: guild.name } });
   });
 });
 
@@ -199,6 +211,14 @@ describe("adding an incoming webhook through OAuth2", () => {
     expect(webhook).toMatchObject({ type: WebhookType.Incoming, applicationId: tool.application.id, userId: owner.user.id, name: tool.application.name });
     const code = await app.db.oAuth2Code.findUniqueOrThrow({ where: { id: secretDigest(answer.get("code")!) } });
     expect(code.webhookId).toBe(webhook.id);
+
+    // The token response carries the webhook with its execution URL, which posts to the channel.
+    const token = await exchange(tool.application.id, answer.get("code")!);
+    expect(token.status, JSON.stringify(token.body)).toBe(200);
+    expect(token.body.webhook).toMatchObject({ id: webhook.id, channel_id: channel.id, token: webhook.token });
+    const url = new URL(token.body.webhook.url as string);
+    expect(url.pathname).toBe(`/api/webhooks/${webhook.id}/${webhook.token}`);
+    expect((await app.as().post(`/webhooks/${webhook.id}/${webhook.token}?wait=true`, { content: "hello" })).status).toBe(200);
   });
 
   it("refuses a channel where the person cannot manage webhooks", async () => {
