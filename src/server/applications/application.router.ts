@@ -1,4 +1,5 @@
 import { createTRPCRouter, protectedProcedure } from "~/server/trpc/init.ts";
+import { eventWebhookRouter } from "~/server/event-webhooks/event-webhook.router.ts";
 import {
   createOwnApplication,
   editOwnApplication,
@@ -19,4 +20,5 @@ export const applicationRouter = createTRPCRouter({
     .mutation(({ ctx, input }) => editOwnApplication(ctx, input)),
   resetToken: protectedProcedure.input(ZApplicationIdInputSchema).mutation(({ ctx, input }) => resetOwnBotToken(ctx, input)),
   setIntent: protectedProcedure.input(ZApplicationIntentInputSchema).mutation(({ ctx, input }) => setOwnApplicationIntent(ctx, input)),
+  eventWebhooks: eventWebhookRouter,
 });
