@@ -127,7 +127,15 @@ export async function editApplication(ctx: ChangeContext, applicationId: string,
   if (!app) throw new ApiError("UNKNOWN_APPLICATION");
   const icon = typeof edit.icon === "string" ? decodeImageField("icon", edit.icon) : edit.icon;
   const intents = edit.intents ? await ownIntentChange(ctx.db, app, edit.intents) : null;
-  if (edit.name === undefined && edit.description === undefined && icon === undefined && edit.channelObfuscation === undefined && !intents && !edit.eventWebhooks) return;
+  if (
+    edit.name === undefined &&
+    edit.description === undefined &&
+    icon === undefined &&
+    edit.channelObfuscation === undefined &&
+    !intents &&
+    !edit.eventWebhooks
+  )
+    return;
   await runChange(ctx, async (change) => {
     const { tx, emit } = change;
     const data: Prisma.ApplicationUpdateInput = { ...edit.eventWebhooks };

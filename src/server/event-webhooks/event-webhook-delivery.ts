@@ -50,7 +50,13 @@ async function attempt(db: Db, delivery: Claimed, now: Date): Promise<void> {
   if (!app?.eventWebhooksUrl || app.eventWebhooksStatus !== EVENT_WEBHOOK_STATUS.ENABLED) {
     await db.eventWebhookDelivery.updateMany({
       where: mine,
-      data: { status: DELIVERY_STATUS.CANCELLED, lastError: "Event webhooks were turned off before it was sent.", finishedAt: now, nextAttemptAt: null, leaseUntil: null },
+      data: {
+        status: DELIVERY_STATUS.CANCELLED,
+        lastError: "Event webhooks were turned off before it was sent.",
+        finishedAt: now,
+        nextAttemptAt: null,
+        leaseUntil: null,
+      },
     });
     return;
   }
@@ -65,7 +71,10 @@ async function attempt(db: Db, delivery: Claimed, now: Date): Promise<void> {
     await db.eventWebhookDelivery.updateMany({ where: mine, data: { ...outcome, nextAttemptAt: new Date(now.getTime() + retryDelayMs(delivery.attempts)) } });
     return;
   }
-  const failed = await db.eventWebhookDelivery.updateMany({ where: mine, data: { ...outcome, status: DELIVERY_STATUS.FAILED, finishedAt: now, nextAttemptAt: null } });
+  const failed = await db.eventWebhookDelivery.updateMany({
+    where: mine,
+    data: { ...outcome, status: DELIVERY_STATUS.FAILED, finishedAt: now, nextAttemptAt: null },
+  });
   if (failed.count === 1) await disableIfPersistentlyFailing(db, delivery.applicationId, now);
 }
 

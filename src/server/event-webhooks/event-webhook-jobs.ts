@@ -47,7 +47,11 @@ const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
 export function startEventWebhooks(db: Db): Stop {
   const stops = [
     repeatEvery(() => runEventWebhooks(db), { intervalMs: SEND_INTERVAL_MS, label: "[event webhooks] delivering" }),
-    repeatWithJitter(() => pruneDeliveryLog(db, new Date()), { intervalMs: PRUNE_INTERVAL_MS, firstDelayMs: 60_000, label: "[event webhooks] trimming the delivery log" }),
+    repeatWithJitter(() => pruneDeliveryLog(db, new Date()), {
+      intervalMs: PRUNE_INTERVAL_MS,
+      firstDelayMs: 60_000,
+      label: "[event webhooks] trimming the delivery log",
+    }),
   ];
   return () => {
     for (const stop of stops) stop();

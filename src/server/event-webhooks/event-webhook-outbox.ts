@@ -77,11 +77,19 @@ async function makeDeliveries(db: Db, events: readonly WebhookEvent[], now: Date
  */
 export async function readOutboxIntoDeliveries(db: Db, now: Date): Promise<void> {
   await db.$executeRaw`INSERT INTO "EventWebhookCursor" ("id", "seq") VALUES (${CURSOR_ID}, 0) ON CONFLICT ("id") DO NOTHING`;
-  const settled = await db.event.findFirst({ where: { createdAt: { lte: new Date(now.getTime() - SETTLE_MS) } }, orderBy: { createdAt: "desc" }, select: { seq: true } });
+  const settled = await db.event.findFirst({
+    where: { createdAt: { lte: new Date(now.getTime() - SETTLE_MS) } },
+    orderBy: { createdAt: "desc" },
+    select: { seq: true },
+  });
   let cursor = (await db.eventWebhookCursor.findUniqueOrThrow({ where: { id: CURSOR_ID } })).seq;
   for (;;) {
     const rows = await db.event.findMany({ where: { seq: { gt: cursor }, type: { in: [...EVENT_WEBHOOK_TYPES] } }, orderBy: { seq: "asc" }, take: BATCH });
-    await makeDeliveries(db, rows.map((row) => storedEventOf(row) as WebhookEvent), now);
+    await makeDeliveries(
+      db,
+      rows.map((row) => storedEventOf(row) as WebhookEvent),
+      now,
+    );
     const isFull = rows.length === BATCH;
     const readTo = isFull ? rows.at(-1)!.seq : Number.MAX_SAFE_INTEGER;
     const next = Math.min(readTo, settled?.seq ?? 0);

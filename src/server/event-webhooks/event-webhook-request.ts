@@ -80,7 +80,8 @@ export async function verifyEventWebhooksUrl(url: string, applicationId: string,
   const body = pingBody(applicationId);
   const ping = await postSigned(url, body, signingKey);
   if (ping.status === null) return `The PING got no answer: ${ping.error}`;
-  if (ping.status !== 204 || ping.text.length > 0) return `The PING was answered ${ping.status}${ping.text ? " with a body" : ""}; a 204 with an empty body is expected.`;
+  if (ping.status !== 204 || ping.text.length > 0)
+    return `The PING was answered ${ping.status}${ping.text ? " with a body" : ""}; a 204 with an empty body is expected.`;
   const forged = await postSigned(url, body, signingKey, { signature: "0".repeat(128) });
   if (forged.status !== 401) {
     return `A PING with an invalid signature was answered ${forged.status ?? "with nothing"}; it must be refused with 401 (verify X-Signature-Ed25519).`;

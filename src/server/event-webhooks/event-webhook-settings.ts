@@ -22,7 +22,11 @@ export function storedEventWebhookTypes(json: string): EventWebhookType[] {
   return Array.isArray(parsed) ? parsed.filter((type): type is EventWebhookType => typeof type === "string" && isEventWebhookType(type)) : [];
 }
 
-export function eventWebhookSettingsOf(row: { eventWebhooksUrl: string | null; eventWebhooksStatus: number; eventWebhooksTypes: string }): EventWebhookSettings {
+export function eventWebhookSettingsOf(row: {
+  eventWebhooksUrl: string | null;
+  eventWebhooksStatus: number;
+  eventWebhooksTypes: string;
+}): EventWebhookSettings {
   return {
     event_webhooks_url: row.eventWebhooksUrl,
     event_webhooks_status: row.eventWebhooksStatus,
@@ -58,7 +62,8 @@ export async function prepareEventWebhookSettings(
   if (next.url && (isNewUrl || isEnabling)) {
     const { signingKey } = await applicationKeys(db, applicationId);
     const refusal = await verifyEventWebhooksUrl(next.url, applicationId, signingKey);
-    if (refusal) throw invalidField(["event_webhooks_url"], "APPLICATION_EVENT_WEBHOOKS_URL_INVALID", `The event webhooks URL could not be verified. ${refusal}`);
+    if (refusal)
+      throw invalidField(["event_webhooks_url"], "APPLICATION_EVENT_WEBHOOKS_URL_INVALID", `The event webhooks URL could not be verified. ${refusal}`);
   }
   return {
     eventWebhooksUrl: next.url,
