@@ -7,7 +7,7 @@ import { useHttpServer } from "./http-server.ts";
 export type ReceiverAnswer = "acknowledge" | "fail" | "ignore-signatures" | "redirect";
 
 /** A request the receiver got, with whether its signature held against the application's verify key. */
-export type ReceivedWebhook = { body: { version: number; application_id: string; type: number; event?: any }; isSigned: boolean; userAgent: string | null };
+type ReceivedWebhook = { body: { version: number; application_id: string; type: number; event?: any }; isSigned: boolean; userAgent: string | null };
 
 /**
  * An event webhooks receiver on this machine for a test file: it checks every request's

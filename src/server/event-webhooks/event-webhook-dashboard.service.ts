@@ -37,20 +37,21 @@ export type EventWebhookDeliveryEntry = {
   lastError: string | null;
 };
 
-/** A page of an owned application's delivery log, newest first, before the `before` delivery; `hasMore` says an older page exists. */
+/** A page of an owned application's delivery log, newest first, before the `before` delivery; `nextBefore` reads the older page, null when there is none. */
 export async function listOwnEventWebhookDeliveries(
   ctx: ServiceContext,
   input: TEventWebhookLogInput,
-): Promise<{ deliveries: EventWebhookDeliveryEntry[]; hasMore: boolean }> {
+): Promise<{ deliveries: EventWebhookDeliveryEntry[]; nextBefore: string | null }> {
   await ownedApplication(ctx, input.applicationId);
   const rows = await ctx.db.eventWebhookDelivery.findMany({
     where: { applicationId: input.applicationId, ...(input.before && { id: { lt: input.before } }) },
     orderBy: { id: "desc" },
     take: input.limit + 1,
   });
+  const page = rows.slice(0, input.limit);
   return {
-    hasMore: rows.length > input.limit,
-    deliveries: rows.slice(0, input.limit).map((row) => ({
+    nextBefore: rows.length > input.limit ? page.at(-1)!.id : null,
+    deliveries: page.map((row) => ({
       id: row.id,
       eventType: row.eventType,
       status: row.status,

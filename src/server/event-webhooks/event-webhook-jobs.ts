@@ -8,7 +8,7 @@ import { readOutboxIntoDeliveries } from "./event-webhook-outbox.ts";
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The delivery log keeps finished deliveries for a week, and at most this many per application. */
 export const DELIVERY_LOG_DAYS = 7;
-export const DELIVERY_LOG_MAX_PER_APPLICATION = 1000;
+const DELIVERY_LOG_MAX_PER_APPLICATION = 1000;
 
 /** One turn of the job: new events become deliveries, and due deliveries are sent. */
 export async function runEventWebhooks(db: Db, now = new Date()): Promise<void> {

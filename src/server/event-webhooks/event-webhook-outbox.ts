@@ -13,7 +13,7 @@ import { storedEventWebhookTypes } from "./event-webhook-settings.ts";
 const CURSOR_ID = "event-webhooks";
 const BATCH = 500;
 /** Longer than any change's transaction: an event older than this has committed or never will. */
-export const SETTLE_MS = 10_000;
+const SETTLE_MS = 10_000;
 
 type WebhookEvent = StoredEvent<EventWebhookType>;
 

@@ -9,15 +9,12 @@ import { signWithApplicationKey } from "~/server/applications/application-keys.t
 /** The platform expects an answer within 3 seconds. */
 export const EVENT_WEBHOOK_TIMEOUT_MS = 3_000;
 
-/** What an attempt got: the HTTP status when an answer came, and why it counts as failed when it does. */
-export type AttemptResult = { status: number | null; error: string | null };
-
 function userAgent(): string {
   return `Guildhall-Webhook-Events/1.0 (+${env().PUBLIC_BASE_URL})`;
 }
 
 /** The PING body that verifies a URL (type 0, no event). */
-export function pingBody(applicationId: string): string {
+function pingBody(applicationId: string): string {
   const ping = { version: 1, application_id: applicationId, type: ApplicationWebhookType.Ping } satisfies Omit<APIWebhookEvent, "event">;
   return JSON.stringify(ping);
 }
@@ -28,8 +25,9 @@ export function eventBody(applicationId: string, event: string): string {
 }
 
 /**
- * POSTs `body` to `url` signed with the application's key (or, when `signature` is given,
- * with that signature instead: the PING's check that the receiver refuses a forged request).
+ * POSTs `body` to `url` signed with the application's key (or with `signature` instead: the
+ * PING's check that the receiver refuses a forged request). Answers the HTTP status when an
+ * answer came, and why the attempt counts as failed when it does.
  */
 export async function postSigned(
   url: string,

@@ -48,10 +48,9 @@ export type TEventWebhookSettingsBody = z.output<typeof ZEventWebhookSettingsBod
 
 /** The dashboard's change of one application's event webhook settings. */
 export const ZEventWebhookSettingsInputSchema = z.object({ applicationId: ZSnowflake, body: ZEventWebhookSettingsBodySchema });
-export type TEventWebhookSettingsInput = z.output<typeof ZEventWebhookSettingsInputSchema>;
 
 /** The dashboard's delivery log: a page of it, newest first, before a delivery id. */
-export const EVENT_WEBHOOK_LOG_PAGE_MAX = 50;
+const EVENT_WEBHOOK_LOG_PAGE_MAX = 50;
 export const ZEventWebhookLogInputSchema = z.object({
   applicationId: ZSnowflake,
   before: ZSnowflake.optional(),

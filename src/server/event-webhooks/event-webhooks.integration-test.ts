@@ -313,12 +313,12 @@ describe("the dashboard's event webhooks section", () => {
       body: { event_webhooks_url: receiver.url(), event_webhooks_status: 2, event_webhooks_types: [ApplicationWebhookEventType.ApplicationAuthorized] },
     });
     expect(settings).toEqual({ event_webhooks_url: receiver.url(), event_webhooks_status: 2, event_webhooks_types: ["APPLICATION_AUTHORIZED"] });
-    expect(await caller.application.eventWebhooks.deliveries({ applicationId: made.id })).toEqual({ deliveries: [], hasMore: false });
+    expect(await caller.application.eventWebhooks.deliveries({ applicationId: made.id })).toEqual({ deliveries: [], nextBefore: null });
 
     for (let i = 0; i < 3; i += 1) await authorize(made.id, (await makeUser(app.db)).user.id);
     await runEventWebhooks(app.db);
     const page = await caller.application.eventWebhooks.deliveries({ applicationId: made.id, limit: 2 });
-    expect(page.hasMore).toBe(true);
+    expect(page.nextBefore).toBe(page.deliveries[1]!.id);
     expect(page.deliveries[0]).toMatchObject({
       eventType: "APPLICATION_AUTHORIZED",
       status: "delivered",
@@ -326,8 +326,8 @@ describe("the dashboard's event webhooks section", () => {
       lastHttpStatus: 204,
       nextAttemptAt: null,
     });
-    const rest = await caller.application.eventWebhooks.deliveries({ applicationId: made.id, limit: 2, before: page.deliveries[1]!.id });
-    expect(rest).toMatchObject({ hasMore: false, deliveries: [{}] });
+    const rest = await caller.application.eventWebhooks.deliveries({ applicationId: made.id, limit: 2, before: page.nextBefore! });
+    expect(rest).toMatchObject({ nextBefore: null, deliveries: [{}] });
     const seqs = (await deliveriesOf(made.id)).map((row) => row.id).reverse();
     expect([...page.deliveries, ...rest.deliveries].map((entry) => entry.id)).toEqual(seqs);
 
