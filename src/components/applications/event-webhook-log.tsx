@@ -3,6 +3,7 @@
 import { Badge, Stack, Text, Title } from "@mantine/core";
 import { keepPreviousData } from "@tanstack/react-query";
 import { DataTable, type DataTableColumn } from "mantine-datatable";
+import "mantine-datatable/styles.css";
 import { CursorPager, useCursorStack } from "~/components/cursor-pager.tsx";
 import { IconSend } from "~/components/icons.tsx";
 import { QueryError } from "~/components/query-error.tsx";
