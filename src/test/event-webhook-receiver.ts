@@ -4,7 +4,7 @@ import type { HttpResponse } from "~/server/http/http-types.ts";
 import { useHttpServer } from "./http-server.ts";
 
 /** How the receiver answers: as the platform asks (204, 401 on a bad signature), or in one of the ways a URL fails. */
-export type ReceiverAnswer = "acknowledge" | "fail" | "ignore-signatures" | "redirect";
+export type ReceiverAnswer = "acknowledge" | "fail" | "ignore-signatures" | "redirect" | "hang";
 
 /** A request the receiver got, with whether its signature held against the application's verify key. */
 type ReceivedWebhook = { body: { version: number; application_id: string; type: number; event?: any }; isSigned: boolean; userAgent: string | null };
@@ -28,6 +28,8 @@ export function useEventWebhookReceiver() {
     const timestamp = request.header("x-signature-timestamp") ?? "";
     const isSigned = !!key && /^[0-9a-f]{128}$/.test(signature) && verify(null, Buffer.from(timestamp + text), key, Buffer.from(signature, "hex"));
     received.push({ body, isSigned, userAgent: request.header("user-agent") });
+    // Longer than the sender waits (3 seconds), then an answer nobody reads.
+    if (answer === "hang") await new Promise((resolve) => setTimeout(resolve, 3_500));
     if (!isSigned && answer !== "ignore-signatures") return { status: 401, headers: {}, body: "invalid request signature" };
     if (answer === "fail") return { status: 500, headers: {}, body: "down" };
     if (answer === "redirect") return { status: 307, headers: { location: server.url("/elsewhere") }, body: null };

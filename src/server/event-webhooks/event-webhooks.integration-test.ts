@@ -1,6 +1,7 @@
 import { ApplicationWebhookEventType } from "discord-api-types/v10";
 import { describe, expect, it } from "vitest";
 import { runChange } from "~/server/events/change.ts";
+import { deleteLobbyMessage } from "~/server/lobbies/lobby-message.service.ts";
 import { deauthorize, recordAuthorization } from "~/server/oauth2/grants.ts";
 import { createCaller } from "~/server/trpc/root.ts";
 import { useEventWebhookReceiver } from "~/test/event-webhook-receiver.ts";
@@ -163,12 +164,16 @@ describe("delivering events", () => {
     const lobby = await kit.lobby(game.server, { members: [{ id: player!.user.id }] });
     const sent = await player!.api.post(`/lobbies/${lobby.id}/messages`, { content: "gl hf" });
     expect(sent.status).toBe(200);
+    // An update (not subscribed), then the message is deleted: that event names only its lobby.
+    expect((await game.server.put(`/lobbies/${lobby.id}/messages/${sent.body.id}/moderation-metadata`, { flagged: "no" })).status).toBe(204);
+    await deleteLobbyMessage({ db: app.db, actor: game.actor }, { lobbyId: lobby.id, messageId: sent.body.id });
     await authorize(game.application.id, player!.user.id);
     await runEventWebhooks(app.db);
 
     const events = eventsFor(game.application.id);
-    expect(events.map((body) => body.event.type)).toEqual(["LOBBY_MESSAGE_CREATE"]);
+    expect(events.map((body) => body.event.type)).toEqual(["LOBBY_MESSAGE_CREATE", "LOBBY_MESSAGE_DELETE"]);
     expect(events[0]!.event.data).toMatchObject({ id: sent.body.id, content: "gl hf", lobby_id: lobby.id, author: { id: player!.user.id } });
+    expect(events[1]!.event.data).toEqual({ id: sent.body.id, lobby_id: lobby.id });
   });
 
   it("retries a failing receiver with exponential backoff until it answers", async () => {
@@ -188,14 +193,27 @@ describe("delivering events", () => {
     await runEventWebhooks(app.db, new Date(start + retryDelayMs(1)));
     [row] = await deliveriesOf(made.id);
     expect(row).toMatchObject({ status: "pending", attempts: 2 });
-    expect(row!.nextAttemptAt!.getTime()).toBe(start + retryDelayMs(1) + retryDelayMs(2));
-    expect(retryDelayMs(2)).toBe(2 * retryDelayMs(1));
+    // 10 s after the first failure, then 20 s, then 40 s: the wait doubles.
+    expect(row!.nextAttemptAt!.getTime()).toBe(start + 10_000 + 20_000);
+    await runEventWebhooks(app.db, row!.nextAttemptAt!);
+    [row] = await deliveriesOf(made.id);
+    expect(row).toMatchObject({ status: "pending", attempts: 3 });
+    expect(row!.nextAttemptAt!.getTime()).toBe(start + 10_000 + 20_000 + 40_000);
 
     receiver.answer("acknowledge");
     await runEventWebhooks(app.db, row!.nextAttemptAt!);
     [row] = await deliveriesOf(made.id);
-    expect(row).toMatchObject({ status: "delivered", attempts: 3, lastHttpStatus: 204, lastError: null, nextAttemptAt: null });
-    expect(eventsFor(made.id)).toHaveLength(3);
+    expect(row).toMatchObject({ status: "delivered", attempts: 4, lastHttpStatus: 204, lastError: null, nextAttemptAt: null });
+    expect(eventsFor(made.id)).toHaveLength(4);
+  });
+
+  it("counts a receiver that does not answer within 3 seconds as a failed attempt", async () => {
+    const { application: made } = await subscribed(ALL_TYPES);
+    receiver.answer("hang");
+    const { user } = await makeUser(app.db);
+    await authorize(made.id, user.id);
+    await runEventWebhooks(app.db);
+    expect((await deliveriesOf(made.id))[0]).toMatchObject({ status: "pending", attempts: 1, lastHttpStatus: null, lastError: "No answer within 3 seconds." });
   });
 
   it("sends a delivery once when two workers run at the same time", async () => {
@@ -292,6 +310,28 @@ describe("the delivery log's retention", () => {
     expect(await deliveriesOf(made.id)).toHaveLength(2);
     await pruneDeliveryLog(app.db, new Date(start + DELIVERY_LOG_DAYS * 24 * 60 * 60_000 + 1));
     expect((await deliveriesOf(made.id)).map((row) => row.status)).toEqual(["pending"]);
+  });
+
+  it("keeps at most the newest 1,000 finished deliveries of an application", async () => {
+    const { application: made } = await application();
+    const start = Date.now();
+    await app.db.eventWebhookDelivery.createMany({
+      data: Array.from({ length: 1_002 }, (_, i) => ({
+        id: String(10n ** 17n + BigInt(i)),
+        applicationId: made.id,
+        eventSeq: -1 - i,
+        eventType: "APPLICATION_AUTHORIZED",
+        event: "{}",
+        status: "delivered",
+        attempts: 1,
+        createdAt: new Date(start + i),
+        finishedAt: new Date(start + i),
+      })),
+    });
+    await pruneDeliveryLog(app.db, new Date(start + 1_002));
+    const kept = await deliveriesOf(made.id);
+    expect(kept).toHaveLength(1_000);
+    expect(Math.min(...kept.map((row) => row.createdAt.getTime()))).toBe(start + 2);
   });
 });
 
