@@ -7,7 +7,12 @@ import { useHttpServer } from "./http-server.ts";
 export type ReceiverAnswer = "acknowledge" | "fail" | "ignore-signatures" | "redirect" | "hang";
 
 /** A request the receiver got, with whether its signature held against the application's verify key. */
-type ReceivedWebhook = { body: { version: number; application_id: string; type: number; event?: any }; isSigned: boolean; userAgent: string | null };
+type ReceivedWebhook = {
+  path: string;
+  body: { version: number; application_id: string; type: number; event?: any };
+  isSigned: boolean;
+  userAgent: string | null;
+};
 
 /**
  * An event webhooks receiver on this machine for a test file: it checks every request's
@@ -27,7 +32,7 @@ export function useEventWebhookReceiver() {
     const signature = request.header("x-signature-ed25519") ?? "";
     const timestamp = request.header("x-signature-timestamp") ?? "";
     const isSigned = !!key && /^[0-9a-f]{128}$/.test(signature) && verify(null, Buffer.from(timestamp + text), key, Buffer.from(signature, "hex"));
-    received.push({ body, isSigned, userAgent: request.header("user-agent") });
+    received.push({ path: request.url, body, isSigned, userAgent: request.header("user-agent") });
     // Longer than the sender waits (3 seconds), then an answer nobody reads.
     if (answer === "hang") await new Promise((resolve) => setTimeout(resolve, 3_500));
     if (!isSigned && answer !== "ignore-signatures") return { status: 401, headers: {}, body: "invalid request signature" };

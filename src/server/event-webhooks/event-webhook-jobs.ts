@@ -33,11 +33,11 @@ export async function pruneDeliveryLog(db: Db, now: Date): Promise<void> {
   for (const { applicationId } of crowded) {
     const oldestKept = await db.eventWebhookDelivery.findFirst({
       where: { applicationId, ...finished },
-      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      orderBy: { id: "desc" },
       skip: DELIVERY_LOG_MAX_PER_APPLICATION - 1,
-      select: { createdAt: true },
+      select: { id: true },
     });
-    if (oldestKept) await db.eventWebhookDelivery.deleteMany({ where: { applicationId, ...finished, createdAt: { lt: oldestKept.createdAt } } });
+    if (oldestKept) await db.eventWebhookDelivery.deleteMany({ where: { applicationId, ...finished, id: { lt: oldestKept.id } } });
   }
 }
 

@@ -26,7 +26,7 @@ CREATE TABLE "EventWebhookCursor" (
 CREATE INDEX "EventWebhookDelivery_status_nextAttemptAt_idx" ON "EventWebhookDelivery"("status", "nextAttemptAt");
 
 -- CreateIndex
-CREATE INDEX "EventWebhookDelivery_applicationId_createdAt_idx" ON "EventWebhookDelivery"("applicationId", "createdAt");
+CREATE INDEX "EventWebhookDelivery_applicationId_id_idx" ON "EventWebhookDelivery"("applicationId", "id");
 
 -- CreateIndex
 CREATE INDEX "EventWebhookDelivery_finishedAt_idx" ON "EventWebhookDelivery"("finishedAt");
