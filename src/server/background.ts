@@ -2,6 +2,7 @@ import { env } from "~/env.ts";
 import type { Db } from "~/server/db/client.ts";
 import type { EventFanout } from "~/server/events/fanout.ts";
 import { startOutboxRetention } from "~/server/events/outbox-retention.ts";
+import { startEventWebhooks } from "~/server/event-webhooks/event-webhook-jobs.ts";
 import { startStoredFileSweep } from "~/server/images/file-removal.ts";
 import { startBanMessageDeletions } from "~/server/members/ban-message-deletion.ts";
 import { startInviteSweep } from "~/server/invites/invite-sweep.ts";
@@ -14,7 +15,7 @@ import type { Stop } from "~/server/repeat.ts";
 /**
  * What a serving process does besides answering: outbox retention, the expired-invite sweep,
  * target-users jobs, message search index builds, idle lobby shutdown, removing deleted files, deleting
- * banned users' messages, archiving inactive threads and, without Redis, hearing other processes. Started by the runtime
+ * banned users' messages, archiving inactive threads, sending event webhooks and, without Redis, hearing other processes. Started by the runtime
  * of a server (runtime/runtime.ts), never from a request; returns the function that stops it all.
  */
 export function startBackgroundWork(db: Db, events: EventFanout): Stop {
@@ -27,6 +28,7 @@ export function startBackgroundWork(db: Db, events: EventFanout): Stop {
     startStoredFileSweep(db),
     startBanMessageDeletions(db),
     startThreadAutoArchive(db),
+    startEventWebhooks(db),
     events.hearOtherProcesses(),
   ];
   return () => {

@@ -8,6 +8,7 @@ import { api } from "~/trpc/react.tsx";
 import { ApplicationAvatar } from "./application-avatar.tsx";
 import { ApplicationTabs } from "./application-tabs.tsx";
 import { CopyableId, BotSection } from "./bot-section.tsx";
+import { EventWebhooksSection } from "./event-webhooks-section.tsx";
 import { GatewaySection } from "./gateway-section.tsx";
 import { GeneralSection } from "./general-section.tsx";
 import { InstallLinkSection } from "./install-link-section.tsx";
@@ -60,6 +61,7 @@ export function ApplicationPage({ applicationId }: { applicationId: string }) {
       <IntentsSection application={application.data} />
       <GatewaySection application={application.data} />
       <RateLimitsSection application={application.data} />
+      <EventWebhooksSection applicationId={applicationId} />
     </Stack>
   );
 }

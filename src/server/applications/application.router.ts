@@ -1,4 +1,5 @@
 import { createTRPCRouter, protectedProcedure } from "~/server/trpc/init.ts";
+import { eventWebhookRouter } from "~/server/event-webhooks/event-webhook.router.ts";
 import {
   createOwnApplication,
   editOwnApplication,
@@ -30,4 +31,5 @@ export const applicationRouter = createTRPCRouter({
   setRedirectUris: protectedProcedure.input(ZApplicationRedirectUrisInputSchema).mutation(({ ctx, input }) => setOwnRedirectUris(ctx, input)),
   /** Guilds the owner manages, for the install link generator. */
   installGuilds: protectedProcedure.input(ZApplicationIdInputSchema).query(({ ctx, input }) => listInstallGuilds(ctx, input)),
+  eventWebhooks: eventWebhookRouter,
 });

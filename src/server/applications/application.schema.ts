@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZEventWebhookSettingsBodySchema } from "~/server/event-webhooks/event-webhook.schema.ts";
 import { ZImageData } from "~/server/images/image.schema.ts";
 import { lengthBetween, ZSnowflake } from "~/server/validation/fields.ts";
 
@@ -14,11 +15,12 @@ const ZApplicationDescription = lengthBetween(0, APPLICATION_DESCRIPTION_MAX);
 export const PRIVILEGED_INTENT_NAMES = ["GUILD_MEMBERS", "PRESENCE", "MESSAGE_CONTENT"] as const;
 export type PrivilegedIntent = (typeof PRIVILEGED_INTENT_NAMES)[number];
 
-/** PATCH /applications/@me: of the platform's fields, the limited intents (`flags`), `description` and `icon`. */
+/** PATCH /applications/@me: of the platform's fields, the limited intents (`flags`), `description`, `icon` and the event webhook settings. */
 export const ZApplicationModifyBodySchema = z.object({
   flags: z.number().int().min(0).optional(),
   description: ZApplicationDescription.optional(),
   icon: ZImageData.optional(),
+  ...ZEventWebhookSettingsBodySchema.shape,
 });
 
 /** The dashboard's new application: a name and an optional description. */

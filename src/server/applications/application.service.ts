@@ -12,6 +12,8 @@ import { hashPassword } from "~/server/auth/password.ts";
 import { createBearerToken, createBotToken } from "~/server/auth/tokens.service.ts";
 import type { OAuth2Scope } from "~/server/auth/actor.ts";
 import { newId } from "~/server/snowflake/snowflake.ts";
+import { eventWebhookSettingsOf, prepareEventWebhookSettings } from "~/server/event-webhooks/event-webhook-settings.ts";
+import type { TEventWebhookSettingsBody } from "~/server/event-webhooks/event-webhook.schema.ts";
 import { applicationKeys, newApplicationKeys } from "./application-keys.ts";
 import { ownIntentChange, writeOwnIntentChange, type OwnIntentRequest } from "./intents.ts";
 
@@ -84,21 +86,27 @@ export async function getCurrentApplication(ctx: ServiceContext) {
     bot: toUserObject(app.botUser),
     owner: toUserObject(app.owner),
     approximate_guild_count: guildCount,
+    ...eventWebhookSettingsOf(app),
   };
 }
 
 /** PATCH /applications/@me: the bot's own application, edited by the same rules as the dashboard's. */
-export async function editCurrentApplication(ctx: ServiceContext, body: { flags?: number; description?: string; icon?: string | null }) {
+export async function editCurrentApplication(
+  ctx: ServiceContext,
+  body: { flags?: number; description?: string; icon?: string | null } & TEventWebhookSettingsBody,
+) {
   if (!ctx.actor.applicationId) throw new ApiError("UNKNOWN_APPLICATION");
-  const { flags, description, icon } = body;
-  await editApplication(ctx, ctx.actor.applicationId, { description, icon, intents: flags === undefined ? undefined : { flags } });
+  const { flags, description, icon, event_webhooks_url, event_webhooks_status, event_webhooks_types } = body;
+  // Verified (a PING) before anything is written, so a refused URL leaves the whole edit undone.
+  const eventWebhooks = await prepareEventWebhookSettings(ctx.db, ctx.actor.applicationId, { event_webhooks_url, event_webhooks_status, event_webhooks_types });
+  await editApplication(ctx, ctx.actor.applicationId, { description, icon, intents: flags === undefined ? undefined : { flags }, eventWebhooks });
   return getCurrentApplication(ctx);
 }
 
 /**
  * What may change of an application: the owner's settings from the dashboard (with the channel
  * obfuscation opt-in, spec 6, and the OAuth2 switches), `description`, `icon` and the limited
- * intents from PATCH /applications/@me.
+ * intents from PATCH /applications/@me, and the event webhook columns prepareEventWebhookSettings checked.
  */
 export type ApplicationEdit = {
   name?: string;
@@ -112,6 +120,7 @@ export type ApplicationEdit = {
   botPublic?: boolean;
   /** Adding the bot goes through the full code grant, back to a redirect URI. */
   botRequireCodeGrant?: boolean;
+  eventWebhooks?: Prisma.ApplicationUpdateInput | null;
 };
 
 const SWITCHES = ["channelObfuscation", "publicClient", "botPublic", "botRequireCodeGrant"] as const;
@@ -127,10 +136,10 @@ export async function editApplication(ctx: ChangeContext, applicationId: string,
   const icon = typeof edit.icon === "string" ? decodeImageField("icon", edit.icon) : edit.icon;
   const intents = edit.intents ? await ownIntentChange(ctx.db, app, edit.intents) : null;
   const switches = SWITCHES.filter((key) => edit[key] !== undefined);
-  if (edit.name === undefined && edit.description === undefined && icon === undefined && switches.length === 0 && !intents) return;
+  if (edit.name === undefined && edit.description === undefined && icon === undefined && switches.length === 0 && !intents && !edit.eventWebhooks) return;
   await runChange(ctx, async (change) => {
     const { tx, emit } = change;
-    const data: Prisma.ApplicationUpdateInput = {};
+    const data: Prisma.ApplicationUpdateInput = { ...edit.eventWebhooks };
     if (edit.name !== undefined) data.name = edit.name;
     if (edit.description !== undefined) data.description = edit.description;
     for (const key of switches) data[key] = edit[key];

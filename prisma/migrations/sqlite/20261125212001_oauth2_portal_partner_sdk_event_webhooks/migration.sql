@@ -1,4 +1,7 @@
 -- AlterTable
+ALTER TABLE "Role" ADD COLUMN "botId" TEXT;
+
+-- AlterTable
 ALTER TABLE "Token" ADD COLUMN "authorizationId" TEXT;
 ALTER TABLE "Token" ADD COLUMN "pairedTokenId" TEXT;
 
@@ -31,6 +34,64 @@ CREATE TABLE "OAuth2Code" (
     "usedAt" DATETIME,
     "tokenId" TEXT,
     "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP
+);
+
+-- CreateTable
+CREATE TABLE "OAuth2SigningKey" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "kid" TEXT NOT NULL,
+    "privateJwk" TEXT NOT NULL,
+    "publicJwk" TEXT NOT NULL,
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP
+);
+
+-- CreateTable
+CREATE TABLE "EventWebhookDelivery" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "applicationId" TEXT NOT NULL,
+    "eventSeq" INTEGER NOT NULL,
+    "eventType" TEXT NOT NULL,
+    "event" TEXT NOT NULL,
+    "status" TEXT NOT NULL DEFAULT 'pending',
+    "attempts" INTEGER NOT NULL DEFAULT 0,
+    "nextAttemptAt" DATETIME,
+    "leaseUntil" DATETIME,
+    "lastHttpStatus" INTEGER,
+    "lastError" TEXT,
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "finishedAt" DATETIME,
+    CONSTRAINT "EventWebhookDelivery_applicationId_fkey" FOREIGN KEY ("applicationId") REFERENCES "Application" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+);
+
+-- CreateTable
+CREATE TABLE "EventWebhookCursor" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "seq" INTEGER NOT NULL
+);
+
+-- CreateTable
+CREATE TABLE "ExternalIdentity" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "applicationId" TEXT NOT NULL,
+    "authType" TEXT NOT NULL,
+    "subject" TEXT NOT NULL,
+    "userId" TEXT NOT NULL,
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    CONSTRAINT "ExternalIdentity_applicationId_fkey" FOREIGN KEY ("applicationId") REFERENCES "Application" ("id") ON DELETE CASCADE ON UPDATE CASCADE,
+    CONSTRAINT "ExternalIdentity_userId_fkey" FOREIGN KEY ("userId") REFERENCES "User" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+);
+
+-- CreateTable
+CREATE TABLE "IdentityProvider" (
+    "applicationId" TEXT NOT NULL,
+    "authType" TEXT NOT NULL,
+    "issuer" TEXT NOT NULL,
+    "audience" TEXT NOT NULL,
+    "jwksUri" TEXT NOT NULL,
+    "updatedAt" DATETIME NOT NULL,
+
+    PRIMARY KEY ("applicationId", "authType"),
+    CONSTRAINT "IdentityProvider_applicationId_fkey" FOREIGN KEY ("applicationId") REFERENCES "Application" ("id") ON DELETE CASCADE ON UPDATE CASCADE
 );
 
 -- RedefineTables
@@ -100,6 +161,24 @@ CREATE UNIQUE INDEX "OAuth2Authorization_applicationId_userId_key" ON "OAuth2Aut
 
 -- CreateIndex
 CREATE INDEX "OAuth2Code_expiresAt_idx" ON "OAuth2Code"("expiresAt");
+
+-- CreateIndex
+CREATE INDEX "EventWebhookDelivery_status_nextAttemptAt_idx" ON "EventWebhookDelivery"("status", "nextAttemptAt");
+
+-- CreateIndex
+CREATE INDEX "EventWebhookDelivery_applicationId_id_idx" ON "EventWebhookDelivery"("applicationId", "id");
+
+-- CreateIndex
+CREATE INDEX "EventWebhookDelivery_finishedAt_idx" ON "EventWebhookDelivery"("finishedAt");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "EventWebhookDelivery_applicationId_eventSeq_key" ON "EventWebhookDelivery"("applicationId", "eventSeq");
+
+-- CreateIndex
+CREATE INDEX "ExternalIdentity_userId_idx" ON "ExternalIdentity"("userId");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "ExternalIdentity_applicationId_authType_subject_key" ON "ExternalIdentity"("applicationId", "authType", "subject");
 
 -- CreateIndex
 CREATE INDEX "Token_authorizationId_idx" ON "Token"("authorizationId");

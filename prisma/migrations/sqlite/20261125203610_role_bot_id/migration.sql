@@ -1,2 +1,0 @@
--- AlterTable
-ALTER TABLE "Role" ADD COLUMN "botId" TEXT;
