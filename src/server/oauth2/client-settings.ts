@@ -16,7 +16,7 @@ const REDIRECT_URI_MAX_LENGTH = 2048;
  * A redirect URI as the platform takes it: absolute, http(s) or an app's own scheme
  * (`mygame://callback`), without a fragment (RFC 6749 3.1.2).
  */
-export const ZRedirectUri = z
+const ZRedirectUri = z
   .string()
   .trim()
   .max(REDIRECT_URI_MAX_LENGTH)
@@ -29,7 +29,7 @@ export const ZRedirectUri = z
     }
   }, "Not a valid redirect URI: an absolute URL without a fragment.");
 
-export const ZRedirectUris = z.array(ZRedirectUri).max(REDIRECT_URIS_MAX, `An application may register at most ${REDIRECT_URIS_MAX} redirect URIs.`);
+const ZRedirectUris = z.array(ZRedirectUri).max(REDIRECT_URIS_MAX, `An application may register at most ${REDIRECT_URIS_MAX} redirect URIs.`);
 
 /** The application's registered redirect URIs, in the order they were added. */
 export function redirectUrisOf(application: { redirectUris: string }): string[] {

@@ -4,7 +4,7 @@
 import type { OAuth2Scopes } from "discord-api-types/v10";
 
 /** Who may be granted a scope: any application, partners only (an operator's grant), or none here (the platform approves those by hand). */
-export type ScopeAvailability = "any" | "partner" | "approval";
+type ScopeAvailability = "any" | "partner" | "approval";
 
 export type ScopeInfo = {
   /** What the consent page says the application may do, after "This will allow {app} to". */
