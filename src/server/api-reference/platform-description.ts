@@ -55,7 +55,7 @@ const KNOWN_KEYS = {
 
 /** A copy of the stored subset as published, before adjustments. */
 export function platformSubset(): SubsetDocument {
-  return structuredClone(subset) as unknown as SubsetDocument;
+  return structuredClone(subset as unknown as SubsetDocument);
 }
 
 /** Applies the recorded adjustments to a copy of `document`; throws on an adjustment it does not know or that names nothing. */

@@ -21,7 +21,7 @@ export function toRequestJsonSchema(schema: z.ZodType, name: string): Converted 
     unrepresentable: "any",
     cycles: "ref",
     reused: "inline",
-    override: ({ zodSchema, jsonSchema }) => describeUnrepresentable(zodSchema as z.ZodType, jsonSchema as JsonSchema),
+    override: ({ zodSchema, jsonSchema }) => describeUnrepresentable(zodSchema as unknown as z.ZodType, jsonSchema as JsonSchema),
   }) as JsonSchema;
   const { $defs, $schema: _dialect, ...root } = converted;
   const definitions: Record<string, JsonSchema> = {};
