@@ -96,6 +96,7 @@ export const PAGES: readonly DashboardPage[] = [
   { name: "audit-log", path: (w) => `${guild(w)}/audit-log` },
   { name: "account", path: () => "/account" },
   { name: "applications", path: () => "/applications" },
+  { name: "api-reference", path: () => "/reference" },
   // The application is the owner's: others get the not-found page, which must be just as sound.
   { name: "application", path: application },
   { name: "lobbies", path: (w) => `${application(w)}/lobbies` },

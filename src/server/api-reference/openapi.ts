@@ -9,9 +9,9 @@ import { platformDescription, SCHEMA_REF_PREFIX, type JsonSchema, type PlatformO
 import { derivedOperationId, openApiPath, pathParameters, summaryOf, tagOf } from "./route-naming.ts";
 import { toRequestJsonSchema } from "./zod-json-schema.ts";
 
-export type OpenApiParameter = { name: string; in: "path" | "query"; required: boolean; schema: JsonSchema; description?: string };
+type OpenApiParameter = { name: string; in: "path" | "query"; required: boolean; schema: JsonSchema; description?: string };
 
-export type OpenApiMediaType = { schema?: JsonSchema };
+type OpenApiMediaType = { schema?: JsonSchema };
 
 export type OpenApiResponse = { description: string; content?: Record<string, OpenApiMediaType> } | { $ref: string };
 

@@ -18,7 +18,7 @@ export type SchemaField = {
   children: SchemaField[];
 };
 
-export type ReferenceAnswer = { status: string; description: string; schema: string | null };
+type ReferenceAnswer = { status: string; description: string; schema: string | null };
 
 export type ReferenceRoute = {
   operationId: string;
