@@ -138,7 +138,12 @@ function RouteDetails({ id, route }: { id: string; route: ReferenceRoute }) {
       ) : null}
       {route.body ? (
         <Section title={`Body (${route.body.contentTypes.join(" or ")}${route.body.required ? "" : ", optional"})`}>
-          {route.body.schema.children.length > 0 ? <SchemaTree fields={route.body.schema.children} /> : <SchemaTree fields={[route.body.schema]} />}
+          <Text size="sm">
+            {[route.body.schema.type, ...route.body.schema.limits, ...(route.body.schema.values ? [`one of ${route.body.schema.values.join(", ")}`] : [])].join(
+              " · ",
+            )}
+          </Text>
+          {route.body.schema.children.length > 0 ? <SchemaTree fields={route.body.schema.children} /> : null}
         </Section>
       ) : null}
       <Section title="Answers">
@@ -149,6 +154,11 @@ function RouteDetails({ id, route }: { id: string; route: ReferenceRoute }) {
                 {answer.status}
               </Badge>
               <Text size="sm">{answer.description}</Text>
+              {answer.contentType ? (
+                <Text size="xs" c="dimmed">
+                  {answer.contentType}
+                </Text>
+              ) : null}
               {answer.schema ? <Code style={{ overflowWrap: "anywhere" }}>{answer.schema}</Code> : null}
             </Group>
           ))}

@@ -35,9 +35,11 @@ describe("the reference page's view of the document", () => {
   it("names the answer's platform object and status", () => {
     expect(find("GET", "/guilds/{guildId}/members/{userId}").answers[0]).toEqual({
       status: "200",
-      description: "Success. application/json",
+      description: "Success.",
+      contentType: "application/json",
       schema: "GuildMemberResponse",
     });
     expect(find("GET", "/guilds/{guildId}/roles").answers[0]!.schema).toBe("array of GuildRoleResponse");
+    expect(find("POST", "/lobbies/{lobbyId}/members/bulk").answers[0]!.schema).toBe("array of LobbyMemberResponse or null");
   });
 });

@@ -18,7 +18,7 @@ export type SchemaField = {
   children: SchemaField[];
 };
 
-type ReferenceAnswer = { status: string; description: string; schema: string | null };
+type ReferenceAnswer = { status: string; description: string; contentType: string | null; schema: string | null };
 
 export type ReferenceRoute = {
   operationId: string;
@@ -83,20 +83,22 @@ function routeView(path: string, method: string, operation: OpenApiOperation, sc
 }
 
 function answerView(status: string, response: OpenApiResponse): ReferenceAnswer {
-  if ("$ref" in response) return { status, description: status === "429" ? "Rate limited" : "Error envelope", schema: null };
+  if ("$ref" in response) return { status, description: status === "429" ? "Rate limited" : "Error envelope", contentType: null, schema: null };
   const media = Object.entries(response.content ?? {})[0];
   const schema = media?.[1].schema;
-  return { status, description: media ? `${response.description} ${media[0]}` : response.description, schema: schema ? schemaName(schema) : null };
+  return { status, description: response.description, contentType: media?.[0] ?? null, schema: schema ? schemaName(schema) : null };
 }
 
-/** A response schema in a few words: its component's name, or an array of one. */
+/** A response schema in a few words: its component's name, an array of one, or its type. */
 function schemaName(schema: JsonSchema): string {
   const target = refTarget(schema);
   if (target) return target;
-  if (schema.type === "array" && schema.items) return `array of ${schemaName(schema.items as JsonSchema)}`;
+  const types = (Array.isArray(schema.type) ? schema.type : [schema.type]).filter((type): type is string => typeof type === "string");
+  const orNull = types.includes("null") ? " or null" : "";
+  if (schema.items) return `array of ${schemaName(schema.items as JsonSchema)}${orNull}`;
   const variants = (schema.oneOf ?? schema.anyOf) as JsonSchema[] | undefined;
   if (variants) return variants.map(schemaName).join(" | ");
-  return typeof schema.type === "string" ? schema.type : "JSON";
+  return types.length > 0 ? types.join(" or ") : "JSON";
 }
 
 function refTarget(schema: JsonSchema): string | null {
