@@ -96,7 +96,7 @@ function RouteEntry({ route }: { route: ReferenceRoute }) {
       <UnstyledButton onClick={() => setOpen(!open)} aria-expanded={open} aria-controls={detailsId} w="100%" py={8}>
         <Group gap="xs" wrap="nowrap" align="flex-start">
           {open ? <IconChevronDown size={16} /> : <IconChevronRight size={16} />}
-          <Badge color={METHOD_COLORS[route.method] ?? "gray"} variant="filled" w={68} style={{ flexShrink: 0 }}>
+          <Badge color={METHOD_COLORS[route.method] ?? "gray"} variant="filled" style={{ flexShrink: 0, minWidth: 68 }}>
             {route.method}
           </Badge>
           <Stack gap={0} style={{ minWidth: 0 }}>
