@@ -95,7 +95,7 @@ function RouteEntry({ route }: { route: ReferenceRoute }) {
     <div style={{ borderBottom: "1px solid var(--mantine-color-default-border)" }}>
       <UnstyledButton onClick={() => setOpen(!open)} aria-expanded={open} aria-controls={detailsId} w="100%" py={8}>
         <Group gap="xs" wrap="nowrap" align="flex-start">
-          {open ? <IconChevronDown size={16} /> : <IconChevronRight size={16} />}
+          {open ? <IconChevronDown size={16} style={{ flexShrink: 0 }} /> : <IconChevronRight size={16} style={{ flexShrink: 0 }} />}
           <Badge color={METHOD_COLORS[route.method] ?? "gray"} variant="filled" style={{ flexShrink: 0, minWidth: 68 }}>
             {route.method}
           </Badge>

@@ -24,12 +24,12 @@ describe("the reference page's view of the document", () => {
     expect(create.body).toMatchObject({ contentTypes: ["application/json"] });
     const body = find("POST", "/lobbies/{lobbyId}/members/bulk").body!.schema;
     expect(body.type).toBe("array of object");
-    expect(body.limits.some((limit) => limit.includes('items'))).toBe(true);
+    expect(body.limits.some((limit) => limit.includes("items"))).toBe(true);
     const id = body.children.find((field) => field.name === "id")!;
     expect(id).toMatchObject({ type: "string", required: true });
     const voice = find("PUT", "/channels/{channelId}/voice-status").body!.schema.children.find((field) => field.name === "status")!;
     expect(voice.type).toBe("string");
-    expect(voice.limits.some((limit) => limit.includes('characters'))).toBe(true);
+    expect(voice.limits.some((limit) => limit.includes("characters"))).toBe(true);
   });
 
   it("names the answer's platform object and status", () => {
