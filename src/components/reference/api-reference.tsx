@@ -46,7 +46,7 @@ export function ApiReference({ sections }: { sections: ReferenceSection[] }) {
         </Title>
         <Text size="sm" c="dimmed">
           Every route of this server&apos;s HTTP API under <Code>/api/v10</Code>, generated from its route table. The same description as OpenAPI 3.1:{" "}
-          <Anchor href="/api/v10/openapi.json" size="sm">
+          <Anchor href="/api/v10/openapi.json" size="sm" underline="always">
             /api/v10/openapi.json
           </Anchor>
           .
