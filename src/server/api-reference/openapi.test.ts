@@ -91,7 +91,7 @@ describe("the generated document", () => {
         return false;
       }
     };
-    const unrepresentable = ROUTES.filter((route) => (route.body && !strict(route.body)) || (route.query && !strict(route.query)));
+    const unrepresentable = ROUTES.filter((route) => (route.body !== undefined && !strict(route.body)) || (route.query !== undefined && !strict(route.query)));
     expect(unrepresentable.length).toBeGreaterThan(0);
     for (const route of unrepresentable) {
       const text = JSON.stringify(operationOf(route)!);
