@@ -99,6 +99,7 @@ export const PAGES: readonly DashboardPage[] = [
   { name: "authorized-apps", path: () => "/account/authorized-apps" },
   // The world's application's bot install link: the consent page.
   { name: "oauth2-authorize", path: (w) => `/oauth2/authorize?client_id=${w.applicationId}&scope=bot&permissions=2048` },
+  { name: "api-reference", path: () => "/reference" },
   // The application is the owner's: others get the not-found page, which must be just as sound.
   { name: "application", path: application },
   { name: "lobbies", path: (w) => `${application(w)}/lobbies` },

@@ -6,7 +6,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { signOut } from "next-auth/react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { IconApps, IconChevronDown, IconKey, IconLogout, IconMoon, IconSettings, IconSun } from "~/components/icons.tsx";
+import { IconApps, IconBook, IconChevronDown, IconKey, IconLogout, IconMoon, IconSettings, IconSun } from "~/components/icons.tsx";
 import type { DashboardUser } from "~/server/auth/session.ts";
 
 export function UserMenu({ user }: { user: DashboardUser }) {
@@ -55,6 +55,9 @@ export function UserMenu({ user }: { user: DashboardUser }) {
         </Menu.Item>
         <Menu.Item component={Link} href="/applications" leftSection={<IconApps size={16} />}>
           Applications
+        </Menu.Item>
+        <Menu.Item component={Link} href="/reference" leftSection={<IconBook size={16} />}>
+          API reference
         </Menu.Item>
         <Menu.Item
           leftSection={colorScheme === "dark" ? <IconSun size={16} /> : <IconMoon size={16} />}

@@ -1,3 +1,4 @@
+import { apiReferenceRoutes } from "~/server/api-reference/api-reference.rest.ts";
 import { auditRoutes } from "~/server/audit/audit.rest.ts";
 import { channelRoutes } from "~/server/channels/channel.rest.ts";
 import { voiceStatusRoutes } from "~/server/channels/voice-status.rest.ts";
@@ -44,4 +45,6 @@ export const ROUTES: readonly Route[] = [
   ...partnerSdkRoutes,
   ...gatewayRoutes,
   ...oauth2Routes,
+  // Last, and given the finished table: the API reference describes every row above.
+  ...apiReferenceRoutes(() => ROUTES),
 ];

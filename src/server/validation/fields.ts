@@ -6,12 +6,15 @@ export { ZSnowflake } from "~/server/snowflake/snowflake.ts";
 /** A string whose length (after trimming, when `trim`) is within [min, max]: BASE_TYPE_BAD_LENGTH. */
 export function lengthBetween(min: number, max: number, options: { trim?: boolean } = {}) {
   const base = options.trim ? z.string().trim() : z.string();
-  return base.check((ctx) => {
+  const checked = base.check((ctx) => {
     const length = [...ctx.value].length;
     if (length < min || length > max) {
       ctx.issues.push({ code: "custom", input: ctx.value, message: `Must be between ${min} and ${max} in length.`, params: { code: "BASE_TYPE_BAD_LENGTH" } });
     }
   });
+  // The check in JSON Schema's words for the API reference: its lengths count code points too,
+  // but before trimming, so a trimmed field's bounds are said in words instead.
+  return checked.meta(options.trim ? { description: `${min} to ${max} characters once trimmed` } : { minLength: min, maxLength: max });
 }
 
 /** An integer within [min, max]; query strings are coerced. */
