@@ -1,13 +1,14 @@
 "use client";
 
-import { Button, Code, CopyButton, DataList, Group, Modal, Stack, Text, Tooltip, ActionIcon } from "@mantine/core";
+import { Button, Code, CopyButton, DataList, Group, Modal, Text, Tooltip, ActionIcon } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { useState } from "react";
 import { notifyFailure } from "~/components/forms/server-errors.ts";
-import { IconCheck, IconCopy, IconKey, IconRefresh } from "~/components/icons.tsx";
+import { IconCheck, IconCopy, IconKey } from "~/components/icons.tsx";
 import { SectionCard } from "~/components/section-card.tsx";
 import { api } from "~/trpc/react.tsx";
 import type { ApplicationDetail } from "./application-types.ts";
+import { ResetConfirmation } from "./reset-confirmation.tsx";
 import { BotAccessSwitches } from "./bot-access-switches.tsx";
 import { BotTokenReveal } from "./bot-token-reveal.tsx";
 
@@ -82,25 +83,15 @@ function ResetTokenModal({ application, opened, onClose }: { application: Applic
       {token ? (
         <BotTokenReveal token={token} onDone={close} />
       ) : (
-        <Stack gap="md">
-          <Text size="sm">
-            A new token is made for <b>{application.name}</b> and <b>every earlier token stops working</b> at once: anything still using one is refused until
-            you give it the new token.
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button
-              color="red"
-              leftSection={<IconRefresh size={16} />}
-              loading={reset.isPending}
-              onClick={() => reset.mutate({ applicationId: application.id })}
-            >
-              Reset token
-            </Button>
-          </Group>
-        </Stack>
+        <ResetConfirmation
+          confirmLabel="Reset token"
+          loading={reset.isPending}
+          onCancel={close}
+          onConfirm={() => reset.mutate({ applicationId: application.id })}
+        >
+          A new token is made for <b>{application.name}</b> and <b>every earlier token stops working</b> at once: anything still using one is refused until you
+          give it the new token.
+        </ResetConfirmation>
       )}
     </Modal>
   );

@@ -3,9 +3,10 @@
 import { Alert, Button, Code, Group, Modal, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { notifyFailure } from "~/components/forms/server-errors.ts";
-import { IconAlertTriangle, IconRefresh } from "~/components/icons.tsx";
+import { IconAlertTriangle } from "~/components/icons.tsx";
 import { api } from "~/trpc/react.tsx";
 import type { ApplicationDetail } from "./application-types.ts";
+import { ResetConfirmation } from "./reset-confirmation.tsx";
 import { SecretField } from "./secret-field.tsx";
 
 /** Asks first, then shows the new client secret once: only its digest is stored. */
@@ -43,25 +44,15 @@ export function ClientSecretModal({ application, opened, onClose }: { applicatio
           </Group>
         </Stack>
       ) : (
-        <Stack gap="md">
-          <Text size="sm">
-            A new client secret is made for <b>{application.name}</b> and <b>the current one stops working</b> at once: token requests made with it are refused
-            until your server has the new one. Tokens already issued keep working.
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button
-              color="red"
-              leftSection={<IconRefresh size={16} />}
-              loading={reset.isPending}
-              onClick={() => reset.mutate({ applicationId: application.id })}
-            >
-              Reset secret
-            </Button>
-          </Group>
-        </Stack>
+        <ResetConfirmation
+          confirmLabel="Reset secret"
+          loading={reset.isPending}
+          onCancel={close}
+          onConfirm={() => reset.mutate({ applicationId: application.id })}
+        >
+          A new client secret is made for <b>{application.name}</b> and <b>the current one stops working</b> at once: token requests made with it are refused
+          until your server has the new one. Tokens already issued keep working.
+        </ResetConfirmation>
       )}
     </Modal>
   );
