@@ -374,6 +374,16 @@ describe("a strict OAuth2 client library (oauth4webapi)", () => {
     const forged = new URL(redirectTo);
     forged.searchParams.set("iss", "https://other.example");
     expect(() => oauth.validateAuthResponse(as, client, forged, state)).toThrow();
+
+    // The same library exchanges the code as a public client, with the verifier, at the endpoint discovery names.
+    const kit = oauth2Kit(app);
+    const options = { [oauth.allowInsecureRequests]: true, [oauth.customFetch]: kit.serverFetch };
+    const issuer = new URL(oauth2Issuer());
+    const discovered = await oauth.processDiscoveryResponse(issuer, await oauth.discoveryRequest(issuer, { algorithm: "oauth2", ...options }));
+    const response = await oauth.authorizationCodeGrantRequest(discovered, client, oauth.None(), params, CALLBACK, verifier, options);
+    const tokens = await oauth.processAuthorizationCodeResponse(discovered, client, response);
+    expect(tokens).toMatchObject({ token_type: "bearer", scope: "identify", expires_in: 604800 });
+    expect((await app.as(`Bearer ${tokens.access_token}`).get("/users/@me")).body.id).toBe(row.userId);
   });
 
   it("reads an error redirect as the authorization server's error", async () => {
