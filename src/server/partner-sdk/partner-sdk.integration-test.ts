@@ -17,7 +17,7 @@ import { bearer, bot } from "~/test/rest-client.ts";
 import { oauth2Kit } from "~/test/oauth2-kit.ts";
 import { useTestApp } from "~/test/test-app.ts";
 import { setIdentityProvider } from "./identity-providers.ts";
-import { mergeProvisionalAccount } from "./provisional-merge.ts";
+import { mergeProvisionalAccount, verifyMergeCredential } from "./provisional-merge.ts";
 
 const app = useTestApp();
 const ISSUER = "https://id.game.example";
@@ -88,10 +88,11 @@ async function userOfToken(accessToken: string) {
   return row.user;
 }
 
-const merge = (userId: string, externalAuthType: string, externalAuthToken: string) =>
-  runChange({ db: app.db, actor: null }, (change) =>
-    mergeProvisionalAccount(change, { applicationId: game.application.id, userId, externalAuthType, externalAuthToken }),
-  );
+async function merge(userId: string, externalAuthType: string, externalAuthToken: string) {
+  const applicationId = game.application.id;
+  const claim = await verifyMergeCredential(app.db, { applicationId, externalAuthType, externalAuthToken });
+  return runChange({ db: app.db, actor: null }, (change) => mergeProvisionalAccount(change, { applicationId, userId, claim }));
+}
 
 describe("POST /partner-sdk/token (external credentials)", () => {
   it("verifies an OIDC id_token and answers a provisional account's token that lobbies take", async () => {

@@ -4,19 +4,19 @@
 // the full account in the caller's change, and the provisional account is removed.
 import type { User } from "~/generated/prisma/client.ts";
 import { ApiError, invalidField, type ErrorKey } from "~/server/errors.ts";
+import type { Tx } from "~/server/db/client.ts";
 import type { Change } from "~/server/events/change.ts";
 import { newId } from "~/server/snowflake/snowflake.ts";
 import { moveLobbyMemberships, moveLobbyMessages, revokeAllTokensOf } from "./account-moves.ts";
-import { verifyExternalCredential } from "./external-credentials.ts";
+import { verifyExternalCredential, type ExternalIdentityClaim } from "./external-credentials.ts";
 import { ZExternalAuthType } from "./partner-sdk.schema.ts";
 
 export type MergeInput = {
   applicationId: string;
   /** The full account that authorized the application: the merge's destination. */
   userId: string;
-  /** The token request's external_auth_type and external_auth_token, as sent. */
-  externalAuthType: string;
-  externalAuthToken: string;
+  /** Who the player's external credentials say they are (verifyMergeCredential). */
+  claim: ExternalIdentityClaim;
 };
 
 export type MergeResult = {
@@ -51,15 +51,27 @@ export function mergeDenial(input: {
 }
 
 /**
- * Verifies the external credentials and merges the provisional account they sign in as into
- * the full account, inside the caller's change. Throws the platform's errors (ApiError: 50035
- * for an unknown auth type, 530xxx and 50025 for credentials, the denials above).
+ * Verifies the token request's external_auth_type and external_auth_token before the merge's
+ * change: an OIDC id_token is checked against its provider's keys, fetched over the network,
+ * which no transaction should wait on. Throws the platform's errors (50035 for an unknown auth
+ * type, 530xxx and 50025 for credentials).
+ */
+export async function verifyMergeCredential(
+  db: Tx,
+  input: { applicationId: string; externalAuthType: string; externalAuthToken: string },
+): Promise<ExternalIdentityClaim> {
+  const authType = ZExternalAuthType.safeParse(input.externalAuthType);
+  if (!authType.success) throw invalidField(["external_auth_type"], "BASE_TYPE_CHOICES", `Value must be one of ${ZExternalAuthType.options.join(", ")}.`);
+  return verifyExternalCredential(db, input.applicationId, authType.data, input.externalAuthToken);
+}
+
+/**
+ * Merges the provisional account the verified identity signs in as into the full account,
+ * inside the caller's change; refuses with the denials above.
  */
 export async function mergeProvisionalAccount(change: Change, input: MergeInput): Promise<MergeResult> {
   const { tx } = change;
-  const authType = ZExternalAuthType.safeParse(input.externalAuthType);
-  if (!authType.success) throw invalidField(["external_auth_type"], "BASE_TYPE_CHOICES", `Value must be one of ${ZExternalAuthType.options.join(", ")}.`);
-  const claim = await verifyExternalCredential(tx, input.applicationId, authType.data, input.externalAuthToken);
+  const { claim } = input;
   const destination = await tx.user.findUnique({ where: { id: input.userId } });
   if (!destination) throw new ApiError("UNKNOWN_USER");
   const key = { applicationId_authType_subject: { applicationId: input.applicationId, authType: claim.authType, subject: claim.subject } };

@@ -6,7 +6,7 @@ import { InternalEvents } from "~/server/events/event-map.ts";
 import { runChange } from "~/server/events/change.ts";
 import type { Tx } from "~/server/db/client.ts";
 import { toGuildObject } from "~/server/guilds/guild.dto.ts";
-import { mergeProvisionalAccount } from "~/server/partner-sdk/provisional-merge.ts";
+import { mergeProvisionalAccount, verifyMergeCredential } from "~/server/partner-sdk/provisional-merge.ts";
 import { toWebhookObject } from "~/server/webhooks/webhook.dto.ts";
 import { consumeCode, issueTokenPair, secretDigest } from "../grants.ts";
 import { signIdToken } from "../id-token.ts";
@@ -36,12 +36,14 @@ export const authorizationCodeGrant: Grant = async (request) => {
   // Read (or made, the first time) before the transaction: making an RSA key takes a while.
   const signingKey = scopes.includes("openid") ? await idTokenSigningKey(db) : null;
   const merge = provisionalMergeOf(request.form);
+  // Verified before the change: an OIDC id_token's keys are fetched from its provider.
+  const mergeClaim = merge && (await verifyMergeCredential(db, { applicationId: taken.applicationId, ...merge }));
   const { grant, made, user } = await runChange({ db, actor: null }, async (change) => {
     const { tx } = change;
     // Deauthorized since it was approved: the code no longer stands for anything.
     if (!(await tx.oAuth2Authorization.findUnique({ where: { id: taken.authorizationId } }))) throw invalidGrant("The authorization was revoked.");
     // A game's player signing in: their provisional account becomes part of this full account, or nothing is issued.
-    if (merge) await mergeProvisionalAccount(change, { applicationId: taken.applicationId, userId: taken.userId, ...merge });
+    if (mergeClaim) await mergeProvisionalAccount(change, { applicationId: taken.applicationId, userId: taken.userId, claim: mergeClaim });
     const { accessTokenId, ...grant } = await issueTokenPair(tx, {
       applicationId: taken.applicationId,
       userId: taken.userId,
