@@ -71,6 +71,8 @@ export function EventWebhookLog({ applicationId }: { applicationId: string }) {
       ) : (
         <DataTable<EventWebhookDeliveryEntry>
           aria-label="Event webhook deliveries"
+          // On a phone the columns scroll sideways: the scrolling region takes keyboard focus, as the theme's tables do.
+          scrollAreaProps={{ viewportProps: { tabIndex: 0 } }}
           withTableBorder
           borderRadius="md"
           verticalSpacing="sm"
