@@ -1,7 +1,8 @@
 import { InternalEvents } from "~/server/events/event-map.ts";
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Db, Tx } from "~/server/db/client.ts";
-import { runChange, type ChangeContext } from "~/server/events/change.ts";
+import type { Prisma } from "~/generated/prisma/client.ts";
+import { runChange, type Change, type ChangeContext } from "~/server/events/change.ts";
 import { newId } from "~/server/snowflake/snowflake.ts";
 import { stateCache, type TokenRecord } from "~/server/state/state-cache.ts";
 import type { Actor, OAuth2Scope } from "./actor.ts";
@@ -142,23 +143,29 @@ export async function authenticate(db: Db, header: string | null): Promise<Actor
   return record.actor;
 }
 
+/**
+ * Revokes the live tokens `where` selects, inside the caller's change: they stop working on every
+ * instance at once (TOKENS_REVOKED). Answers the ids it revoked.
+ */
+export async function revokeTokensIn(change: Change, where: Prisma.TokenWhereInput): Promise<string[]> {
+  const live = await change.tx.token.findMany({ where: { AND: [where, { revokedAt: null }] }, select: { id: true } });
+  const ids = live.map((token) => token.id);
+  if (ids.length === 0) return ids;
+  await change.tx.token.updateMany({ where: { id: { in: ids }, revokedAt: null }, data: { revokedAt: new Date() } });
+  await change.emit(InternalEvents.TokensRevoked, { token_ids: ids });
+  return ids;
+}
+
 /** Revokes tokens by id; they stop working on every instance at once. Returns how many were live. */
 export async function revokeTokens(ctx: ChangeContext, tokenIds: readonly string[]): Promise<number> {
   if (tokenIds.length === 0) return 0;
-  return runChange(ctx, async ({ tx, emit }) => {
-    const { count } = await tx.token.updateMany({ where: { id: { in: [...tokenIds] }, revokedAt: null }, data: { revokedAt: new Date() } });
-    await emit(InternalEvents.TokensRevoked, { token_ids: [...tokenIds] });
-    return count;
-  });
+  return runChange(ctx, async (change) => (await revokeTokensIn(change, { id: { in: [...tokenIds] } })).length);
 }
 
 /** Resets an application's bot token: every earlier bot token stops working; returns the new one (shown once). */
 export async function resetBotToken(ctx: ChangeContext, application: { id: string; botUserId: string }): Promise<string> {
-  return runChange(ctx, async ({ tx, emit }) => {
-    const live = await tx.token.findMany({ where: { applicationId: application.id, kind: "bot", revokedAt: null }, select: { id: true } });
-    const ids = live.map((token) => token.id);
-    await tx.token.updateMany({ where: { id: { in: ids } }, data: { revokedAt: new Date() } });
-    await emit(InternalEvents.TokensRevoked, { token_ids: ids });
-    return createBotToken(tx, application);
+  return runChange(ctx, async (change) => {
+    await revokeTokensIn(change, { applicationId: application.id, kind: "bot" });
+    return createBotToken(change.tx, application);
   });
 }

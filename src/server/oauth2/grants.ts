@@ -4,9 +4,8 @@
 import { ApplicationIntegrationType, ApplicationWebhookEventType } from "discord-api-types/v10";
 import { createHash, randomBytes } from "node:crypto";
 import type { OAuth2Code } from "~/generated/prisma/client.ts";
-import { issueToken } from "~/server/auth/tokens.service.ts";
+import { issueToken, revokeTokensIn } from "~/server/auth/tokens.service.ts";
 import type { Tx } from "~/server/db/client.ts";
-import { InternalEvents } from "~/server/events/event-map.ts";
 import { runChange, type Change, type ChangeContext } from "~/server/events/change.ts";
 import type { GuildObject } from "~/server/guilds/guild.dto.ts";
 import { newId } from "~/server/snowflake/snowflake.ts";
@@ -112,11 +111,7 @@ export async function issueTokenPair(
 
 /** Revokes every live token of an authorization inside a change; they stop working on every instance at once. */
 export async function revokeAuthorizationTokens(change: Change, authorizationId: string): Promise<void> {
-  const live = await change.tx.token.findMany({ where: { authorizationId, revokedAt: null }, select: { id: true } });
-  if (live.length === 0) return;
-  const ids = live.map((token) => token.id);
-  await change.tx.token.updateMany({ where: { id: { in: ids } }, data: { revokedAt: new Date() } });
-  await change.emit(InternalEvents.TokensRevoked, { token_ids: ids });
+  await revokeTokensIn(change, { authorizationId });
 }
 
 /**

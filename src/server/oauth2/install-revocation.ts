@@ -1,8 +1,8 @@
 // An application's integration leaving a guild (removed, or its bot kicked) takes back what
 // installing it granted: the install scopes of the authorization of whoever added it, and
 // the tokens that carried them. Called inside integration-lifecycle's changes.
+import { revokeTokensIn } from "~/server/auth/tokens.service.ts";
 import type { Change } from "~/server/events/change.ts";
-import { InternalEvents } from "~/server/events/event-map.ts";
 import { INSTALL_SCOPES } from "./authorize-request.ts";
 import { deauthorizeIn } from "./grants.ts";
 import { parseScopeList } from "./scopes.ts";
@@ -15,7 +15,7 @@ const INSTALL: ReadonlySet<string> = new Set(INSTALL_SCOPES);
  * an authorization left with no scope is deauthorized.
  */
 export async function withdrawInstallGrant(change: Change, input: { applicationId: string; userId: string }): Promise<void> {
-  const { tx, emit } = change;
+  const { tx } = change;
   const row = await tx.oAuth2Authorization.findUnique({ where: { applicationId_userId: input } });
   if (!row) return;
   const left = parseScopeList(row.scopes).filter((scope) => !INSTALL.has(scope));
@@ -26,7 +26,5 @@ export async function withdrawInstallGrant(change: Change, input: { applicationI
   await tx.oAuth2Authorization.update({ where: { id: row.id }, data: { scopes: left.join(" "), updatedAt: new Date() } });
   const live = await tx.token.findMany({ where: { authorizationId: row.id, revokedAt: null }, select: { id: true, scopes: true } });
   const ids = live.filter((token) => parseScopeList(token.scopes).some((scope) => INSTALL.has(scope))).map((token) => token.id);
-  if (ids.length === 0) return;
-  await tx.token.updateMany({ where: { id: { in: ids } }, data: { revokedAt: new Date() } });
-  await emit(InternalEvents.TokensRevoked, { token_ids: ids });
+  await revokeTokensIn(change, { id: { in: ids } });
 }

@@ -2,8 +2,7 @@
 // authenticated, then the grant its grant_type names answers. A new grant is a row of GRANTS.
 import type { Db } from "~/server/db/client.ts";
 import { runChange } from "~/server/events/change.ts";
-import { InternalEvents } from "~/server/events/event-map.ts";
-import { findStoredToken } from "~/server/auth/tokens.service.ts";
+import { findStoredToken, revokeTokensIn } from "~/server/auth/tokens.service.ts";
 import { authenticateClient } from "./client-auth.ts";
 import { revokeAuthorizationTokens } from "./grants.ts";
 import { authorizationCodeGrant } from "./grants/authorization-code.ts";
@@ -45,7 +44,6 @@ export async function revokeToken(db: Db, request: TokenEndpointRequest): Promis
     const row = await findStoredToken(change.tx, token, ["bearer", "refresh"]);
     if (row?.applicationId !== client.application.id) return;
     if (row.authorizationId) return revokeAuthorizationTokens(change, row.authorizationId);
-    const { count } = await change.tx.token.updateMany({ where: { id: row.id, revokedAt: null }, data: { revokedAt: new Date() } });
-    if (count > 0) await change.emit(InternalEvents.TokensRevoked, { token_ids: [row.id] });
+    await revokeTokensIn(change, { id: row.id });
   });
 }

@@ -1,7 +1,7 @@
 // Moving what a player has in an application's lobbies from one account to another, for
 // merging a provisional account into a full one and for unmerging it again.
+import { revokeTokensIn } from "~/server/auth/tokens.service.ts";
 import type { Change } from "~/server/events/change.ts";
-import { InternalEvents } from "~/server/events/event-map.ts";
 import { toLobbyMemberObject, toLobbyMessageObject } from "~/server/lobbies/lobby.dto.ts";
 import { LobbyEvents } from "~/server/lobbies/lobby.schema.ts";
 
@@ -38,9 +38,5 @@ export async function moveLobbyMessages(change: Change, move: Move): Promise<voi
 
 /** Every token of the account stops working on every instance (its rows go with the account or stay revoked). */
 export async function revokeAllTokensOf(change: Change, userId: string): Promise<void> {
-  const live = await change.tx.token.findMany({ where: { userId }, select: { id: true } });
-  if (live.length === 0) return;
-  const ids = live.map((token) => token.id);
-  await change.tx.token.updateMany({ where: { id: { in: ids }, revokedAt: null }, data: { revokedAt: new Date() } });
-  await change.emit(InternalEvents.TokensRevoked, { token_ids: ids });
+  await revokeTokensIn(change, { userId });
 }

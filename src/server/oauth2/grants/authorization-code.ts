@@ -1,8 +1,8 @@
 // grant_type=authorization_code (RFC 6749 4.1.3): a code approved on the authorize page, bound
 // to its client, its redirect URI and its PKCE challenge, exchanged once for a token pair and
 // what approving made (the guild a bot joined, the incoming webhook) and, with openid, an id_token.
+import { revokeTokensIn } from "~/server/auth/tokens.service.ts";
 import type { OAuth2Code } from "~/generated/prisma/client.ts";
-import { InternalEvents } from "~/server/events/event-map.ts";
 import { runChange } from "~/server/events/change.ts";
 import type { Tx } from "~/server/db/client.ts";
 import { toGuildObject } from "~/server/guilds/guild.dto.ts";
@@ -95,11 +95,5 @@ async function revokeWhatCodeGave({ db }: GrantRequest, code: string): Promise<v
   const row = await db.oAuth2Code.findUnique({ where: { id: secretDigest(code) }, select: { tokenId: true } });
   if (!row?.tokenId) return;
   const tokenId = row.tokenId;
-  await runChange({ db, actor: null }, async ({ tx, emit }) => {
-    const live = await tx.token.findMany({ where: { OR: [{ id: tokenId }, { pairedTokenId: tokenId }], revokedAt: null }, select: { id: true } });
-    if (live.length === 0) return;
-    const ids = live.map((token) => token.id);
-    await tx.token.updateMany({ where: { id: { in: ids } }, data: { revokedAt: new Date() } });
-    await emit(InternalEvents.TokensRevoked, { token_ids: ids });
-  });
+  await runChange({ db, actor: null }, (change) => revokeTokensIn(change, { OR: [{ id: tokenId }, { pairedTokenId: tokenId }] }));
 }
