@@ -2,7 +2,8 @@
 // approval turned into a code (what the authorize page does), and form-encoded token requests.
 import { runChange } from "~/server/events/change.ts";
 import { fetchHandler } from "~/server/http/fetch-adapter.ts";
-import { resetClientSecret, setPublicClient, setRedirectUris } from "~/server/oauth2/client-settings.ts";
+import { editApplication } from "~/server/applications/application.service.ts";
+import { resetClientSecret, setRedirectUris } from "~/server/oauth2/client-settings.ts";
 import { issueCode, recordAuthorization } from "~/server/oauth2/grants.ts";
 import { isWellKnownPath, serveWellKnown } from "~/server/oauth2/metadata.ts";
 import { makeBot } from "./factories.ts";
@@ -19,7 +20,7 @@ export function oauth2Kit(app: TestApp) {
     const id = made.application.id;
     const secret = await resetClientSecret(operator(), id);
     await setRedirectUris(operator(), id, [REDIRECT_URI]);
-    if (options.publicClient) await setPublicClient(operator(), id, true);
+    if (options.publicClient) await editApplication(operator(), id, { publicClient: true });
     const basic = `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString("base64")}`;
     return { ...made, id, secret, basic };
   }

@@ -24,7 +24,8 @@ export const appOauth2: CliCommand = {
     if (!applicationId || rest.length > 0) throw new Error(`Usage: app oauth2 ${USAGE}`);
     const publicClient = optionalString(args, "public-client");
     if (publicClient !== undefined && publicClient !== "on" && publicClient !== "off") throw new Error("--public-client takes on or off.");
-    const { changeRedirectUri, redirectUrisOf, resetClientSecret, setPublicClient } = await import("~/server/oauth2/client-settings.ts");
+    const { changeRedirectUri, redirectUrisOf, resetClientSecret } = await import("~/server/oauth2/client-settings.ts");
+    const { editApplication } = await import("~/server/applications/application.service.ts");
     const result = await withDatabase(async (db) => {
       const ctx = { db, actor: null };
       const read = () =>
@@ -32,7 +33,7 @@ export const appOauth2: CliCommand = {
       if (!(await read())) throw new Error(`Unknown application ${applicationId}`);
       for (const uri of strings(args.values["add-redirect"])) await changeRedirectUri(ctx, applicationId, { add: uri });
       for (const uri of strings(args.values["remove-redirect"])) await changeRedirectUri(ctx, applicationId, { remove: uri });
-      if (publicClient !== undefined) await setPublicClient(ctx, applicationId, publicClient === "on");
+      if (publicClient !== undefined) await editApplication(ctx, applicationId, { publicClient: publicClient === "on" });
       const secret = args.values["reset-secret"] ? await resetClientSecret(ctx, applicationId) : undefined;
       const client = (await read())!;
       return {

@@ -48,11 +48,7 @@ export function isClientSecret(application: { clientSecretHash: string | null },
 /** A new client secret; the previous one stops working. Answered once, never stored in plain. */
 export async function resetClientSecret(ctx: ChangeContext, applicationId: string): Promise<string> {
   const secret = randomBytes(24).toString("base64url");
-  await runChange(ctx, async ({ tx, emit }) => {
-    const { count } = await tx.application.updateMany({ where: { id: applicationId }, data: { clientSecretHash: secretDigest(secret) } });
-    if (count === 0) throw new ApiError("UNKNOWN_APPLICATION");
-    await emit(InternalEvents.ApplicationUpdated, { application_id: applicationId });
-  });
+  await writeClient(ctx, applicationId, { clientSecretHash: secretDigest(secret) });
   return secret;
 }
 
@@ -60,11 +56,7 @@ export async function resetClientSecret(ctx: ChangeContext, applicationId: strin
 export async function setRedirectUris(ctx: ChangeContext, applicationId: string, uris: readonly string[]): Promise<string[]> {
   const parsed = ZRedirectUris.safeParse([...new Set(uris.map((uri) => uri.trim()))]);
   if (!parsed.success) throw invalidField(["redirect_uris"], "BASE_TYPE_BAD_VALUE", parsed.error.issues[0]?.message ?? "Invalid redirect URIs.");
-  await runChange(ctx, async ({ tx, emit }) => {
-    const { count } = await tx.application.updateMany({ where: { id: applicationId }, data: { redirectUris: JSON.stringify(parsed.data) } });
-    if (count === 0) throw new ApiError("UNKNOWN_APPLICATION");
-    await emit(InternalEvents.ApplicationUpdated, { application_id: applicationId });
-  });
+  await writeClient(ctx, applicationId, { redirectUris: JSON.stringify(parsed.data) });
   return parsed.data;
 }
 
@@ -82,10 +74,10 @@ async function readClient(db: Tx, applicationId: string) {
   return application;
 }
 
-/** Makes the application a public client (no secret to keep; PKCE then required) or a confidential one. */
-export async function setPublicClient(ctx: ChangeContext, applicationId: string, isPublic: boolean): Promise<void> {
+/** Writes client columns in one change; APPLICATION_UPDATED drops the application from every cache. */
+async function writeClient(ctx: ChangeContext, applicationId: string, data: { clientSecretHash: string } | { redirectUris: string }): Promise<void> {
   await runChange(ctx, async ({ tx, emit }) => {
-    const { count } = await tx.application.updateMany({ where: { id: applicationId }, data: { publicClient: isPublic } });
+    const { count } = await tx.application.updateMany({ where: { id: applicationId }, data });
     if (count === 0) throw new ApiError("UNKNOWN_APPLICATION");
     await emit(InternalEvents.ApplicationUpdated, { application_id: applicationId });
   });
