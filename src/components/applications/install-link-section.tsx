@@ -23,13 +23,12 @@ import { PermissionChecklist } from "~/components/roles/permission-checklist.tsx
 import { SectionCard } from "~/components/section-card.tsx";
 import {
   buildInstallLink,
-  installableScopes,
   installLinkDenial,
   installNeedsRedirect,
   type InstallLinkInput,
   type InstallLinkResponseType,
 } from "~/server/oauth2/install-link.ts";
-import { SCOPES } from "~/server/oauth2/scopes.ts";
+import { grantableScopes, SCOPES } from "~/server/oauth2/scopes.ts";
 import { api } from "~/trpc/react.tsx";
 import type { ApplicationDetail } from "./application-types.ts";
 
@@ -78,7 +77,7 @@ export function InstallLinkSection({ application }: { application: ApplicationDe
           Scopes
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm" verticalSpacing="xs">
-          {installableScopes(oauth2).map((scope) => (
+          {grantableScopes(oauth2).map((scope) => (
             <Checkbox
               key={scope}
               label={scope}

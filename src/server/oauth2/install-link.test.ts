@@ -1,6 +1,7 @@
 import { PermissionFlagsBits } from "discord-api-types/v10";
 import { describe, expect, it } from "vitest";
-import { buildInstallLink, installableScopes, installLinkDenial, installNeedsRedirect, type InstallLinkInput } from "./install-link.ts";
+import { grantableScopes } from "./scopes.ts";
+import { buildInstallLink, installLinkDenial, installNeedsRedirect, type InstallLinkInput } from "./install-link.ts";
 
 const AUTHORIZE = "https://guildhall.example/oauth2/authorize";
 const base: InstallLinkInput = { authorizeUrl: AUTHORIZE, clientId: "123456789012345678", scopes: [] };
@@ -64,12 +65,12 @@ describe("installNeedsRedirect and installLinkDenial", () => {
   });
 });
 
-describe("installableScopes", () => {
+describe("grantableScopes", () => {
   it("offers the grantable scopes, partner-only ones to partners, never those needing approval", () => {
-    const everyone = installableScopes({ partner: false });
+    const everyone = grantableScopes({ partner: false });
     expect(everyone).toEqual(expect.arrayContaining(["identify", "bot", "guilds.join", "webhook.incoming", "applications.commands"]));
     expect(everyone).not.toContain("identify.premium");
     expect(everyone).not.toContain("messages.read");
-    expect(installableScopes({ partner: true })).toContain("identify.premium");
+    expect(grantableScopes({ partner: true })).toContain("identify.premium");
   });
 });

@@ -1,7 +1,7 @@
 // The developer portal's install link: the authorize URL an application shares so people add
 // its bot or grant it scopes. The authorize page reads exactly these parameters.
 import { ApplicationIntegrationType } from "discord-api-types/v10";
-import { SCOPES, type ScopeName } from "./scopes.ts";
+import type { ScopeName } from "./scopes.ts";
 
 /** Scopes a bot-only link may carry without the code grant: adding the bot needs no redirect. */
 const NO_REDIRECT_SCOPES: ReadonlySet<string> = new Set<ScopeName>(["bot", "applications.commands"]);
@@ -23,14 +23,6 @@ export type InstallLinkInput = {
   responseType?: InstallLinkResponseType;
   state?: string | null;
 };
-
-/** The scopes an application may put in its install link: the grantable ones, partner-only ones for partners. */
-export function installableScopes(application: { partner: boolean }): ScopeName[] {
-  return (Object.keys(SCOPES) as ScopeName[]).filter((scope) => {
-    const { availability } = SCOPES[scope];
-    return availability === "any" || (availability === "partner" && application.partner);
-  });
-}
 
 /**
  * Whether approving the link must redirect back with a grant: any scope besides bot and

@@ -3,7 +3,7 @@
 // server.ts serves both at their well-known paths, outside /api, with or without the dashboard.
 import { env } from "~/env.ts";
 import type { HttpHandler, HttpResponse } from "~/server/http/http-types.ts";
-import { SCOPES, type ScopeName } from "./scopes.ts";
+import { grantableScopes } from "./scopes.ts";
 import { ID_TOKEN_ALGORITHM } from "./signing-key.ts";
 
 /** The issuer: the public origin, without a trailing slash (RFC 9207 compares it exactly). */
@@ -12,7 +12,7 @@ export function oauth2Issuer(): string {
 }
 
 /** Scopes an application can be granted here (by any application, or partners): not those the platform approves by hand. */
-export const GRANTABLE_SCOPES = (Object.keys(SCOPES) as ScopeName[]).filter((scope) => SCOPES[scope].availability !== "approval");
+export const GRANTABLE_SCOPES = grantableScopes({ partner: true });
 
 const CLIENT_AUTH_METHODS = ["client_secret_basic", "client_secret_post", "none"];
 

@@ -19,6 +19,9 @@ export type OAuth2ErrorCode =
   | "login_required"
   | "interaction_required";
 
+/** RFC 6749 5.1: token answers, and their errors, are never cached. */
+export const NO_STORE_HEADERS = { "cache-control": "no-store", pragma: "no-cache" } as const;
+
 export class OAuth2Error extends Error {
   constructor(
     readonly error: OAuth2ErrorCode,
@@ -37,7 +40,7 @@ export class OAuth2Error extends Error {
   }
 
   headers(): Record<string, string> {
-    const headers: Record<string, string> = { "cache-control": "no-store", pragma: "no-cache" };
+    const headers: Record<string, string> = { ...NO_STORE_HEADERS };
     if (this.status === 401) headers["www-authenticate"] = 'Basic realm="oauth2"';
     return headers;
   }

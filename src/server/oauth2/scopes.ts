@@ -66,9 +66,20 @@ export function scopeDenial(scopes: readonly string[], application: { partner: b
   if (scopes.length === 0) return "No scope was asked for.";
   for (const scope of scopes) {
     if (!isScopeName(scope)) return `Unknown scope: ${scope}`;
-    const { availability } = SCOPES[scope];
-    if (availability === "approval") return `The scope ${scope} needs the platform's approval, which this application does not have.`;
-    if (availability === "partner" && !application.partner) return `The scope ${scope} is for partner applications only.`;
+    const denial = availabilityDenial(scope, application);
+    if (denial) return denial;
   }
   return null;
+}
+
+function availabilityDenial(scope: ScopeName, application: { partner: boolean }): string | null {
+  const { availability } = SCOPES[scope];
+  if (availability === "approval") return `The scope ${scope} needs the platform's approval, which this application does not have.`;
+  if (availability === "partner" && !application.partner) return `The scope ${scope} is for partner applications only.`;
+  return null;
+}
+
+/** The scopes an application may be granted (its install links offer these); a partner's are every one the server grants. */
+export function grantableScopes(application: { partner: boolean }): ScopeName[] {
+  return (Object.keys(SCOPES) as ScopeName[]).filter((scope) => availabilityDenial(scope, application) === null);
 }
