@@ -1,12 +1,10 @@
 import { z } from "zod";
 import { getCurrentApplication } from "~/server/applications/application.service.ts";
 import { ok, route, type RestResult } from "~/server/rest/route.ts";
+import { NO_STORE_HEADERS } from "./oauth2-error.ts";
 import { currentAuthorization, userInfo } from "./current-authorization.ts";
 import { jsonWebKeySet } from "./signing-key.ts";
 import { exchangeToken, revokeToken } from "./token.service.ts";
-
-// RFC 6749 5.1: token answers are never cached.
-const NO_STORE = { "cache-control": "no-store", pragma: "no-cache" } as const;
 
 // The form is read by the handler (token-request.ts), so every malformed request is an OAuth2 error, not 50035.
 const ANY_FORM = z.unknown();
@@ -23,7 +21,7 @@ export const oauth2Routes = [
     open: OPEN_TO_CLIENTS,
     handler: async ({ ctx, body, header }): Promise<RestResult> => {
       const answer = await exchangeToken(ctx.db, { body, authorization: header("authorization"), contentType: header("content-type") });
-      return { status: 200, body: answer, headers: NO_STORE };
+      return { status: 200, body: answer, headers: NO_STORE_HEADERS };
     },
   }),
   route({
@@ -35,7 +33,7 @@ export const oauth2Routes = [
     open: OPEN_TO_CLIENTS,
     handler: async ({ ctx, body, header }): Promise<RestResult> => {
       await revokeToken(ctx.db, { body, authorization: header("authorization"), contentType: header("content-type") });
-      return { status: 200, body: {}, headers: NO_STORE };
+      return { status: 200, body: {}, headers: NO_STORE_HEADERS };
     },
   }),
   route({
