@@ -14,6 +14,7 @@ import type { OAuth2Scope } from "~/server/auth/actor.ts";
 import { newId } from "~/server/snowflake/snowflake.ts";
 import { eventWebhookSettingsOf, prepareEventWebhookSettings } from "~/server/event-webhooks/event-webhook-settings.ts";
 import type { TEventWebhookSettingsBody } from "~/server/event-webhooks/event-webhook.schema.ts";
+import { toApplicationBase } from "./application.dto.ts";
 import { applicationKeys, newApplicationKeys } from "./application-keys.ts";
 import { ownIntentChange, writeOwnIntentChange, type OwnIntentRequest } from "./intents.ts";
 
@@ -74,14 +75,7 @@ export async function getCurrentApplication(ctx: ServiceContext) {
   const guildCount = await ctx.db.member.count({ where: { userId: app.botUserId } });
   const { verifyKey } = await applicationKeys(ctx.db, app.id);
   return {
-    id: app.id,
-    name: app.name,
-    icon: app.icon,
-    description: app.description,
-    bot_public: app.botPublic,
-    bot_require_code_grant: app.botRequireCodeGrant,
-    verify_key: verifyKey,
-    flags: app.flags,
+    ...toApplicationBase(app, verifyKey),
     flags_new: String(app.flags),
     bot: toUserObject(app.botUser),
     owner: toUserObject(app.owner),

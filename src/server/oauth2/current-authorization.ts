@@ -2,6 +2,7 @@
 // authorization information) and OpenID Connect's userinfo.
 import type { RESTGetAPIOAuth2CurrentAuthorizationResult } from "discord-api-types/v10";
 import { applicationKeys } from "~/server/applications/application-keys.ts";
+import { toApplicationBase } from "~/server/applications/application.dto.ts";
 import { tokenIdOf } from "~/server/auth/tokens.service.ts";
 import type { ServiceContext } from "~/server/context.ts";
 import { ApiError } from "~/server/errors.ts";
@@ -32,16 +33,7 @@ export async function currentAuthorization(ctx: ServiceContext, authorization: s
   if (!application) throw new ApiError("UNKNOWN_APPLICATION");
   const { verifyKey } = await applicationKeys(ctx.db, application.id);
   return {
-    application: {
-      id: application.id,
-      name: application.name,
-      icon: application.icon,
-      description: application.description,
-      bot_public: application.botPublic,
-      bot_require_code_grant: application.botRequireCodeGrant,
-      verify_key: verifyKey,
-      flags: application.flags,
-    },
+    application: toApplicationBase(application, verifyKey),
     scopes: [...actor.scopes],
     expires: token?.expiresAt?.toISOString() ?? null,
     ...(user && { user: toUserObject(user) }),
