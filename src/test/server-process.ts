@@ -8,7 +8,15 @@ import { fileURLToPath } from "node:url";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 
-export type ServerProcess = { process: ChildProcess; port: number; origin: string; stop(): Promise<void> };
+export type ServerProcess = {
+  process: ChildProcess;
+  port: number;
+  origin: string;
+  /** SIGTERM, and waits until it has exited. */
+  stop(): Promise<void>;
+  /** SIGKILL, as a crash: nothing runs on the way out. Waits until it has exited. */
+  kill(): Promise<void>;
+};
 
 function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -42,15 +50,11 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   });
   child.removeAllListeners("exit");
   child.stdout.resume();
-  return {
-    process: child,
-    port,
-    origin,
-    async stop() {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      const exited = new Promise((resolve) => child.once("exit", resolve));
-      child.kill("SIGTERM");
-      await exited;
-    },
-  };
+  async function end(signal: NodeJS.Signals): Promise<void> {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    child.kill(signal);
+    await exited;
+  }
+  return { process: child, port, origin, stop: () => end("SIGTERM"), kill: () => end("SIGKILL") };
 }
