@@ -1,7 +1,7 @@
 import { enforce } from "~/server/permissions/denial.ts";
 import { auditLogDenial } from "~/server/guilds/guild-section-rules.ts";
-import type { AuditLogEntry } from "~/generated/prisma/client.ts";
-import type { Tx } from "~/server/db/client.ts";
+import { Prisma, type AuditLogEntry } from "~/generated/prisma/client.ts";
+import type { Statements } from "~/server/db/statements.ts";
 import type { ServiceContext } from "~/server/context.ts";
 import { loadGuildAccess } from "~/server/permissions/guild-access.ts";
 import { toUserObject } from "~/server/users/user.dto.ts";
@@ -31,8 +31,10 @@ export type AuditEntryInput = {
   reason: string | null;
 };
 
-export async function recordAuditEntry(tx: Tx, entry: AuditEntryInput): Promise<void> {
-  await tx.$executeRaw`INSERT INTO "AuditLogEntry" ("id", "guildId", "userId", "actionType", "targetId", "changes", "options", "reason") VALUES (${newId()}, ${entry.guildId}, ${entry.userId}, ${entry.actionType}, ${entry.targetId}, ${entry.changes?.length ? JSON.stringify(entry.changes) : null}, ${entry.options ? JSON.stringify(entry.options) : null}, ${entry.reason})`;
+export async function recordAuditEntry(sql: Statements, entry: AuditEntryInput): Promise<void> {
+  await sql.run(
+    Prisma.sql`INSERT INTO "AuditLogEntry" ("id", "guildId", "userId", "actionType", "targetId", "changes", "options", "reason") VALUES (${newId()}, ${entry.guildId}, ${entry.userId}, ${entry.actionType}, ${entry.targetId}, ${entry.changes?.length ? JSON.stringify(entry.changes) : null}, ${entry.options ? JSON.stringify(entry.options) : null}, ${entry.reason})`,
+  );
 }
 
 /** The audit `changes` between two wire objects, for the keys that differ. */

@@ -3,10 +3,11 @@ import { dirname, resolve } from "node:path";
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
 import type { SqlDriverAdapter, SqlDriverAdapterFactory } from "@prisma/driver-adapter-utils";
+import type { Database } from "better-sqlite3";
 import { PrismaClient } from "~/generated/prisma/client.ts";
 import { GENERATED_PROVIDER } from "~/generated/provider.ts";
 import { databaseUrl, providerFromUrl } from "./provider.ts";
-import { guardEventWrites } from "./event-guard.ts";
+import { guardEventWrites, type OpenTransactionWrites } from "./event-guard.ts";
 import { sqliteConnectionOf } from "./prisma-internals.ts";
 import { isolateFromOpenTransactions } from "./sqlite-isolation.ts";
 import { reusePreparedStatements } from "./sqlite-statements.ts";
@@ -27,13 +28,36 @@ export function sqlitePath(url: string): string {
 // cannot be corrupted; a power cut (not a crash of the process) may lose the last commits.
 const SQLITE_PRAGMAS = "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;";
 
-class TunedSqliteAdapter extends PrismaBetterSqlite3 {
+/** What the write path (events/write-path.ts) reaches under Prisma on SQLite: its one connection and the open transaction's writes. */
+export type SqliteWriteAccess = {
+  /** The better-sqlite3 connection, once Prisma connected (the write path runs inside a transaction, so it has). */
+  connection(): Database;
+  readonly open: OpenTransactionWrites;
+};
+
+class TunedSqliteAdapter extends PrismaBetterSqlite3 implements SqliteWriteAccess {
+  readonly open: OpenTransactionWrites = { current: null };
+  #connection: Database | null = null;
+
   override async connect(): Promise<SqlDriverAdapter> {
     const adapter = await super.connect();
     await adapter.executeScript(SQLITE_PRAGMAS);
-    reusePreparedStatements(sqliteConnectionOf(adapter));
-    return guardEventWrites(isolateFromOpenTransactions(adapter));
+    this.#connection = sqliteConnectionOf(adapter);
+    reusePreparedStatements(this.#connection);
+    return guardEventWrites(isolateFromOpenTransactions(adapter), this.open);
   }
+
+  connection(): Database {
+    if (!this.#connection) throw new Error("The SQLite connection is not open yet: Prisma connects on its first query.");
+    return this.#connection;
+  }
+}
+
+const sqliteAccess = new WeakMap<Db, SqliteWriteAccess>();
+
+/** The SQLite connection under a client made by createDb; null on PostgreSQL. */
+export function sqliteWriteAccess(db: Db): SqliteWriteAccess | null {
+  return sqliteAccess.get(db) ?? null;
 }
 
 function guardedPg(connectionString: string): SqlDriverAdapterFactory {
@@ -49,7 +73,10 @@ export function createDb(url: string = databaseUrl()): Db {
     );
   }
   if (provider === "sqlite") {
-    return new PrismaClient({ adapter: new TunedSqliteAdapter({ url: sqlitePath(url) }) });
+    const adapter = new TunedSqliteAdapter({ url: sqlitePath(url) });
+    const db = new PrismaClient({ adapter });
+    sqliteAccess.set(db, adapter);
+    return db;
   }
   return new PrismaClient({ adapter: guardedPg(url) });
 }

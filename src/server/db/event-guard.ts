@@ -52,16 +52,50 @@ export class UnannouncedWriteError extends Error {
   }
 }
 
-function guardTransaction(tx: Transaction): Transaction {
-  const written = new Set<string>();
-  let hasEvent = false;
-  // A statement that changed no rows wrote nothing (a conditional delete that lost a race).
-  const observe = (query: SqlQuery, rowsChanged: number) => {
-    const write = writtenTable(query.sql);
+/**
+ * What one transaction wrote so far. A batch of changes in one transaction (events/write-path.ts)
+ * marks where each change starts, asks what the change wrote, and forgets a change it rolled
+ * back to its savepoint, so each change is held to its own event.
+ */
+export class TransactionWrites {
+  // What each write that changed rows wrote, in order: a guarded table, or null for an event.
+  #writes: (string | null)[] = [];
+
+  /** A statement that changed no rows wrote nothing (a conditional delete that lost a race). */
+  observe(sql: string, rowsChanged: number): void {
+    const write = writtenTable(sql);
     if (!write || rowsChanged === 0) return;
-    if (write.table === EVENT_TABLE && write.verb === "INSERT") hasEvent = true;
-    else if (isGuarded(write)) written.add(write.table);
+    if (write.table === EVENT_TABLE && write.verb === "INSERT") this.#writes.push(null);
+    else if (isGuarded(write)) this.#writes.push(write.table);
+  }
+
+  /** Where a change starts. */
+  mark(): number {
+    return this.#writes.length;
+  }
+
+  /** Guarded tables written since `mark` when no event was stored since then. */
+  unannouncedSince(mark: number): string[] {
+    const since = this.#writes.slice(mark);
+    return since.includes(null) ? [] : [...new Set(since as string[])];
+  }
+
+  /** Forgets what was written since `mark` (the change was rolled back to its savepoint). */
+  rollBackTo(mark: number): void {
+    this.#writes.length = mark;
+  }
+}
+
+/** Where the write path finds the open transaction's writes on SQLite (one transaction at a time). */
+export type OpenTransactionWrites = { current: TransactionWrites | null };
+
+function guardTransaction(tx: Transaction, open: OpenTransactionWrites | undefined): Transaction {
+  const writes = new TransactionWrites();
+  if (open) open.current = writes;
+  const done = () => {
+    if (open?.current === writes) open.current = null;
   };
+  const observe = (query: SqlQuery, rowsChanged: number) => writes.observe(query.sql, rowsChanged);
   const guarded: Transaction = {
     provider: tx.provider,
     adapterName: tx.adapterName,
@@ -74,17 +108,19 @@ function guardTransaction(tx: Transaction): Transaction {
       return result;
     },
     async executeRaw(query) {
-      if (isCommit(query) && written.size > 0 && !hasEvent) {
+      const unannounced = isCommit(query) ? writes.unannouncedSince(0) : [];
+      if (unannounced.length > 0) {
         // Prisma only releases the connection when its commit fails: the rollback happens here.
+        done();
         await tx.executeRaw(ROLLBACK);
-        throw new UnannouncedWriteError(written);
+        throw new UnannouncedWriteError(unannounced);
       }
       const changed = await tx.executeRaw(query);
       observe(query, changed);
       return changed;
     },
-    commit: () => tx.commit(),
-    rollback: () => tx.rollback(),
+    commit: () => tx.commit().finally(done),
+    rollback: () => tx.rollback().finally(done),
   };
   if (tx.createSavepoint) guarded.createSavepoint = (name) => tx.createSavepoint!(name);
   if (tx.rollbackToSavepoint) guarded.rollbackToSavepoint = (name) => tx.rollbackToSavepoint!(name);
@@ -92,8 +128,11 @@ function guardTransaction(tx: Transaction): Transaction {
   return guarded;
 }
 
-/** Wraps a driver adapter so that guarded writes commit only together with an event. */
-export function guardEventWrites(adapter: SqlDriverAdapter): SqlDriverAdapter {
+/**
+ * Wraps a driver adapter so that guarded writes commit only together with an event. `open`
+ * (SQLite) is told each transaction's writes while it is open.
+ */
+export function guardEventWrites(adapter: SqlDriverAdapter, open?: OpenTransactionWrites): SqlDriverAdapter {
   // A statement outside a transaction commits alone, so it can never carry an event.
   const standalone = (query: SqlQuery) => {
     const write = writtenTable(query.sql);
@@ -111,7 +150,7 @@ export function guardEventWrites(adapter: SqlDriverAdapter): SqlDriverAdapter {
       return refused ? Promise.reject(refused) : adapter.executeRaw(query);
     },
     executeScript: (script) => adapter.executeScript(script),
-    startTransaction: async (isolationLevel) => guardTransaction(await adapter.startTransaction(isolationLevel)),
+    startTransaction: async (isolationLevel) => guardTransaction(await adapter.startTransaction(isolationLevel), open),
     dispose: () => adapter.dispose(),
   };
   if (adapter.getConnectionInfo) guarded.getConnectionInfo = () => adapter.getConnectionInfo!();

@@ -1,7 +1,9 @@
 import type { Actor } from "~/server/auth/actor.ts";
 import { recordAuditEntry, type AuditEntryInput } from "~/server/audit/audit.service.ts";
 import type { Db, Tx } from "~/server/db/client.ts";
+import type { Statements } from "~/server/db/statements.ts";
 import { runtimeOf } from "~/server/runtime/runtime-of.ts";
+import { insertEvent } from "./event-queries.ts";
 import { guildIdOf, type EventMap, type EventType, type StoredEvent } from "./event-map.ts";
 
 /** Who makes a change: a service's context, or an operator's (no actor) from the CLI. */
@@ -9,6 +11,8 @@ export type ChangeContext = { db: Db; actor: Actor | null; auditReason?: string 
 
 export type Change = {
   tx: Tx;
+  /** The change's hot statements, outside Prisma's query pipeline (db/statements.ts). */
+  sql: Statements;
   /**
    * Stores an event in the outbox, in this transaction, exactly as the gateway sends it; its
    * guild is read from the payload. Published after commit.
@@ -26,37 +30,41 @@ export type Change = {
 
 /**
  * Runs a change in one transaction with its events and audit entries, so a failed
- * change leaves neither. Once committed, the events drop the caches they make stale on
- * this instance before this returns, then reach every instance (events/fanout.ts).
+ * change leaves neither. It goes through the runtime's write path (write-path.ts): on SQLite
+ * together with the changes that arrive while another is written, each isolated. Once
+ * committed, the events drop the caches they make stale on this instance before this
+ * returns, then reach every instance (events/fanout.ts).
  */
-export async function runChange<T>(ctx: ChangeContext, fn: (change: Change) => Promise<T>): Promise<T> {
+export function runChange<T>(ctx: ChangeContext, fn: (change: Change) => Promise<T>): Promise<T> {
   // Before anything is written: a database without a runtime could not deliver the events.
   const runtime = runtimeOf(ctx.db);
   const committed: StoredEvent[] = [];
   const later: { label: string; work: (db: Db) => Promise<unknown> }[] = [];
-  const result = await ctx.db.$transaction(async (tx) => {
-    const change: Change = {
-      tx,
-      async emit(type, data) {
-        const guildId = guildIdOf(type, data);
-        const createdAt = new Date();
-        const rows = await tx.$queryRaw<
-          { seq: number }[]
-        >`INSERT INTO "Event" ("type", "guildId", "data", "createdAt") VALUES (${type}, ${guildId}, ${JSON.stringify(data)}, ${createdAt}) RETURNING "seq"`;
-        committed.push({ seq: Number(rows[0]!.seq), type, guildId, data, createdAt: createdAt.toISOString() } as StoredEvent);
-      },
-      async audit(entry) {
-        await recordAuditEntry(tx, { ...entry, userId: ctx.actor?.userId ?? null, reason: ctx.auditReason ?? null });
-      },
-      afterCommit(label, work) {
-        later.push({ label, work });
-      },
-    };
-    return fn(change);
+  return runtime.writes.run({
+    work(tx, sql) {
+      const change: Change = {
+        tx,
+        sql,
+        async emit(type, data) {
+          const guildId = guildIdOf(type, data);
+          const createdAt = new Date();
+          const seq = await insertEvent(sql, { type, guildId, data: JSON.stringify(data), createdAt });
+          committed.push({ seq, type, guildId, data, createdAt: createdAt.toISOString() } as StoredEvent);
+        },
+        async audit(entry) {
+          await recordAuditEntry(sql, { ...entry, userId: ctx.actor?.userId ?? null, reason: ctx.auditReason ?? null });
+        },
+        afterCommit(label, work) {
+          later.push({ label, work });
+        },
+      };
+      return fn(change);
+    },
+    committed() {
+      runtime.events.deliverCommitted(committed);
+      for (const { label, work } of later) track(work(ctx.db).catch((error: unknown) => console.error(`${label} failed`, error)));
+    },
   });
-  runtime.events.deliverCommitted(committed);
-  for (const { label, work } of later) track(work(ctx.db).catch((error: unknown) => console.error(`${label} failed`, error)));
-  return result;
 }
 
 // After-commit work still running in this process, so a caller can wait until it is done.

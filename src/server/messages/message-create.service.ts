@@ -1,7 +1,6 @@
 import { GatewayDispatchEvents, MessageFlags, MessageType } from "discord-api-types/v10";
-import { Prisma, type Message, type User, type Webhook } from "~/generated/prisma/client.ts";
+import type { Message, User, Webhook } from "~/generated/prisma/client.ts";
 import { publicUrl } from "~/env.ts";
-import type { Tx } from "~/server/db/client.ts";
 import type { Change } from "~/server/events/change.ts";
 import { newId } from "~/server/snowflake/snowflake.ts";
 import { toUserObject } from "~/server/users/user.dto.ts";
@@ -10,6 +9,7 @@ import { prepareAttachments, writeAttachments } from "./attachments.ts";
 import { resolveMentions } from "./mentions.ts";
 import { toMessageObjects, type MessageObject, type MessageReferenceObject, type MessageSnapshot } from "./message.dto.ts";
 import { messageEventData } from "./message-event.ts";
+import { insertMessageRow, moveLastMessage } from "./message-queries.ts";
 import type { TEmbed, TMessageFields, TPollRequest } from "./message.schema.ts";
 import type { NewAttachment } from "./message-validation.ts";
 import { toStoredComponents } from "./stored-components.ts";
@@ -103,23 +103,12 @@ function authorColumns(author: MessageAuthor) {
 }
 
 /**
- * One statement for a new message, as raw SQL: every author posts through here, and Prisma's
- * model queries cost several times a raw one (the query compiler runs for each). The columns
- * are the row's keys, so the statement follows the model.
- */
-async function insertMessageRow(tx: Tx, row: Message): Promise<void> {
-  const entries = Object.entries(row);
-  const columns = Prisma.join(entries.map(([column]) => Prisma.raw(`"${column}"`)));
-  await tx.$executeRaw`INSERT INTO "Message" (${columns}) VALUES (${Prisma.join(entries.map(([, value]) => value))})`;
-}
-
-/**
  * Stores a message and its files in the caller's change, moves the channel's last message
  * id (and a thread's counts) and fires Message Create with the message object. Every
  * author posts through it: bots (message.rest.ts) and webhooks.
  */
 export async function createMessage(change: Change, input: CreateMessageInput): Promise<MessageObject> {
-  const { tx, emit } = change;
+  const { tx, sql, emit } = change;
   const { body, channel } = input;
   const id = input.startsThread ? channel.id : newId();
   const now = new Date();
@@ -157,12 +146,11 @@ export async function createMessage(change: Change, input: CreateMessageInput): 
     pinned: false,
     editedAt: null,
   };
-  await insertMessageRow(tx, created);
+  await insertMessageRow(sql, created);
   const attachments = await writeAttachments(tx, { messageId: id, channelId: channel.id, attachments: prepareAttachments(input.files ?? []) });
   const isCountedReply = THREAD_TYPES.includes(channel.type) && !input.startsThread;
   const counted = isCountedReply ? 1 : 0;
-  await tx.$executeRaw`UPDATE "Channel" SET "lastMessageId" = ${id}, "messageCount" = "messageCount" + ${counted},
-    "totalMessageSent" = "totalMessageSent" + ${counted} WHERE "id" = ${channel.id}`;
+  await moveLastMessage(sql, { channelId: channel.id, messageId: id, counted });
   // A message is a thread's activity: its auto-archive clock starts again.
   if (THREAD_TYPES.includes(channel.type)) await tx.channel.update({ where: { id: channel.id }, data: { threadActiveAt: now } });
   const known = input.author.kind === "user" ? [toUserObject(input.author.user)] : [];

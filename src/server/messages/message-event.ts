@@ -10,8 +10,9 @@ import type { MessageObject } from "./message.dto.ts";
  */
 export async function messageEventData(db: Tx, message: MessageObject, guildId: string | null): Promise<GatewayMessageCreateDispatchData> {
   if (!guildId) return message;
-  const userIds = [...new Set([message.author.id, ...message.mentions.map((user) => user.id)])];
-  const rows = await db.member.findMany({ where: { guildId, userId: { in: userIds } }, include: MEMBER_INCLUDE });
+  // A webhook's author is no member: with no one mentioned there is no member to read.
+  const userIds = [...new Set([...(message.webhook_id ? [] : [message.author.id]), ...message.mentions.map((user) => user.id)])];
+  const rows = userIds.length === 0 ? [] : await db.member.findMany({ where: { guildId, userId: { in: userIds } }, include: MEMBER_INCLUDE });
   const members = new Map<string, APIGuildMemberNoUser>(
     rows.map((row) => {
       const { user, ...member } = toMemberObject(row);

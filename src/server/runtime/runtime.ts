@@ -3,7 +3,7 @@ import { env } from "~/env.ts";
 import { startBackgroundWork } from "~/server/background.ts";
 import { createDb, type Db } from "~/server/db/client.ts";
 import { createEventFanout, type EventFanout } from "~/server/events/fanout.ts";
-import { LobbyMessageWriter } from "~/server/lobbies/lobby-message-writer.ts";
+import { createWritePath, type WritePath } from "~/server/events/write-path.ts";
 import { createRateLimiter, type RateLimiter } from "~/server/ratelimit/ratelimit.ts";
 import { StateCache } from "~/server/state/state-cache.ts";
 import { CACHES } from "./cache-registry.ts";
@@ -27,8 +27,8 @@ export type Runtime = {
   readonly limiter: RateLimiter;
   /** Tokens, guilds' state, applications, lobbies, channels' and webhooks' guilds (cache-registry.ts). */
   readonly stateCache: StateCache;
-  /** Group commit of lobby messages: one writer so a batch is the whole process's. */
-  readonly lobbyMessageWriter: LobbyMessageWriter;
+  /** How every change reaches the database (runChange): group commit on SQLite, the pool on PostgreSQL. */
+  readonly writes: WritePath;
   /**
    * Committed events: `events.subscribe(listener)` hears every event from any instance, after
    * this instance's caches applied it, in commit order per instance (the gateway's feed).
@@ -72,7 +72,7 @@ export function createRuntime(options: RuntimeOptions = {}): Runtime {
     redis,
     limiter,
     stateCache,
-    lobbyMessageWriter: new LobbyMessageWriter(db),
+    writes: createWritePath(db),
     events,
     close() {
       closing ??= (async () => {
