@@ -31,17 +31,20 @@ function toSqlite(value: unknown): unknown {
  * one connection runs one transaction). Writes are told to the event guard, as Prisma's are.
  */
 export function sqliteStatements(connection: Database, writes: TransactionWrites): Statements {
+  // better-sqlite3 answers at once; a promise keeps one interface with PostgreSQL (a throw becomes its rejection).
   return {
-    async run(query) {
-      const { changes } = connection.prepare(query.sql).bind(query.values.map(toSqlite)).run();
-      writes.observe(query.sql, changes);
-      return changes;
-    },
-    async all<T>(query: Prisma.Sql) {
-      const rows = connection.prepare(query.sql).bind(query.values.map(toSqlite)).all() as T[];
-      writes.observe(query.sql, rows.length);
-      return rows;
-    },
+    run: (query) =>
+      new Promise((resolve) => {
+        const { changes } = connection.prepare(query.sql).bind(query.values.map(toSqlite)).run();
+        writes.observe(query.sql, changes);
+        resolve(changes);
+      }),
+    all: <T>(query: Prisma.Sql) =>
+      new Promise<T[]>((resolve) => {
+        const rows = connection.prepare(query.sql).bind(query.values.map(toSqlite)).all() as T[];
+        writes.observe(query.sql, rows.length);
+        resolve(rows);
+      }),
   };
 }
 
