@@ -41,22 +41,7 @@ export async function createBenchDatabase(provider: BenchProvider, dir: string):
       drop: () => Promise.resolve(),
     };
   }
-  const name = `guildhall_bench_${process.pid}`;
-  const floorName = `${name}_floor`;
-  const urlOf = (database: string) => {
-    const url = new URL(POSTGRES_ADMIN_URL);
-    url.pathname = `/${database}`;
-    return url.href;
-  };
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
+  const [name, floorName] = postgresNames(process.pid);
   await admin(`CREATE DATABASE "${name}"`);
   return {
     url: urlOf(name),
@@ -65,8 +50,32 @@ export async function createBenchDatabase(provider: BenchProvider, dir: string):
       await admin(`CREATE DATABASE "${floorName}" TEMPLATE "${name}"`);
       return urlOf(floorName);
     },
-    async drop() {
-      for (const database of [floorName, name]) await admin(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
-    },
+    drop: () => dropPostgresBenchDatabases(process.pid),
   };
+}
+
+/** The databases of the bench run by process `pid`: Guildhall's and the write floor's copy. */
+function postgresNames(pid: number): [string, string] {
+  return [`guildhall_bench_${pid}`, `guildhall_bench_${pid}_floor`];
+}
+
+function urlOf(database: string): string {
+  const url = new URL(POSTGRES_ADMIN_URL);
+  url.pathname = `/${database}`;
+  return url.href;
+}
+
+async function admin(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Drops what the bench run by process `pid` made on PostgreSQL, if it is still there. */
+export async function dropPostgresBenchDatabases(pid: number): Promise<void> {
+  for (const database of postgresNames(pid).reverse()) await admin(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
 }
