@@ -132,14 +132,16 @@ export async function measure(
   return { result, cpuMicrosPerRequest, peakRssMb: peakRssMb(server.process.pid) };
 }
 
-export type Row = Measurement & { server: string; request: string };
+/** A measured request; `floorRatio` is its req/s over its floor's, where it has one. */
+export type Row = Measurement & { server: string; request: string; floorRatio?: number };
 
 export function printTable(rows: Row[]): void {
-  const header = ["server", "request", "req/s", "p50 ms", "p99 ms", "errors", "non-2xx", "CPU µs/req", "peak RSS MB"];
+  const header = ["server", "request", "req/s", "floor ratio", "p50 ms", "p99 ms", "errors", "non-2xx", "CPU µs/req", "peak RSS MB"];
   const lines = rows.map((row) => [
     row.server,
     row.request,
     row.result.requests.average.toFixed(0),
+    row.floorRatio === undefined ? "" : row.floorRatio.toFixed(3),
     row.result.latency.p50.toFixed(1),
     row.result.latency.p99.toFixed(1),
     String(row.result.errors + row.result.timeouts),
