@@ -1,5 +1,6 @@
+import { updateGuildRow } from "./guild-queries.ts";
 import { AuditLogEvent, ChannelType, GatewayDispatchEvents, GuildFeature } from "discord-api-types/v10";
-import type { Guild, Prisma } from "~/generated/prisma/client.ts";
+import type { Guild } from "~/generated/prisma/client.ts";
 import type { Tx } from "~/server/db/client.ts";
 import { ApiError, invalidField } from "~/server/errors.ts";
 import { diffChanges } from "~/server/audit/audit.service.ts";
@@ -159,7 +160,7 @@ export async function modifyGuild(ctx: ServiceContext, input: { guildId: string;
   const body = input.body;
   const features = parseFeatures(guild.features);
 
-  const data: Prisma.GuildUpdateInput = {};
+  const data: Partial<Omit<Guild, "id">> = {};
   if (body.name !== undefined) data.name = body.name;
   if (body.region !== undefined) data.region = body.region;
   if (body.verification_level !== undefined) data.verificationLevel = body.verification_level ?? 0;
@@ -170,7 +171,7 @@ export async function modifyGuild(ctx: ServiceContext, input: { guildId: string;
   if (body.preferred_locale !== undefined) data.preferredLocale = body.preferred_locale ?? "en-US";
   if (body.description !== undefined) data.description = body.description;
   if (body.premium_progress_bar_enabled !== undefined) data.premiumProgressBarEnabled = body.premium_progress_bar_enabled;
-  if (body.owner_id !== undefined) data.owner = { connect: { id: await checkNewOwner(ctx.db, access, body.owner_id) } };
+  if (body.owner_id !== undefined) data.ownerId = await checkNewOwner(ctx.db, access, body.owner_id);
 
   await checkGuildChannels(ctx.db, guild.id, body);
   Object.assign(data, {
@@ -190,9 +191,10 @@ export async function modifyGuild(ctx: ServiceContext, input: { guildId: string;
 
   for (const image of images) data[image.column] = image.value && imageHash(image.value);
   return runChange(ctx, async (change) => {
-    const { tx, emit, audit } = change;
+    const { sql, emit, audit } = change;
     const before = access.state.guildObject;
-    const updated = await tx.guild.update({ where: { id: guild.id }, data });
+    const updated = await updateGuildRow(sql, guild.id, data);
+    if (!updated) throw new ApiError("UNKNOWN_GUILD");
     for (const image of images) await replaceImage(change, imageFolder(image.kind, guild.id), guild[image.column], image.value);
     const after = toGuildObject(updated, access.roles);
     const changes = diffChanges(before, after, GUILD_AUDIT_KEYS);
@@ -202,7 +204,7 @@ export async function modifyGuild(ctx: ServiceContext, input: { guildId: string;
   });
 }
 
-function pickDefined(data: Prisma.GuildUpdateInput): Record<string, unknown> {
+function pickDefined(data: Partial<Guild>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(data).filter(([, v]) => v !== undefined));
 }
 

@@ -1,14 +1,15 @@
-import type { Lobby, LobbyMessage } from "~/generated/prisma/client.ts";
+import { Prisma, type Lobby, type LobbyMessage } from "~/generated/prisma/client.ts";
 import type { Actor } from "~/server/auth/actor.ts";
 import type { ServiceContext } from "~/server/context.ts";
-import type { Db, Tx } from "~/server/db/client.ts";
+import type { Db } from "~/server/db/client.ts";
 import type { LobbyRecord } from "~/server/state/state-cache.ts";
 import { ApiError, fromZodError } from "~/server/errors.ts";
 import { runChange } from "~/server/events/change.ts";
 import { ZCreateMessageBody } from "~/server/messages/message.schema.ts";
 import { sendMessage } from "~/server/messages/message.service.ts";
 import { newId } from "~/server/snowflake/snowflake.ts";
-import { storeMetadata, toLobbyMessageObject, type LobbyAuthor } from "./lobby.dto.ts";
+import { readUserCards } from "~/server/users/user-queries.ts";
+import { storeMetadata, toLobbyMessageObject } from "./lobby.dto.ts";
 import { applicationOf, isLobbyMember, noteReadActivity, readLobby, touchLobby } from "./lobby-access.ts";
 import {
   LOBBY_MESSAGES_LIMIT_DEFAULT,
@@ -24,16 +25,6 @@ async function memberLobby(ctx: ServiceContext, applicationId: string, lobbyId: 
   const record = await readLobby(ctx.db, applicationId, lobbyId);
   if (!isLobbyMember(record, ctx.actor.userId)) throw new ApiError("MISSING_ACCESS");
   return record;
-}
-
-type AuthorRow = Omit<LobbyAuthor, "bot" | "system"> & { bot: unknown; system: unknown };
-
-/** The author as a lobby message shows them, read raw: this runs on every lobby message, and a model query costs several times as much. */
-async function readAuthor(tx: Tx, id: string): Promise<LobbyAuthor> {
-  const [row] = await tx.$queryRaw<AuthorRow[]>`SELECT "id", "username", "globalName", "avatar", "bot", "system", "flags" FROM "User" WHERE "id" = ${id}`;
-  if (!row) throw new ApiError("UNKNOWN_USER");
-  // SQLite answers booleans as 0 and 1.
-  return { ...row, bot: Boolean(row.bot), system: Boolean(row.system), flags: Number(row.flags) };
 }
 
 /**
@@ -60,9 +51,11 @@ export async function postLobbyMessage(ctx: ServiceContext, input: { lobbyId: st
   const { lobby, object } = await runChange({ db: ctx.db, actor: null }, async (change) => {
     // The lobby read above needs no second read: the conditional UPDATE checks it is still live (10031 otherwise).
     const lobby = await touchLobby(change.tx, applicationId, record.row.id, { known: record.row, now: row.createdAt });
-    await change.tx.$executeRaw`INSERT INTO "LobbyMessage" ("id", "lobbyId", "authorId", "content", "flags", "metadata", "createdAt")
-      VALUES (${row.id}, ${row.lobbyId}, ${row.authorId}, ${row.content}, ${row.flags}, ${row.metadata}, ${row.createdAt})`;
-    const object = toLobbyMessageObject({ ...row, author: await readAuthor(change.tx, row.authorId) }, applicationId);
+    await change.sql.run(Prisma.sql`INSERT INTO "LobbyMessage" ("id", "lobbyId", "authorId", "content", "flags", "metadata", "createdAt")
+      VALUES (${row.id}, ${row.lobbyId}, ${row.authorId}, ${row.content}, ${row.flags}, ${row.metadata}, ${row.createdAt})`);
+    const author = (await readUserCards(change.sql, [row.authorId])).get(row.authorId);
+    if (!author) throw new ApiError("UNKNOWN_USER");
+    const object = toLobbyMessageObject({ ...row, author }, applicationId);
     await change.emit(LobbyEvents.MessageCreate, object);
     return { lobby, object };
   });

@@ -1,4 +1,5 @@
-import type { LobbyMember, LobbyMessage, User } from "~/generated/prisma/client.ts";
+import type { LobbyMember, LobbyMessage } from "~/generated/prisma/client.ts";
+import type { UserCard } from "~/server/users/user-queries.ts";
 import type { ChannelObject } from "~/server/channels/channel.dto.ts";
 import { toUserObject } from "~/server/users/user.dto.ts";
 import type { LobbyMemberObject, LobbyMessageObject, LobbyMetadata, LobbyObject } from "./lobby.schema.ts";
@@ -35,10 +36,7 @@ export function toLobbyObject(row: LobbyRowWithMembers, linkedChannel: ChannelOb
   };
 }
 
-/** A message's author as its object needs them. */
-export type LobbyAuthor = Pick<User, "id" | "username" | "globalName" | "avatar" | "bot" | "system" | "flags">;
-
-export function toLobbyMessageObject(row: LobbyMessage & { author: LobbyAuthor }, applicationId: string): LobbyMessageObject {
+export function toLobbyMessageObject(row: LobbyMessage & { author: UserCard }, applicationId: string): LobbyMessageObject {
   return {
     id: row.id,
     type: 0,

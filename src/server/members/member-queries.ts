@@ -1,7 +1,9 @@
-import { Prisma } from "~/generated/prisma/client.ts";
+import type { APIGuildMemberNoUser } from "discord-api-types/v10";
+import { Prisma, type Member } from "~/generated/prisma/client.ts";
 import type { Db, Tx } from "~/server/db/client.ts";
+import type { Statements } from "~/server/db/statements.ts";
 import { orderBySnowflake, snowflakeBeyond } from "~/server/db/snowflake-sql.ts";
-import { MEMBER_INCLUDE, type MemberRow } from "./member.dto.ts";
+import { MEMBER_INCLUDE, toMemberFields, type MemberRow } from "./member.dto.ts";
 
 /** One member with user and roles; null for a non-member. */
 export function readMember(db: Tx, guildId: string, userId: string): Promise<MemberRow | null> {
@@ -94,4 +96,43 @@ export async function readMemberPage(db: Db, guildId: string, page: MemberPage):
   ).flat();
   const byId = new Map(rows.map((row) => [row.userId, row]));
   return ids.flatMap((row) => byId.get(row.userId) ?? []);
+}
+
+type MemberFieldsRow = { [K in keyof Member]: unknown } & { guildId: string; userId: string };
+
+/**
+ * Members' own fields (no user) with their role ids, read in a change's statements: message
+ * events carry the author's and mentioned members' on every message. Non-members are left out.
+ */
+export async function readMemberFields(sql: Statements, guildId: string, userIds: readonly string[]): Promise<Map<string, APIGuildMemberNoUser>> {
+  if (userIds.length === 0) return new Map();
+  const ids = Prisma.join([...new Set(userIds)]);
+  const rows = await sql.all<MemberFieldsRow>(Prisma.sql`SELECT * FROM "Member" WHERE "guildId" = ${guildId} AND "userId" IN (${ids})`);
+  if (rows.length === 0) return new Map();
+  const roles = await sql.all<{ userId: string; roleId: string }>(
+    Prisma.sql`SELECT "userId", "roleId" FROM "MemberRole" WHERE "guildId" = ${guildId} AND "userId" IN (${ids})`,
+  );
+  const date = (value: unknown) => (value === null ? null : new Date(value as string | Date));
+  // SQLite answers booleans as 0 and 1 and dates as text.
+  return new Map(
+    rows.map((row) => {
+      const member: Member = {
+        guildId,
+        userId: row.userId,
+        nick: row.nick as string | null,
+        avatar: row.avatar as string | null,
+        banner: row.banner as string | null,
+        joinedAt: date(row.joinedAt)!,
+        premiumSince: date(row.premiumSince),
+        deaf: Boolean(row.deaf),
+        mute: Boolean(row.mute),
+        flags: Number(row.flags),
+        pending: Boolean(row.pending),
+        communicationDisabledUntil: date(row.communicationDisabledUntil),
+        bio: row.bio as string | null,
+        temporary: Boolean(row.temporary),
+      };
+      return [row.userId, toMemberFields({ ...member, roles: roles.filter((role) => role.userId === row.userId) })];
+    }),
+  );
 }

@@ -1,4 +1,4 @@
-import type { APIGuildMember, GatewayGuildMemberAddDispatchData } from "discord-api-types/v10";
+import type { APIGuildMember, APIGuildMemberNoUser, GatewayGuildMemberAddDispatchData } from "discord-api-types/v10";
 import type { Member, User } from "~/generated/prisma/client.ts";
 import { toUserObject } from "~/server/users/user.dto.ts";
 
@@ -9,8 +9,12 @@ export type MemberRow = Member & { user: User; roles: { roleId: string }[] };
 
 /** The guild member object (spec 2.3), as GET and the member events carry it. */
 export function toMemberObject(row: MemberRow) {
+  return { user: toUserObject(row.user), ...toMemberFields(row) } satisfies APIGuildMember;
+}
+
+/** The member object's own fields, without its user (what events carry beside a message's author). */
+export function toMemberFields(row: Member & { roles: readonly { roleId: string }[] }) {
   return {
-    user: toUserObject(row.user),
     nick: row.nick,
     avatar: row.avatar,
     banner: row.banner,
@@ -24,7 +28,7 @@ export function toMemberObject(row: MemberRow) {
     communication_disabled_until: row.communicationDisabledUntil?.toISOString() ?? null,
     avatar_decoration_data: null,
     collectibles: null,
-  } satisfies APIGuildMember;
+  } satisfies APIGuildMemberNoUser;
 }
 
 export type MemberObject = ReturnType<typeof toMemberObject>;

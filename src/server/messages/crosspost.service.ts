@@ -56,7 +56,7 @@ export async function crosspostMessage(ctx: ServiceContext, input: CrosspostInpu
       .$executeRaw`UPDATE "Message" SET "flags" = "flags" | ${MessageFlags.Crossposted} WHERE "id" = ${row.id} AND ("flags" & ${MessageFlags.Crossposted}) = 0`;
     if (count === 0) throw new ApiError("ALREADY_CROSSPOSTED");
     const [object] = await toMessageObjects(change.tx, [published]);
-    await change.emit(GatewayDispatchEvents.MessageUpdate, await messageEventData(change.tx, object!, row.guildId));
+    await change.emit(GatewayDispatchEvents.MessageUpdate, await messageEventData(change.sql, object!, row.guildId));
     return object!;
   });
   await deliverCrosspost(ctx.db, published, log);

@@ -1,5 +1,6 @@
 import { GatewayDispatchEvents, MessageFlags, MessageType } from "discord-api-types/v10";
-import type { Message, User, Webhook } from "~/generated/prisma/client.ts";
+import type { Message, Webhook } from "~/generated/prisma/client.ts";
+import type { UserCard } from "~/server/users/user-queries.ts";
 import { publicUrl } from "~/env.ts";
 import type { Change } from "~/server/events/change.ts";
 import { newId } from "~/server/snowflake/snowflake.ts";
@@ -16,7 +17,7 @@ import { toStoredComponents } from "./stored-components.ts";
 
 /** Who posts: a user or bot, or a webhook under its own name and avatar or the request's overrides. */
 export type MessageAuthor =
-  | { kind: "user"; user: User; applicationId?: string | null }
+  | { kind: "user"; user: UserCard; applicationId?: string | null }
   | {
       kind: "webhook";
       webhook: Pick<Webhook, "id" | "name" | "avatar" | "applicationId">;
@@ -156,6 +157,6 @@ export async function createMessage(change: Change, input: CreateMessageInput): 
   const known = input.author.kind === "user" ? [toUserObject(input.author.user)] : [];
   const [stored] = await toMessageObjects(tx, [{ ...created, attachments }], known);
   const message: MessageObject = { ...stored!, ...(input.nonce !== undefined && input.nonce !== null && { nonce: input.nonce }) };
-  await emit(GatewayDispatchEvents.MessageCreate, await messageEventData(tx, message, input.guildId));
+  await emit(GatewayDispatchEvents.MessageCreate, await messageEventData(sql, message, input.guildId));
   return message;
 }

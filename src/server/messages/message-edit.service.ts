@@ -117,7 +117,7 @@ export async function editMessage(change: Change, input: EditMessageInput): Prom
 
   const row = await tx.message.findUniqueOrThrow({ where: { id: message.id }, include: MESSAGE_INCLUDE });
   const [object] = await toMessageObjects(tx, [row]);
-  await emit(GatewayDispatchEvents.MessageUpdate, await messageEventData(tx, object!, message.guildId));
+  await emit(GatewayDispatchEvents.MessageUpdate, await messageEventData(change.sql, object!, message.guildId));
   return object!;
 }
 

@@ -1,6 +1,6 @@
-import type { APIGuildMemberNoUser, GatewayMessageCreateDispatchData } from "discord-api-types/v10";
-import type { Tx } from "~/server/db/client.ts";
-import { MEMBER_INCLUDE, toMemberObject } from "~/server/members/member.dto.ts";
+import type { GatewayMessageCreateDispatchData } from "discord-api-types/v10";
+import type { Statements } from "~/server/db/statements.ts";
+import { readMemberFields } from "~/server/members/member-queries.ts";
 import type { MessageObject } from "./message.dto.ts";
 
 /**
@@ -8,17 +8,11 @@ import type { MessageObject } from "./message.dto.ts";
  * its guild, carries its author's member (without the user) unless a webhook sent it, and each
  * mentioned user who is a member carries theirs.
  */
-export async function messageEventData(db: Tx, message: MessageObject, guildId: string | null): Promise<GatewayMessageCreateDispatchData> {
+export async function messageEventData(sql: Statements, message: MessageObject, guildId: string | null): Promise<GatewayMessageCreateDispatchData> {
   if (!guildId) return message;
   // A webhook's author is no member: with no one mentioned there is no member to read.
   const userIds = [...new Set([...(message.webhook_id ? [] : [message.author.id]), ...message.mentions.map((user) => user.id)])];
-  const rows = userIds.length === 0 ? [] : await db.member.findMany({ where: { guildId, userId: { in: userIds } }, include: MEMBER_INCLUDE });
-  const members = new Map<string, APIGuildMemberNoUser>(
-    rows.map((row) => {
-      const { user, ...member } = toMemberObject(row);
-      return [user.id, member];
-    }),
-  );
+  const members = await readMemberFields(sql, guildId, userIds);
   const member = message.webhook_id ? undefined : members.get(message.author.id);
   return {
     ...message,

@@ -5,6 +5,7 @@ import { loadChannelAccess } from "~/server/channels/channel.service.ts";
 import type { ServiceContext } from "~/server/context.ts";
 import { orderBySnowflake, snowflakeBeyond } from "~/server/db/snowflake-sql.ts";
 import { ApiError, invalidField } from "~/server/errors.ts";
+import { readUserCards } from "~/server/users/user-queries.ts";
 import { runChange, type Change } from "~/server/events/change.ts";
 import type { GuildAccess } from "~/server/permissions/guild-access.ts";
 import { hasPermission } from "~/server/permissions/permissions.ts";
@@ -138,9 +139,10 @@ export async function sendMessage(ctx: ServiceContext, input: { channelId: strin
   const reference = await resolveReference(ctx, target, body, input.files.length);
   if (reference?.object.type !== MESSAGE_REFERENCE_FORWARD) checkNewMessage(body, input.files);
   const files = newAttachments(input.files, body.attachments);
-  const user = await ctx.db.user.findUniqueOrThrow({ where: { id: ctx.actor.userId } });
   return runChange(ctx, async (change) => {
     if (unarchive) await unarchiveThread(change, access.guild.id, unarchive);
+    const user = (await readUserCards(change.sql, [ctx.actor.userId])).get(ctx.actor.userId);
+    if (!user) throw new ApiError("UNKNOWN_USER");
     return createMessage(change, {
       channel,
       guildId: access.guild.id,
