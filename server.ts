@@ -18,6 +18,8 @@ import { startProcessRuntime } from "~/server/runtime/next-runtime.ts";
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? "127.0.0.1";
 const restOnly = process.env.GUILDHALL_REST_ONLY === "1";
+/** How long a stopping server waits for the requests it received to be answered. */
+const STOP_GRACE_MS = 10_000;
 
 type NodeHandler = (req: IncomingMessage, res: ServerResponse) => unknown;
 
@@ -74,8 +76,20 @@ async function main(): Promise<void> {
   const stop = () => {
     if (isStopping) return;
     isStopping = true;
-    server.close();
-    void runtime.close().finally(() => process.exit(0));
+    // Requests already received finish (their changes commit and are answered) before the
+    // runtime closes; a request that outlasts the grace is cut off, unanswered. Bots hear op 7
+    // meanwhile, and their sockets close.
+    const answered = new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      setTimeout(resolve, STOP_GRACE_MS).unref();
+    });
+    void gateway.close();
+    void answered
+      .then(() => {
+        server.closeAllConnections();
+        return runtime.close();
+      })
+      .finally(() => process.exit(0));
   };
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);

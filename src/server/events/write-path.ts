@@ -14,6 +14,8 @@ export type WriteJob<T> = {
 export type WritePath = {
   /** Runs the job's work in a transaction, alone or together with others, and resolves once it committed. */
   run<T>(job: WriteJob<T>): Promise<T>;
+  /** Resolves once no change is waiting or being written (the runtime closes the database after). */
+  drain(): Promise<void>;
 };
 
 /** Changes written in one transaction at most; more wait for the next. */
@@ -38,6 +40,7 @@ class GroupCommit implements WritePath {
   readonly #sqlite: SqliteWriteAccess;
   #queue: Pending[] = [];
   #writing = false;
+  #idle: (() => void)[] = [];
 
   constructor(db: Db, sqlite: SqliteWriteAccess) {
     this.#db = db;
@@ -74,7 +77,14 @@ class GroupCommit implements WritePath {
       batch.forEach((pending, i) => pending.reject(outcomes[i]?.ok === false ? outcomes[i].error : error));
     }
     if (this.#queue.length > 0) setImmediate(() => void this.#drain());
-    else this.#writing = false;
+    else {
+      this.#writing = false;
+      for (const resolve of this.#idle.splice(0)) resolve();
+    }
+  }
+
+  drain(): Promise<void> {
+    return this.#writing ? new Promise((resolve) => this.#idle.push(resolve)) : Promise.resolve();
   }
 
   async #inSavepoint(tx: Tx, job: WriteJob<unknown>): Promise<Outcome> {
@@ -101,15 +111,26 @@ class GroupCommit implements WritePath {
 /** PostgreSQL writes from a pool: each change is its own transaction on a connection of its own. */
 class PooledTransactions implements WritePath {
   readonly #db: Db;
+  readonly #running = new Set<Promise<unknown>>();
 
   constructor(db: Db) {
     this.#db = db;
   }
 
   async run<T>(job: WriteJob<T>): Promise<T> {
-    const value = await this.#db.$transaction((tx) => job.work(tx, prismaStatements(tx)));
-    job.committed();
-    return value;
+    const running = this.#db.$transaction((tx) => job.work(tx, prismaStatements(tx)));
+    this.#running.add(running);
+    try {
+      const value = await running;
+      job.committed();
+      return value;
+    } finally {
+      this.#running.delete(running);
+    }
+  }
+
+  async drain(): Promise<void> {
+    while (this.#running.size > 0) await Promise.allSettled([...this.#running]);
   }
 }
 

@@ -65,6 +65,7 @@ export function createRuntime(options: RuntimeOptions = {}): Runtime {
   const events = createEventFanout({ db, redis });
   const stateCache = new StateCache(db, { guilds: config[CACHES.guilds.setting], tokens: config[CACHES.tokens.setting] }, events.hearingEpoch);
   events.addSink(stateCache);
+  const writes = createWritePath(db);
   let stopBackground: (() => void) | null = null;
   let closing: Promise<void> | null = null;
   const runtime: Runtime = {
@@ -72,12 +73,13 @@ export function createRuntime(options: RuntimeOptions = {}): Runtime {
     redis,
     limiter,
     stateCache,
-    writes: createWritePath(db),
+    writes,
     events,
     close() {
       closing ??= (async () => {
         stopBackground?.();
         await runtime.gateway?.close();
+        await writes.drain();
         await events.close();
         await redis?.quit();
         unregisterRuntime(runtime);
