@@ -24,6 +24,15 @@ const MAX_BATCH = 128;
 // lone change's (5 s) because a batch does the work of many.
 const BATCH_TRANSACTION = { maxWait: 10_000, timeout: 30_000 };
 
+/** Runs what follows a commit; the change stands whatever happens there, so its caller hears it committed and a failure is logged. */
+function committedAllTheSame(job: WriteJob<unknown>): void {
+  try {
+    job.committed();
+  } catch (error) {
+    console.error("delivering a committed change failed", error);
+  }
+}
+
 type Pending = { job: WriteJob<unknown>; resolve: (value: unknown) => void; reject: (error: unknown) => void };
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 
@@ -66,16 +75,18 @@ class GroupCommit implements WritePath {
       await this.#db.$transaction(async (tx) => {
         for (const pending of batch) outcomes.push(await this.#inSavepoint(tx, pending.job));
       }, BATCH_TRANSACTION);
-      batch.forEach((pending, i) => {
-        const outcome = outcomes[i]!;
-        if (!outcome.ok) return pending.reject(outcome.error);
-        pending.job.committed();
-        pending.resolve(outcome.value);
-      });
     } catch (error) {
       // The batch did not commit (its COMMIT failed, or a savepoint could not be undone): no change of it stands.
       batch.forEach((pending, i) => pending.reject(outcomes[i]?.ok === false ? outcomes[i].error : error));
+      outcomes.length = 0;
     }
+    batch.forEach((pending, i) => {
+      const outcome = outcomes[i];
+      if (!outcome) return;
+      if (!outcome.ok) return pending.reject(outcome.error);
+      committedAllTheSame(pending.job);
+      pending.resolve(outcome.value);
+    });
     if (this.#queue.length > 0) setImmediate(() => void this.#drain());
     else {
       this.#writing = false;
@@ -122,7 +133,7 @@ class PooledTransactions implements WritePath {
     this.#running.add(running);
     try {
       const value = await running;
-      job.committed();
+      committedAllTheSame(job);
       return value;
     } finally {
       this.#running.delete(running);
