@@ -12,7 +12,7 @@ export type WriteJob<T> = {
 
 /** How changes reach the database: every change of a process goes through its runtime's one write path. */
 export type WritePath = {
-  /** Runs the job's work in a transaction, alone or together with others, and resolves once it committed. */
+  /** Runs the job's work in a transaction, together with the changes that arrived with it, and resolves once it committed. */
   run<T>(job: WriteJob<T>): Promise<T>;
   /** Resolves once no change is waiting or being written (the runtime closes the database after). */
   drain(): Promise<void>;
@@ -20,9 +20,60 @@ export type WritePath = {
 
 /** Changes written in one transaction at most; more wait for the next. */
 const MAX_BATCH = 128;
-// A batch holds the one writer; these are Prisma's limits for its transaction, wider than a
-// lone change's (5 s) because a batch does the work of many.
+// Prisma's limits for a batch's transaction, wider than a lone change's (5 s) because a
+// batch does the work of many.
 const BATCH_TRANSACTION = { maxWait: 10_000, timeout: 30_000 };
+
+/** One change's place in its batch: a savepoint, the statements it runs, and how it ends. */
+type ChangeScope = {
+  sql: Statements;
+  /** Keeps the change (refused when it wrote cached state without its event). */
+  release(): Promise<void>;
+  /** Undoes the change alone; throws when the transaction itself is gone, and the batch fails. */
+  rollBack(): Promise<void>;
+};
+
+/**
+ * SQLite: savepoints on the one connection, inside the open transaction, at a few µs each;
+ * the event guard holds each change to its own event.
+ */
+function sqliteScope(sqlite: SqliteWriteAccess): ChangeScope {
+  const connection = sqlite.connection();
+  const writes = sqlite.open.current;
+  if (!writes) throw new Error("The write path's transaction is not the open one.");
+  const mark = writes.mark();
+  connection.exec("SAVEPOINT change");
+  return {
+    sql: sqliteStatements(connection, writes),
+    release() {
+      const unannounced = writes.unannouncedSince(mark);
+      if (unannounced.length > 0) return Promise.reject(new UnannouncedWriteError(unannounced));
+      connection.exec("RELEASE change");
+      return Promise.resolve();
+    },
+    rollBack() {
+      connection.exec("ROLLBACK TO change; RELEASE change");
+      writes.rollBackTo(mark);
+      return Promise.resolve();
+    },
+  };
+}
+
+/**
+ * PostgreSQL: savepoints in the batch's transaction (a failed statement aborts only up to
+ * its savepoint). The event guard checks the batch as a whole at its COMMIT.
+ */
+async function postgresScope(tx: Tx): Promise<ChangeScope> {
+  await tx.$executeRawUnsafe("SAVEPOINT change");
+  return {
+    sql: prismaStatements(tx),
+    release: async () => void (await tx.$executeRawUnsafe("RELEASE SAVEPOINT change")),
+    async rollBack() {
+      await tx.$executeRawUnsafe("ROLLBACK TO SAVEPOINT change");
+      await tx.$executeRawUnsafe("RELEASE SAVEPOINT change");
+    },
+  };
+}
 
 /** Runs what follows a commit; the change stands whatever happens there, so its caller hears it committed and a failure is logged. */
 function committedAllTheSame(job: WriteJob<unknown>): void {
@@ -37,43 +88,57 @@ type Pending = { job: WriteJob<unknown>; resolve: (value: unknown) => void; reje
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 
 /**
- * SQLite has one writer, and a change's own cost (the transaction, its BEGIN and COMMIT) is
- * most of a small change's. So changes that arrive while one batch is written wait and go
- * together into the next transaction (group commit); one arriving when none is written goes
- * at once. Each change runs in its own savepoint, in arrival order, so one that fails rolls
- * back alone and the others commit; each is held to its own event (event-guard.ts). A change
- * sees the rows of those before it in its batch, as it would had they committed first.
+ * A change's own cost (its transaction, BEGIN and COMMIT, and on PostgreSQL the flush of its
+ * COMMIT and the row locks it holds until then) used to be most of a small change's. So
+ * changes that arrive while a batch is written wait and go together into the next
+ * transaction (group commit); one arriving when none is written goes at once. Each change
+ * runs in its own savepoint, in arrival order, so one that fails rolls back alone and the
+ * others commit. A change sees the rows of those before it in its batch, as it would had they
+ * committed first.
  */
 class GroupCommit implements WritePath {
   readonly #db: Db;
-  readonly #sqlite: SqliteWriteAccess;
+  readonly #scope: (tx: Tx) => ChangeScope | Promise<ChangeScope>;
   #queue: Pending[] = [];
+  /** One batch is written at a time. */
   #writing = false;
+  #scheduled = false;
   #idle: (() => void)[] = [];
 
-  constructor(db: Db, sqlite: SqliteWriteAccess) {
+  constructor(db: Db, scope: (tx: Tx) => ChangeScope | Promise<ChangeScope>) {
     this.#db = db;
-    this.#sqlite = sqlite;
+    this.#scope = scope;
   }
 
   run<T>(job: WriteJob<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       this.#queue.push({ job, resolve: resolve as (value: unknown) => void, reject });
-      if (this.#writing) return;
-      this.#writing = true;
-      // Starts after the requests already received have been read: a change on SQLite runs
-      // in microtasks only, so starting now would shut out every request behind this one.
-      setImmediate(() => void this.#drain());
+      this.#schedule();
     });
   }
 
-  /** Writes one batch, then lets the requests that came meanwhile be read before the next. */
-  async #drain(): Promise<void> {
-    const batch = this.#queue.splice(0, MAX_BATCH);
+  drain(): Promise<void> {
+    return this.#writing || this.#queue.length > 0 ? new Promise((resolve) => this.#idle.push(resolve)) : Promise.resolve();
+  }
+
+  // A batch starts after the requests already received have been read: a change on SQLite
+  // runs in microtasks only, so starting at once would shut out every request behind it.
+  #schedule(): void {
+    if (this.#scheduled || this.#queue.length === 0 || this.#writing) return;
+    this.#scheduled = true;
+    setImmediate(() => {
+      this.#scheduled = false;
+      void this.#write(this.#queue.splice(0, MAX_BATCH));
+      this.#schedule();
+    });
+  }
+
+  async #write(batch: Pending[]): Promise<void> {
+    this.#writing = true;
     const outcomes: Outcome[] = [];
     try {
       await this.#db.$transaction(async (tx) => {
-        for (const pending of batch) outcomes.push(await this.#inSavepoint(tx, pending.job));
+        for (const pending of batch) outcomes.push(await this.#inScope(tx, pending.job));
       }, BATCH_TRANSACTION);
     } catch (error) {
       // The batch did not commit (its COMMIT failed, or a savepoint could not be undone): no change of it stands.
@@ -87,65 +152,29 @@ class GroupCommit implements WritePath {
       committedAllTheSame(pending.job);
       pending.resolve(outcome.value);
     });
-    if (this.#queue.length > 0) setImmediate(() => void this.#drain());
-    else {
-      this.#writing = false;
-      for (const resolve of this.#idle.splice(0)) resolve();
-    }
+    this.#writing = false;
+    this.#schedule();
+    if (this.#queue.length === 0) for (const resolve of this.#idle.splice(0)) resolve();
   }
 
-  drain(): Promise<void> {
-    return this.#writing ? new Promise((resolve) => this.#idle.push(resolve)) : Promise.resolve();
-  }
-
-  async #inSavepoint(tx: Tx, job: WriteJob<unknown>): Promise<Outcome> {
-    const connection = this.#sqlite.connection();
-    const writes = this.#sqlite.open.current;
-    if (!writes) throw new Error("The write path's transaction is not the open one.");
-    const mark = writes.mark();
-    connection.exec("SAVEPOINT change");
+  async #inScope(tx: Tx, job: WriteJob<unknown>): Promise<Outcome> {
+    const scope = await this.#scope(tx);
     try {
-      const value = await job.work(tx, sqliteStatements(connection, writes));
-      const unannounced = writes.unannouncedSince(mark);
-      if (unannounced.length > 0) throw new UnannouncedWriteError(unannounced);
-      connection.exec("RELEASE change");
+      const value = await job.work(tx, scope.sql);
+      await scope.release();
       return { ok: true, value };
     } catch (error) {
-      // Throws on when the savepoint is gone (SQLite ended the transaction): the batch fails.
-      connection.exec("ROLLBACK TO change; RELEASE change");
-      writes.rollBackTo(mark);
+      await scope.rollBack();
       return { ok: false, error };
     }
   }
 }
 
-/** PostgreSQL writes from a pool: each change is its own transaction on a connection of its own. */
-class PooledTransactions implements WritePath {
-  readonly #db: Db;
-  readonly #running = new Set<Promise<unknown>>();
-
-  constructor(db: Db) {
-    this.#db = db;
-  }
-
-  async run<T>(job: WriteJob<T>): Promise<T> {
-    const running = this.#db.$transaction((tx) => job.work(tx, prismaStatements(tx)));
-    this.#running.add(running);
-    try {
-      const value = await running;
-      committedAllTheSame(job);
-      return value;
-    } finally {
-      this.#running.delete(running);
-    }
-  }
-
-  async drain(): Promise<void> {
-    while (this.#running.size > 0) await Promise.allSettled([...this.#running]);
-  }
-}
-
+/**
+ * One batch at a time on both: SQLite has one writer, and on PostgreSQL batches in flight
+ * together could deadlock on the rows they hold, failing every change of one.
+ */
 export function createWritePath(db: Db): WritePath {
   const sqlite = sqliteWriteAccess(db);
-  return sqlite ? new GroupCommit(db, sqlite) : new PooledTransactions(db);
+  return sqlite ? new GroupCommit(db, () => sqliteScope(sqlite)) : new GroupCommit(db, postgresScope);
 }
