@@ -89,8 +89,23 @@ export class TransactionWrites {
 /** Where the write path finds the open transaction's writes on SQLite (one transaction at a time). */
 export type OpenTransactionWrites = { current: TransactionWrites | null };
 
+const SAVEPOINT = /^\s*(SAVEPOINT|RELEASE SAVEPOINT|ROLLBACK TO SAVEPOINT)\s+\w+\s*$/i;
+
 function guardTransaction(tx: Transaction, open: OpenTransactionWrites | undefined): Transaction {
   const writes = new TransactionWrites();
+  // Where each open savepoint started: a batch's changes (events/write-path.ts on
+  // PostgreSQL) are each held to their own event when their savepoint is released.
+  const savepoints: number[] = [];
+  const throughSavepoints = (query: SqlQuery) => {
+    const verb = SAVEPOINT.exec(query.sql)?.[1]?.toUpperCase();
+    if (verb === "SAVEPOINT") savepoints.push(writes.mark());
+    else if (verb === "ROLLBACK TO SAVEPOINT") writes.rollBackTo(savepoints.at(-1) ?? 0);
+    else if (verb === "RELEASE SAVEPOINT") {
+      const unannounced = writes.unannouncedSince(savepoints.at(-1) ?? 0);
+      if (unannounced.length > 0) throw new UnannouncedWriteError(unannounced);
+      savepoints.pop();
+    }
+  };
   if (open) open.current = writes;
   const done = () => {
     if (open?.current === writes) open.current = null;
@@ -108,6 +123,7 @@ function guardTransaction(tx: Transaction, open: OpenTransactionWrites | undefin
       return result;
     },
     async executeRaw(query) {
+      throughSavepoints(query);
       const unannounced = isCommit(query) ? writes.unannouncedSince(0) : [];
       if (unannounced.length > 0) {
         // Prisma only releases the connection when its commit fails: the rollback happens here.

@@ -61,7 +61,7 @@ function sqliteScope(sqlite: SqliteWriteAccess): ChangeScope {
 
 /**
  * PostgreSQL: savepoints in the batch's transaction (a failed statement aborts only up to
- * its savepoint). The event guard checks the batch as a whole at its COMMIT.
+ * its savepoint). The event guard sees them and holds each change to its own event.
  */
 async function postgresScope(tx: Tx): Promise<ChangeScope> {
   await tx.$executeRawUnsafe("SAVEPOINT change");
