@@ -4,7 +4,7 @@ import { UnannouncedWriteError } from "~/server/db/event-guard.ts";
 import { prismaStatements, sqliteStatements, type Statements } from "~/server/db/statements.ts";
 
 /** One change as the write path runs it: its work in a transaction, then what follows its commit. */
-export type WriteJob<T> = {
+type WriteJob<T> = {
   work: (tx: Tx, sql: Statements) => Promise<T>;
   /** Called once the change committed, in commit order, before its caller hears the outcome. */
   committed: () => void;
