@@ -3,10 +3,12 @@ import type { Lobby } from "~/generated/prisma/client.ts";
 import type { Actor } from "~/server/auth/actor.ts";
 import type { ChannelObject } from "~/server/channels/channel.dto.ts";
 import type { Db, Tx } from "~/server/db/client.ts";
+import type { Statements } from "~/server/db/statements.ts";
 import { ApiError } from "~/server/errors.ts";
 import { CACHES } from "~/server/runtime/cache-registry.ts";
 import { stateCache, type LobbyRecord } from "~/server/state/state-cache.ts";
 import { toLobbyObject } from "./lobby.dto.ts";
+import { moveLobbyClock, readLiveLobby } from "./lobby-queries.ts";
 import type { LobbyObject } from "./lobby.schema.ts";
 
 // A lobby belongs to one application: every read names it, so another application's lobby
@@ -24,8 +26,8 @@ export function idleDeadline(now: Date, idleTimeoutSeconds: number): Date {
   return new Date(now.getTime() + idleTimeoutSeconds * 1000);
 }
 
-/** The application's live lobby, read in a change; 10031 Unknown Lobby otherwise. */
-export async function findLobby(db: Db | Tx, applicationId: string, lobbyId: string, now = new Date()): Promise<Lobby> {
+/** The application's live lobby (the dashboard's read); 10031 Unknown Lobby otherwise. */
+export async function findLobby(db: Db, applicationId: string, lobbyId: string, now = new Date()): Promise<Lobby> {
   const lobby = await db.lobby.findFirst({ where: { id: lobbyId, applicationId, expiresAt: { gt: now } } });
   if (!lobby) throw new ApiError("UNKNOWN_LOBBY");
   return lobby;
@@ -79,20 +81,18 @@ export function isLobbyMember(record: LobbyRecord, userId: string): boolean {
  * lobby (member caps) take turns and a sweep cannot delete it under them.
  */
 export async function touchLobby(
-  tx: Tx,
+  sql: Statements,
   applicationId: string,
   lobbyId: string,
   options: { idleTimeoutSeconds?: number; now?: Date; known?: Readonly<Lobby> } = {},
 ): Promise<Lobby> {
   const now = options.now ?? new Date();
   // A lobby already read (readLobby) needs no second read: the conditional UPDATE checks it is still there.
-  const lobby = options.known ?? (await findLobby(tx, applicationId, lobbyId, now));
+  const lobby = options.known ?? (await readLiveLobby(sql, applicationId, lobbyId, now));
+  if (!lobby) throw new ApiError("UNKNOWN_LOBBY");
   const idleTimeoutSeconds = options.idleTimeoutSeconds ?? lobby.idleTimeoutSeconds;
   const expiresAt = idleDeadline(now, idleTimeoutSeconds);
-  // Raw: this runs on every lobby message, and a model query costs several times as much.
-  const touched = await tx.$executeRaw`UPDATE "Lobby" SET "lastActivityAt" = ${now}, "expiresAt" = ${expiresAt}, "idleTimeoutSeconds" = ${idleTimeoutSeconds}
-    WHERE "id" = ${lobbyId} AND "applicationId" = ${applicationId} AND "expiresAt" > ${now}`;
-  if (touched === 0) throw new ApiError("UNKNOWN_LOBBY");
+  if (!(await moveLobbyClock(sql, { id: lobbyId, applicationId, now, expiresAt, idleTimeoutSeconds }))) throw new ApiError("UNKNOWN_LOBBY");
   return { ...lobby, lastActivityAt: now, expiresAt, idleTimeoutSeconds };
 }
 

@@ -54,7 +54,7 @@ export async function setLobbyChannelLink(ctx: ServiceContext, input: { lobbyId:
   try {
     return await runChange(ctx, async (change) => {
       const now = new Date();
-      await touchLobby(change.tx, applicationId, input.lobbyId, { now });
+      await touchLobby(change.sql, applicationId, input.lobbyId, { now });
       if (input.channelId) {
         const holder = await change.tx.lobby.findUnique({ where: { linkedChannelId: input.channelId } });
         if (holder && holder.id !== input.lobbyId) {
@@ -93,7 +93,7 @@ export async function createLobbyInvite(ctx: ServiceContext, input: { lobbyId: s
   const [guildId, channelId] = [channel.guild_id, channel.id];
   requireLinkerMayInvite(await linkerPermissions(ctx.db, guildId, channelId, lobby.linkedById));
   const code = await runChange(ctx, async (change) => {
-    await touchLobby(change.tx, applicationId, lobby.id, { known: lobby });
+    await touchLobby(change.sql, applicationId, lobby.id, { known: lobby });
     return insertLobbyInvite(change, { guildId, channelId, inviterId: input.userId, maxAge: LOBBY_INVITE_MAX_AGE_SECONDS });
   });
   return { code };

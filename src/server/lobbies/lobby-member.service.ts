@@ -3,13 +3,14 @@ import { ApiError } from "~/server/errors.ts";
 import { runChange } from "~/server/events/change.ts";
 import { applicationOf, readLobby, touchLobby } from "./lobby-access.ts";
 import { removeMembers, upsertMembers } from "./lobby-members.ts";
+import { countUsers, readLobbyMembers } from "./lobby-queries.ts";
 import type { LobbyMemberObject, TLobbyBulkMembersBody, TLobbyMemberBody } from "./lobby.schema.ts";
 
 /** PUT /lobbies/{lobby.id}/members/{user.id} (Bot): adds the user, or updates the fields given. */
 export async function putLobbyMember(ctx: ServiceContext, input: { lobbyId: string; userId: string; body: TLobbyMemberBody }): Promise<LobbyMemberObject> {
   const applicationId = applicationOf(ctx.actor);
   return runChange(ctx, async (change) => {
-    const lobby = await touchLobby(change.tx, applicationId, input.lobbyId);
+    const lobby = await touchLobby(change.sql, applicationId, input.lobbyId);
     const [member] = await upsertMembers(change, lobby, [{ id: input.userId, ...input.body }], "strict");
     return member!;
   });
@@ -23,10 +24,10 @@ export async function putLobbyMember(ctx: ServiceContext, input: { lobbyId: stri
 export async function bulkLobbyMembers(ctx: ServiceContext, input: { lobbyId: string; body: TLobbyBulkMembersBody }): Promise<LobbyMemberObject[]> {
   const applicationId = applicationOf(ctx.actor);
   return runChange(ctx, async (change) => {
-    const lobby = await touchLobby(change.tx, applicationId, input.lobbyId);
+    const lobby = await touchLobby(change.sql, applicationId, input.lobbyId);
     // Every user named must exist, removals included, before anything changes.
     const named = [...new Set(input.body.map((item) => item.id))];
-    if ((await change.tx.user.count({ where: { id: { in: named } } })) !== named.length) throw new ApiError("UNKNOWN_USER");
+    if ((await countUsers(change.sql, named)) !== named.length) throw new ApiError("UNKNOWN_USER");
     await removeMembers(
       change,
       lobby.id,
@@ -49,9 +50,8 @@ export async function removeLobbyMember(ctx: ServiceContext, input: { lobbyId: s
   const applicationId = applicationOf(ctx.actor);
   await readLobby(ctx.db, applicationId, input.lobbyId);
   await runChange(ctx, async (change) => {
-    const isMember = await change.tx.lobbyMember.count({ where: { lobbyId: input.lobbyId, userId: input.userId } });
-    if (!isMember) return;
-    await touchLobby(change.tx, applicationId, input.lobbyId);
+    if ((await readLobbyMembers(change.sql, input.lobbyId, [input.userId])).length === 0) return;
+    await touchLobby(change.sql, applicationId, input.lobbyId);
     await removeMembers(change, input.lobbyId, [input.userId]);
   });
 }

@@ -1,7 +1,17 @@
-import { Prisma, type Lobby } from "~/generated/prisma/client.ts";
+import type { Lobby } from "~/generated/prisma/client.ts";
 import { ApiError, invalidField } from "~/server/errors.ts";
 import type { Change } from "~/server/events/change.ts";
 import { storeMetadata, toLobbyMemberObject } from "./lobby.dto.ts";
+import {
+  countLobbiesOf,
+  countLobbyMembers,
+  deleteLobbyMembers,
+  insertLobbyMember,
+  lockUsers,
+  readLobbyMembers,
+  updateLobbyMember,
+  type LobbyMemberFields,
+} from "./lobby-queries.ts";
 import { LOBBIES_PER_USER_MAX, LOBBY_MEMBERS_MAX, LobbyEvents, type LobbyMemberObject, type TLobbyMemberInput } from "./lobby.schema.ts";
 
 /**
@@ -20,30 +30,26 @@ export type UpsertMode = "strict" | "drop";
  */
 export async function upsertMembers(change: Change, lobby: Lobby, items: readonly TLobbyMemberInput[], mode: UpsertMode): Promise<LobbyMemberObject[]> {
   if (items.length === 0) return [];
-  const { tx } = change;
+  const { sql } = change;
   const ids = [...new Set(items.map((item) => item.id))].sort();
-  const users = await tx.user.findMany({ where: { id: { in: ids } }, select: { id: true, bot: true, system: true } });
+  const users = await lockUsers(sql, ids);
   if (users.length !== ids.length) throw new ApiError("UNKNOWN_USER");
-  // Holds the users' rows (PostgreSQL) so two changes cannot each add a user's 100th lobby.
-  await tx.$executeRaw`UPDATE "User" SET "id" = "id" WHERE "id" IN (${Prisma.join(ids)})`;
   const canJoin = new Set(users.filter((user) => !user.bot && !user.system).map((user) => user.id));
-  const existing = new Map((await tx.lobbyMember.findMany({ where: { lobbyId: lobby.id, userId: { in: ids } } })).map((row) => [row.userId, row]));
+  const existing = new Map((await readLobbyMembers(sql, lobby.id, ids)).map((row) => [row.userId, row]));
   const joining = ids.filter((id) => !existing.has(id));
-  const lobbyCounts = joining.length
-    ? await tx.lobbyMember.groupBy({ by: ["userId"], where: { userId: { in: joining }, applicationId: lobby.applicationId }, _count: { _all: true } })
-    : [];
-  const lobbiesOf = new Map(lobbyCounts.map((row) => [row.userId, row._count._all]));
-  let size = await tx.lobbyMember.count({ where: { lobbyId: lobby.id } });
+  // Counts matter only to those joining: an update of members alone reads none.
+  const lobbiesOf = joining.length ? await countLobbiesOf(sql, lobby.applicationId, joining) : new Map<string, number>();
+  let size = joining.length ? await countLobbyMembers(sql, lobby.id) : 0;
 
   const upserted: LobbyMemberObject[] = [];
   for (const item of items) {
-    const data = {
+    const fields: LobbyMemberFields = {
       ...(item.metadata !== undefined && { metadata: storeMetadata(item.metadata) }),
       ...(item.flags !== undefined && { flags: item.flags ?? 0 }),
     };
     const current = existing.get(item.id);
     if (current) {
-      const row = await tx.lobbyMember.update({ where: { lobbyId_userId: { lobbyId: lobby.id, userId: item.id } }, data });
+      const row = await updateLobbyMember(sql, lobby.id, item.id, fields);
       existing.set(item.id, row);
       const member = toLobbyMemberObject(row);
       await change.emit(LobbyEvents.MemberUpdate, { lobby_id: lobby.id, member });
@@ -61,7 +67,7 @@ export async function upsertMembers(change: Change, lobby: Lobby, items: readonl
       if (mode === "strict") throw refusal;
       continue;
     }
-    const row = await tx.lobbyMember.create({ data: { lobbyId: lobby.id, userId: item.id, applicationId: lobby.applicationId, ...data } });
+    const row = await insertLobbyMember(sql, { lobbyId: lobby.id, userId: item.id, applicationId: lobby.applicationId, ...fields });
     existing.set(item.id, row);
     size += 1;
     const member = toLobbyMemberObject(row);
@@ -74,9 +80,13 @@ export async function upsertMembers(change: Change, lobby: Lobby, items: readonl
 /** Removes members (those who are not members are no change); Lobby Member Remove for each one removed. */
 export async function removeMembers(change: Change, lobbyId: string, userIds: readonly string[]): Promise<number> {
   if (userIds.length === 0) return 0;
-  const rows = await change.tx.lobbyMember.findMany({ where: { lobbyId, userId: { in: [...userIds] } } });
+  const rows = await readLobbyMembers(change.sql, lobbyId, userIds);
   if (rows.length === 0) return 0;
-  await change.tx.lobbyMember.deleteMany({ where: { lobbyId, userId: { in: rows.map((row) => row.userId) } } });
+  await deleteLobbyMembers(
+    change.sql,
+    lobbyId,
+    rows.map((row) => row.userId),
+  );
   for (const row of rows) await change.emit(LobbyEvents.MemberRemove, { lobby_id: lobbyId, member: toLobbyMemberObject(row) });
   return rows.length;
 }

@@ -50,7 +50,7 @@ export async function postLobbyMessage(ctx: ServiceContext, input: { lobbyId: st
   };
   const { lobby, object } = await runChange({ db: ctx.db, actor: null }, async (change) => {
     // The lobby read above needs no second read: the conditional UPDATE checks it is still live (10031 otherwise).
-    const lobby = await touchLobby(change.tx, applicationId, record.row.id, { known: record.row, now: row.createdAt });
+    const lobby = await touchLobby(change.sql, applicationId, record.row.id, { known: record.row, now: row.createdAt });
     await change.sql.run(Prisma.sql`INSERT INTO "LobbyMessage" ("id", "lobbyId", "authorId", "content", "flags", "metadata", "createdAt")
       VALUES (${row.id}, ${row.lobbyId}, ${row.authorId}, ${row.content}, ${row.flags}, ${row.metadata}, ${row.createdAt})`);
     const author = (await readUserCards(change.sql, [row.authorId])).get(row.authorId);
@@ -110,7 +110,7 @@ export async function setModerationMetadata(
 ): Promise<LobbyMessageObject> {
   const applicationId = applicationOf(ctx.actor);
   return runChange(ctx, async (change) => {
-    const lobby = await touchLobby(change.tx, applicationId, input.lobbyId);
+    const lobby = await touchLobby(change.sql, applicationId, input.lobbyId);
     const found = await change.tx.lobbyMessage.findFirst({ where: { id: input.messageId, lobbyId: lobby.id }, select: { id: true } });
     if (!found) throw new ApiError("UNKNOWN_MESSAGE");
     const row = await change.tx.lobbyMessage.update({
@@ -133,7 +133,7 @@ export async function setModerationMetadata(
 export async function deleteLobbyMessage(ctx: ServiceContext, input: { lobbyId: string; messageId: string }): Promise<void> {
   const applicationId = applicationOf(ctx.actor);
   await runChange(ctx, async (change) => {
-    const lobby = await touchLobby(change.tx, applicationId, input.lobbyId);
+    const lobby = await touchLobby(change.sql, applicationId, input.lobbyId);
     const gone = await change.tx.lobbyMessage.deleteMany({ where: { id: input.messageId, lobbyId: lobby.id } });
     if (gone.count === 0) throw new ApiError("UNKNOWN_MESSAGE");
     await change.emit(LobbyEvents.MessageDelete, { id: input.messageId, lobby_id: lobby.id });

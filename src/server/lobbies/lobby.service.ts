@@ -6,6 +6,7 @@ import { newId } from "~/server/snowflake/snowflake.ts";
 import { storeMetadata } from "./lobby.dto.ts";
 import { applicationOf, idleDeadline, noteReadActivity, presentLobby, presentLobbyRecord, readLobby, touchLobby } from "./lobby-access.ts";
 import { removeMembers, upsertMembers } from "./lobby-members.ts";
+import { readLobbyMembers } from "./lobby-queries.ts";
 import {
   LOBBY_IDLE_TIMEOUT_DEFAULT_SECONDS,
   LobbyEvents,
@@ -70,7 +71,7 @@ export async function createOrJoinLobby(ctx: ServiceContext, body: TLobbyJoinBod
             metadata: storeMetadata(body.lobby_metadata),
             idleTimeoutSeconds: body.idle_timeout_seconds ?? LOBBY_IDLE_TIMEOUT_DEFAULT_SECONDS,
           })
-        : await touchLobby(change.tx, applicationId, found.id, { idleTimeoutSeconds: body.idle_timeout_seconds, now });
+        : await touchLobby(change.sql, applicationId, found.id, { idleTimeoutSeconds: body.idle_timeout_seconds, now });
       if (!isNew && body.lobby_metadata !== undefined) {
         lobby = await change.tx.lobby.update({ where: { id: lobby.id }, data: { metadata: storeMetadata(body.lobby_metadata) } });
       }
@@ -98,11 +99,11 @@ export async function getLobby(ctx: ServiceContext, lobbyId: string): Promise<Lo
 export async function modifyLobby(ctx: ServiceContext, lobbyId: string, body: TLobbyModifyBody): Promise<LobbyObject> {
   const applicationId = applicationOf(ctx.actor);
   return runChange(ctx, async (change) => {
-    let lobby = await touchLobby(change.tx, applicationId, lobbyId, { idleTimeoutSeconds: body.idle_timeout_seconds });
+    let lobby = await touchLobby(change.sql, applicationId, lobbyId, { idleTimeoutSeconds: body.idle_timeout_seconds });
     if (body.metadata !== undefined) lobby = await change.tx.lobby.update({ where: { id: lobbyId }, data: { metadata: storeMetadata(body.metadata) } });
     if (body.members) {
       const listed = new Set(body.members.map((member) => member.id));
-      const current = await change.tx.lobbyMember.findMany({ where: { lobbyId }, select: { userId: true } });
+      const current = await readLobbyMembers(change.sql, lobbyId);
       await removeMembers(
         change,
         lobbyId,
