@@ -15,9 +15,10 @@ export const appCreate: CliCommand = {
     const ownerId = requiredString(args, "owner");
     const maxConcurrency = optionalPositiveInt(args, "max-concurrency");
     const { createApplication } = await import("~/server/applications/application.service.ts");
+    const { runChange } = await import("~/server/events/change.ts");
     const { application, botUser, botToken } = await withDatabase(async (db) => {
       if (!(await db.user.findUnique({ where: { id: ownerId }, select: { id: true } }))) throw new Error(`Unknown user ${ownerId}`);
-      return db.$transaction((tx) => createApplication(tx, { name, ownerId, maxConcurrency }));
+      return runChange({ db, actor: null }, ({ tx }) => createApplication(tx, { name, ownerId, maxConcurrency }));
     });
     console.log(`Application id   ${application.id}`);
     console.log(`Bot user id      ${botUser.id}`);

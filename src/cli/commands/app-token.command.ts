@@ -11,10 +11,12 @@ export const appToken: CliCommand = {
     noPositionals(args, "app token --app <application id> [--reset]");
     const applicationId = requiredString(args, "app");
     const { createBotToken, resetBotToken } = await import("~/server/auth/tokens.service.ts");
+    const { runChange } = await import("~/server/events/change.ts");
     const token = await withDatabase(async (db) => {
       const application = await db.application.findUnique({ where: { id: applicationId }, select: { id: true, botUserId: true } });
       if (!application) throw new Error(`Unknown application ${applicationId}`);
-      return args.values.reset ? resetBotToken({ db, actor: null }, application) : createBotToken(db, application);
+      const ctx = { db, actor: null };
+      return args.values.reset ? resetBotToken(ctx, application) : runChange(ctx, ({ tx }) => createBotToken(tx, application));
     });
     console.log(token);
   },

@@ -3,6 +3,7 @@
 import type { ServiceContext } from "~/server/context.ts";
 import { resetBotToken } from "~/server/auth/tokens.service.ts";
 import { ApiError } from "~/server/errors.ts";
+import { runChange } from "~/server/events/change.ts";
 import { publicUrl } from "~/env.ts";
 import { REDIRECT_URIS_MAX, redirectUrisOf } from "~/server/oauth2/client-settings.ts";
 import { applicationKeys } from "./application-keys.ts";
@@ -126,7 +127,7 @@ export async function getOwnApplication(ctx: ServiceContext, input: { applicatio
 
 /** A new application owned by the caller, with its bot user and first bot token (shown once). */
 export async function createOwnApplication(ctx: ServiceContext, body: TApplicationCreateBody): Promise<{ application: ApplicationSummary; botToken: string }> {
-  const { application, botToken } = await ctx.db.$transaction((tx) =>
+  const { application, botToken } = await runChange(ctx, ({ tx }) =>
     createApplication(tx, { name: body.name, description: body.description, ownerId: ctx.actor.userId }),
   );
   return { application: toSummary(application), botToken };

@@ -2,7 +2,9 @@
 // shows it), the private key signs its outgoing event webhooks. Made with the application;
 // applications made before keys existed get theirs on first need.
 import { createPrivateKey, createPublicKey, generateKeyPairSync, sign } from "node:crypto";
-import type { Tx } from "~/server/db/client.ts";
+import type { Db } from "~/server/db/client.ts";
+import { InternalEvents } from "~/server/events/event-map.ts";
+import { runChange } from "~/server/events/change.ts";
 
 /** The raw 32-byte Ed25519 public key sits at the end of its SPKI DER encoding. */
 const RAW_PUBLIC_KEY_BYTES = 32;
@@ -16,11 +18,15 @@ export function newApplicationKeys(): { verifyKey: string; signingKey: string } 
   };
 }
 
-/** The application's keys, made now (once, whoever asks first) if it has none yet. */
-export async function applicationKeys(db: Tx, applicationId: string): Promise<{ verifyKey: string; signingKey: string }> {
+/** The application's keys, made now (once, whoever asks first, in a change of its own) if it has none yet. */
+export async function applicationKeys(db: Db, applicationId: string): Promise<{ verifyKey: string; signingKey: string }> {
   const row = await db.application.findUniqueOrThrow({ where: { id: applicationId }, select: { verifyKey: true, signingKey: true } });
   if (row.verifyKey && row.signingKey) return { verifyKey: row.verifyKey, signingKey: row.signingKey };
-  await db.application.updateMany({ where: { id: applicationId, verifyKey: null }, data: newApplicationKeys() });
+  const keys = newApplicationKeys();
+  await runChange({ db, actor: null }, async ({ tx, emit }) => {
+    const { count } = await tx.application.updateMany({ where: { id: applicationId, verifyKey: null }, data: keys });
+    if (count === 1) await emit(InternalEvents.ApplicationUpdated, { application_id: applicationId });
+  });
   const made = await db.application.findUniqueOrThrow({ where: { id: applicationId }, select: { verifyKey: true, signingKey: true } });
   return { verifyKey: made.verifyKey!, signingKey: made.signingKey! };
 }

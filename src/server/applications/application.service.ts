@@ -7,7 +7,7 @@ import { imageFolder, replaceImage } from "~/server/images/image.service.ts";
 
 import { ApiError } from "~/server/errors.ts";
 import { toUserObject } from "~/server/users/user.dto.ts";
-import type { Tx } from "~/server/db/client.ts";
+import type { Db, Tx } from "~/server/db/client.ts";
 import { hashPassword } from "~/server/auth/password.ts";
 import { createBearerToken, createBotToken } from "~/server/auth/tokens.service.ts";
 import type { OAuth2Scope } from "~/server/auth/actor.ts";
@@ -18,9 +18,9 @@ import { toApplicationBase } from "./application.dto.ts";
 import { applicationKeys, newApplicationKeys } from "./application-keys.ts";
 import { ownIntentChange, writeOwnIntentChange, type OwnIntentRequest } from "./intents.ts";
 
-/** Creates a platform user; with a password the user can sign in to the dashboard. */
-export async function createUser(db: Tx, input: { username: string; globalName?: string | null; email?: string | null; password?: string | null }) {
-  return db.user.create({
+/** Creates a platform user in the caller's change; with a password the user can sign in to the dashboard. */
+export async function createUser(tx: Tx, input: { username: string; globalName?: string | null; email?: string | null; password?: string | null }) {
+  return tx.user.create({
     data: {
       id: newId(),
       username: input.username,
@@ -31,9 +31,9 @@ export async function createUser(db: Tx, input: { username: string; globalName?:
   });
 }
 
-/** Creates an application with its bot user and returns a first bot token (shown once). */
-export async function createApplication(db: Tx, input: { name: string; description?: string; ownerId: string; maxConcurrency?: number }) {
-  const botUser = await db.user.create({
+/** Creates an application with its bot user in the caller's change, and returns a first bot token (shown once). */
+export async function createApplication(tx: Tx, input: { name: string; description?: string; ownerId: string; maxConcurrency?: number }) {
+  const botUser = await tx.user.create({
     data: {
       id: newId(),
       username:
@@ -44,7 +44,7 @@ export async function createApplication(db: Tx, input: { name: string; descripti
       bot: true,
     },
   });
-  const application = await db.application.create({
+  const application = await tx.application.create({
     data: {
       id: newId(),
       name: input.name,
@@ -55,15 +55,17 @@ export async function createApplication(db: Tx, input: { name: string; descripti
       ...newApplicationKeys(),
     },
   });
-  const botToken = await createBotToken(db, application);
+  const botToken = await createBotToken(tx, application);
   return { application, botUser, botToken };
 }
 
-/** Issues an OAuth2 bearer token for a user, optionally on behalf of an application. */
-export async function issueBearerToken(db: Tx, input: { userId: string; applicationId?: string | null; scopes: readonly OAuth2Scope[] }) {
+/** Issues an OAuth2 bearer token for a user, optionally on behalf of an application, in a change of its own. */
+export async function issueBearerToken(db: Db, input: { userId: string; applicationId?: string | null; scopes: readonly OAuth2Scope[] }) {
   const user = await db.user.findUnique({ where: { id: input.userId }, select: { id: true } });
   if (!user) throw new Error(`Unknown user ${input.userId}`);
-  return createBearerToken(db, { userId: input.userId, applicationId: input.applicationId ?? null, scopes: input.scopes });
+  return runChange({ db, actor: null }, ({ tx }) =>
+    createBearerToken(tx, { userId: input.userId, applicationId: input.applicationId ?? null, scopes: input.scopes }),
+  );
 }
 
 /** GET /applications/@me: the bot's own application. */

@@ -1,5 +1,6 @@
 import type { Db } from "~/server/db/client.ts";
 import { createUser } from "~/server/applications/application.service.ts";
+import { runChange } from "~/server/events/change.ts";
 
 export type ExternalIdentity = {
   /** Which issuer vouches for the identity, e.g. "oidc". */
@@ -31,7 +32,7 @@ function toUsername(identity: ExternalIdentity): string {
  * address would let anyone who can register that address at the issuer take the account.
  */
 export async function resolveExternalAccountUser(db: Db, identity: ExternalIdentity): Promise<string> {
-  return db.$transaction(async (tx) => {
+  return runChange({ db, actor: null }, async ({ tx }) => {
     const key = { provider_subject: { provider: identity.provider, subject: identity.subject } };
     const linked = await tx.externalAccount.findUnique({ where: key, select: { userId: true } });
     if (linked) return linked.userId;

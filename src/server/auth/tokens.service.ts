@@ -29,9 +29,9 @@ export function tokenIdOf(token: string): string | null {
 
 type TokenKind = "bot" | "bearer" | "refresh";
 
-/** Stores a new token and answers it with its row id; the plain token exists only in the answer. */
+/** Stores a new token in the caller's change and answers it with its row id; the plain token exists only in the answer. */
 export async function issueToken(
-  db: Tx,
+  tx: Tx,
   data: {
     kind: TokenKind;
     userId: string;
@@ -44,7 +44,7 @@ export async function issueToken(
 ): Promise<{ id: string; token: string }> {
   const id = newId();
   const secret = randomBytes(32).toString("base64url");
-  await db.token.create({
+  await tx.token.create({
     data: {
       id,
       kind: data.kind,
@@ -75,17 +75,17 @@ export async function findStoredToken(db: Tx, token: string, kinds: readonly Tok
   return expected.length === actual.length && timingSafeEqual(expected, actual) ? row : null;
 }
 
-/** A new bot token for an application's bot user; earlier tokens stay valid. */
-export async function createBotToken(db: Tx, application: { id: string; botUserId: string }): Promise<string> {
-  return (await issueToken(db, { kind: "bot", userId: application.botUserId, applicationId: application.id, scopes: [] })).token;
+/** A new bot token for an application's bot user, in the caller's change; earlier tokens stay valid. */
+export async function createBotToken(tx: Tx, application: { id: string; botUserId: string }): Promise<string> {
+  return (await issueToken(tx, { kind: "bot", userId: application.botUserId, applicationId: application.id, scopes: [] })).token;
 }
 
-/** A new OAuth2 bearer token for a user with the given scopes. */
+/** A new OAuth2 bearer token for a user with the given scopes, in the caller's change. */
 export async function createBearerToken(
-  db: Tx,
+  tx: Tx,
   input: { userId: string; applicationId: string | null; scopes: readonly OAuth2Scope[]; expiresAt?: Date | null },
 ): Promise<string> {
-  return (await issueToken(db, { kind: "bearer", ...input })).token;
+  return (await issueToken(tx, { kind: "bearer", ...input })).token;
 }
 
 async function readToken(db: Db, id: string): Promise<TokenRecord | null> {

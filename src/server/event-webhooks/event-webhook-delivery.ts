@@ -8,6 +8,7 @@ import { InternalEvents } from "~/server/events/event-map.ts";
 import { runChange } from "~/server/events/change.ts";
 import { applicationKeys } from "~/server/applications/application-keys.ts";
 import type { Db } from "~/server/db/client.ts";
+import type { Prisma } from "~/generated/prisma/client.ts";
 import { EVENT_WEBHOOK_STATUS } from "./event-webhook.schema.ts";
 import { EVENT_WEBHOOK_TIMEOUT_MS, eventBody, postSigned } from "./event-webhook-request.ts";
 import { isPersistentlyFailing, MAX_DELIVERY_ATTEMPTS, retryDelayMs } from "./event-webhook-rules.ts";
@@ -20,6 +21,11 @@ const LEASE_MS = EVENT_WEBHOOK_TIMEOUT_MS * 5;
 const BATCH = 20;
 
 type Claimed = { id: string; applicationId: string; event: string; attempts: number };
+
+/** One conditional update of deliveries, as a change of its own; answers how many rows it changed. */
+async function updateDeliveries(db: Db, args: Prisma.EventWebhookDeliveryUpdateManyArgs): Promise<number> {
+  return (await runChange({ db, actor: null }, ({ tx }) => tx.eventWebhookDelivery.updateMany(args))).count;
+}
 
 /** Sends every due delivery once; `now` is the clock the schedule is read against. */
 export async function sendDueDeliveries(db: Db, now: Date): Promise<void> {
@@ -35,7 +41,7 @@ export async function sendDueDeliveries(db: Db, now: Date): Promise<void> {
 
 /** Takes a delivery for one attempt, unless another worker took it first. */
 async function claim(db: Db, delivery: Claimed, now: Date): Promise<Claimed | null> {
-  const { count } = await db.eventWebhookDelivery.updateMany({
+  const count = await updateDeliveries(db, {
     where: { id: delivery.id, status: DELIVERY_STATUS.PENDING, attempts: delivery.attempts, OR: [{ leaseUntil: null }, { leaseUntil: { lt: now } }] },
     data: { attempts: { increment: 1 }, leaseUntil: new Date(now.getTime() + LEASE_MS) },
   });
@@ -48,7 +54,7 @@ async function attempt(db: Db, delivery: Claimed, now: Date): Promise<void> {
   const app = await db.application.findUnique({ where: { id: delivery.applicationId }, select: { eventWebhooksUrl: true, eventWebhooksStatus: true } });
   // The URL is the owner's as it is now: turned off or removed since the event, nothing is sent.
   if (!app?.eventWebhooksUrl || app.eventWebhooksStatus !== EVENT_WEBHOOK_STATUS.ENABLED) {
-    await db.eventWebhookDelivery.updateMany({
+    await updateDeliveries(db, {
       where: mine,
       data: {
         status: DELIVERY_STATUS.CANCELLED,
@@ -64,18 +70,18 @@ async function attempt(db: Db, delivery: Claimed, now: Date): Promise<void> {
   const result = await postSigned(app.eventWebhooksUrl, eventBody(delivery.applicationId, delivery.event), signingKey);
   const outcome = { lastHttpStatus: result.status, lastError: result.error, leaseUntil: null };
   if (result.error === null) {
-    await db.eventWebhookDelivery.updateMany({ where: mine, data: { ...outcome, status: DELIVERY_STATUS.DELIVERED, finishedAt: now, nextAttemptAt: null } });
+    await updateDeliveries(db, { where: mine, data: { ...outcome, status: DELIVERY_STATUS.DELIVERED, finishedAt: now, nextAttemptAt: null } });
     return;
   }
   if (delivery.attempts < MAX_DELIVERY_ATTEMPTS) {
-    await db.eventWebhookDelivery.updateMany({ where: mine, data: { ...outcome, nextAttemptAt: new Date(now.getTime() + retryDelayMs(delivery.attempts)) } });
+    await updateDeliveries(db, { where: mine, data: { ...outcome, nextAttemptAt: new Date(now.getTime() + retryDelayMs(delivery.attempts)) } });
     return;
   }
-  const failed = await db.eventWebhookDelivery.updateMany({
+  const failed = await updateDeliveries(db, {
     where: mine,
     data: { ...outcome, status: DELIVERY_STATUS.FAILED, finishedAt: now, nextAttemptAt: null },
   });
-  if (failed.count === 1) await disableIfPersistentlyFailing(db, delivery.applicationId, now);
+  if (failed === 1) await disableIfPersistentlyFailing(db, delivery.applicationId, now);
 }
 
 /** Turns an application's event webhooks off (status 3) when its deliveries fail persistently (event-webhook-rules.ts). */

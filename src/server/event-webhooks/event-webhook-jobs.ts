@@ -1,6 +1,7 @@
 // The background work of event webhooks, started by background.ts in serving processes: every
 // second, read the outbox into deliveries and send those due; about hourly, trim the delivery log.
 import type { Db } from "~/server/db/client.ts";
+import { runChange } from "~/server/events/change.ts";
 import { repeatEvery, repeatWithJitter, type Stop } from "~/server/repeat.ts";
 import { DELIVERY_STATUS, sendDueDeliveries } from "./event-webhook-delivery.ts";
 import { readOutboxIntoDeliveries } from "./event-webhook-outbox.ts";
@@ -23,7 +24,8 @@ export async function runEventWebhooks(db: Db, now = new Date()): Promise<void> 
  */
 export async function pruneDeliveryLog(db: Db, now: Date): Promise<void> {
   const finished = { status: { not: DELIVERY_STATUS.PENDING } };
-  await db.eventWebhookDelivery.deleteMany({ where: { ...finished, finishedAt: { lt: new Date(now.getTime() - DELIVERY_LOG_DAYS * DAY_MS) } } });
+  const cutoff = new Date(now.getTime() - DELIVERY_LOG_DAYS * DAY_MS);
+  await runChange({ db, actor: null }, ({ tx }) => tx.eventWebhookDelivery.deleteMany({ where: { ...finished, finishedAt: { lt: cutoff } } }));
   const crowded = await db.eventWebhookDelivery.groupBy({
     by: ["applicationId"],
     where: finished,
@@ -37,7 +39,10 @@ export async function pruneDeliveryLog(db: Db, now: Date): Promise<void> {
       skip: DELIVERY_LOG_MAX_PER_APPLICATION - 1,
       select: { id: true },
     });
-    if (oldestKept) await db.eventWebhookDelivery.deleteMany({ where: { applicationId, ...finished, id: { lt: oldestKept.id } } });
+    if (oldestKept)
+      await runChange({ db, actor: null }, ({ tx }) =>
+        tx.eventWebhookDelivery.deleteMany({ where: { applicationId, ...finished, id: { lt: oldestKept.id } } }),
+      );
   }
 }
 

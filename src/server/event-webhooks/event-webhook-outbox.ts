@@ -5,6 +5,7 @@
 // event again is harmless: a delivery is unique per application and event.
 import { Prisma } from "~/generated/prisma/client.ts";
 import type { Db } from "~/server/db/client.ts";
+import { runChange } from "~/server/events/change.ts";
 import { storedEventOf, type StoredEvent } from "~/server/events/event-map.ts";
 import { newId } from "~/server/snowflake/snowflake.ts";
 import { EVENT_WEBHOOK_STATUS, EVENT_WEBHOOK_TYPES, type EventWebhookType } from "./event-webhook.schema.ts";
@@ -53,21 +54,19 @@ async function applicationIdsOf(db: Db, events: readonly WebhookEvent[]): Promis
   return owners;
 }
 
-/** Makes the deliveries for a batch of events: one per event whose application is subscribed to its type. */
-async function makeDeliveries(db: Db, events: readonly WebhookEvent[], now: Date): Promise<void> {
+/** The delivery rows for a batch of events: one per event whose application is subscribed to its type. */
+async function deliveriesOf(db: Db, events: readonly WebhookEvent[], now: Date): Promise<Prisma.Sql[]> {
   const owners = await applicationIdsOf(db, events);
   const applications = await db.application.findMany({
     where: { id: { in: [...new Set(owners.values())] }, eventWebhooksStatus: EVENT_WEBHOOK_STATUS.ENABLED, eventWebhooksUrl: { not: null } },
     select: { id: true, eventWebhooksTypes: true },
   });
   const subscribed = new Map(applications.map((app) => [app.id, new Set(storedEventWebhookTypes(app.eventWebhooksTypes))]));
-  const rows = events.flatMap((event) => {
+  return events.flatMap((event) => {
     const applicationId = owners.get(event.seq);
     if (!applicationId || !subscribed.get(applicationId)?.has(event.type)) return [];
     return [Prisma.sql`(${newId()}, ${applicationId}, ${event.seq}, ${event.type}, ${eventBodyOf(event)}, 'pending', 0, ${now}, ${now})`];
   });
-  if (rows.length === 0) return;
-  await db.$executeRaw`INSERT INTO "EventWebhookDelivery" ("id", "applicationId", "eventSeq", "eventType", "event", "status", "attempts", "nextAttemptAt", "createdAt") VALUES ${Prisma.join(rows)} ON CONFLICT ("applicationId", "eventSeq") DO NOTHING`;
 }
 
 /**
@@ -76,7 +75,10 @@ async function makeDeliveries(db: Db, events: readonly WebhookEvent[], now: Date
  * once, and the cursor only moves forward (a conditional update).
  */
 export async function readOutboxIntoDeliveries(db: Db, now: Date): Promise<void> {
-  await db.$executeRaw`INSERT INTO "EventWebhookCursor" ("id", "seq") VALUES (${CURSOR_ID}, 0) ON CONFLICT ("id") DO NOTHING`;
+  await runChange(
+    { db, actor: null },
+    ({ tx }) => tx.$executeRaw`INSERT INTO "EventWebhookCursor" ("id", "seq") VALUES (${CURSOR_ID}, 0) ON CONFLICT ("id") DO NOTHING`,
+  );
   const settled = await db.event.findFirst({
     where: { createdAt: { lte: new Date(now.getTime() - SETTLE_MS) } },
     orderBy: { createdAt: "desc" },
@@ -85,7 +87,7 @@ export async function readOutboxIntoDeliveries(db: Db, now: Date): Promise<void>
   let cursor = (await db.eventWebhookCursor.findUniqueOrThrow({ where: { id: CURSOR_ID } })).seq;
   for (;;) {
     const rows = await db.event.findMany({ where: { seq: { gt: cursor }, type: { in: [...EVENT_WEBHOOK_TYPES] } }, orderBy: { seq: "asc" }, take: BATCH });
-    await makeDeliveries(
+    const deliveries = await deliveriesOf(
       db,
       rows.map((row) => storedEventOf(row) as WebhookEvent),
       now,
@@ -93,7 +95,15 @@ export async function readOutboxIntoDeliveries(db: Db, now: Date): Promise<void>
     const isFull = rows.length === BATCH;
     const readTo = isFull ? rows.at(-1)!.seq : Number.MAX_SAFE_INTEGER;
     const next = Math.min(readTo, settled?.seq ?? 0);
-    if (next > cursor) await db.eventWebhookCursor.updateMany({ where: { id: CURSOR_ID, seq: { lt: next } }, data: { seq: next } });
+    if (deliveries.length > 0 || next > cursor) {
+      // The batch's deliveries and the cursor past them commit together.
+      await runChange({ db, actor: null }, async ({ tx }) => {
+        if (deliveries.length > 0) {
+          await tx.$executeRaw`INSERT INTO "EventWebhookDelivery" ("id", "applicationId", "eventSeq", "eventType", "event", "status", "attempts", "nextAttemptAt", "createdAt") VALUES ${Prisma.join(deliveries)} ON CONFLICT ("applicationId", "eventSeq") DO NOTHING`;
+        }
+        if (next > cursor) await tx.eventWebhookCursor.updateMany({ where: { id: CURSOR_ID, seq: { lt: next } }, data: { seq: next } });
+      });
+    }
     if (!isFull || next <= cursor) return;
     cursor = next;
   }

@@ -1,4 +1,5 @@
 import type { Db } from "~/server/db/client.ts";
+import { runChange } from "./change.ts";
 import { repeatWithJitter, type Stop } from "~/server/repeat.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -16,7 +17,8 @@ export async function pruneOutbox(db: Db, options: { now: Date; retentionDays: n
   for (;;) {
     const batch = await db.event.findMany({ where: { createdAt: { lt: cutoff } }, select: { seq: true }, orderBy: { createdAt: "asc" }, take: batchSize });
     if (batch.length === 0) return deleted;
-    const { count } = await db.event.deleteMany({ where: { seq: { in: batch.map((event) => event.seq) }, createdAt: { lt: cutoff } } });
+    const seqs = batch.map((event) => event.seq);
+    const { count } = await runChange({ db, actor: null }, ({ tx }) => tx.event.deleteMany({ where: { seq: { in: seqs }, createdAt: { lt: cutoff } } }));
     deleted += count;
     if (batch.length < batchSize) return deleted;
   }

@@ -1,5 +1,6 @@
 import type { APIGatewaySessionStartLimit } from "discord-api-types/v10";
-import { isUniqueViolation, type Db } from "~/server/db/client.ts";
+import { isUniqueViolation, type Db, type Tx } from "~/server/db/client.ts";
+import { runChange } from "~/server/events/change.ts";
 
 /** The identify budget: `total` session starts per `windowMs`, and per rate_limit_key one IDENTIFY per `identifyIntervalMs`. */
 export type SessionStartLimits = { total: number; windowMs: number; maxConcurrency: number; identifyIntervalMs: number };
@@ -29,16 +30,29 @@ export async function readSessionStartLimit(db: Db, app: App, limits: SessionSta
 export type SessionStartRefusal = "concurrency" | "exhausted";
 
 /**
+ * One step of a claim as a change of its own: a unique clash (the row another instance just
+ * made) then rolls back only this step, and on PostgreSQL leaves no aborted transaction behind.
+ */
+function step<T>(db: Db, write: (tx: Tx) => Promise<T>): Promise<T> {
+  return runChange({ db, actor: null }, ({ tx }) => write(tx));
+}
+
+/**
  * Takes one session start for an IDENTIFY on `shardId`, or says why not. Every step is one
  * conditional write, so instances sharing the database count together.
  */
 export async function claimSessionStart(db: Db, app: App, shardId: number, limits: SessionStartLimits, now: Date): Promise<SessionStartRefusal | null> {
   const rateLimitKey = shardId % maxConcurrencyOf(app, limits);
-  const slot = await db.gatewayIdentifySlot.updateMany({
-    where: { applicationId: app.id, rateLimitKey, lastAt: { lte: new Date(now.getTime() - limits.identifyIntervalMs) } },
-    data: { lastAt: now },
-  });
-  if (slot.count === 0 && !(await createOnce(() => db.gatewayIdentifySlot.create({ data: { applicationId: app.id, rateLimitKey, lastAt: now } })))) {
+  const slot = await step(db, (tx) =>
+    tx.gatewayIdentifySlot.updateMany({
+      where: { applicationId: app.id, rateLimitKey, lastAt: { lte: new Date(now.getTime() - limits.identifyIntervalMs) } },
+      data: { lastAt: now },
+    }),
+  );
+  if (
+    slot.count === 0 &&
+    !(await createOnce(() => step(db, (tx) => tx.gatewayIdentifySlot.create({ data: { applicationId: app.id, rateLimitKey, lastAt: now } }))))
+  ) {
     return "concurrency";
   }
   return (await spendBudget(db, app.id, limits, now)) ? null : "exhausted";
@@ -55,15 +69,20 @@ export async function claimPlayerSessionStart(db: Db, applicationId: string, lim
 
 async function spendBudget(db: Db, applicationId: string, limits: SessionStartLimits, now: Date): Promise<boolean> {
   for (let attempt = 0; attempt < 2; attempt++) {
-    const renewed = await db.gatewaySessionBudget.updateMany({
-      where: { applicationId, windowStart: { lte: new Date(now.getTime() - limits.windowMs) } },
-      data: { windowStart: now, used: 1 },
-    });
+    const renewed = await step(db, (tx) =>
+      tx.gatewaySessionBudget.updateMany({
+        where: { applicationId, windowStart: { lte: new Date(now.getTime() - limits.windowMs) } },
+        data: { windowStart: now, used: 1 },
+      }),
+    );
     if (renewed.count > 0) return true;
-    const spent = await db.gatewaySessionBudget.updateMany({ where: { applicationId, used: { lt: limits.total } }, data: { used: { increment: 1 } } });
+    const spent = await step(db, (tx) =>
+      tx.gatewaySessionBudget.updateMany({ where: { applicationId, used: { lt: limits.total } }, data: { used: { increment: 1 } } }),
+    );
     if (spent.count > 0) return true;
     if (await db.gatewaySessionBudget.findUnique({ where: { applicationId }, select: { used: true } })) return false;
-    if (limits.total > 0 && (await createOnce(() => db.gatewaySessionBudget.create({ data: { applicationId, windowStart: now, used: 1 } })))) return true;
+    if (limits.total > 0 && (await createOnce(() => step(db, (tx) => tx.gatewaySessionBudget.create({ data: { applicationId, windowStart: now, used: 1 } })))))
+      return true;
     // Another instance created the window first: count against it.
   }
   return false;

@@ -1,4 +1,5 @@
 import type { Db, Tx } from "~/server/db/client.ts";
+import { runChange } from "~/server/events/change.ts";
 import { changePresence } from "~/server/presences/presence.service.ts";
 import type { GatewaySessionView } from "./gateway-types.ts";
 
@@ -21,7 +22,7 @@ const BATCH = 500;
 
 /** Stores a new session at READY. */
 export async function storeSession(db: Db, session: StoredSession, now: Date): Promise<void> {
-  await db.gatewaySession.create({ data: { ...session, createdAt: now, lastSeenAt: now } });
+  await runChange({ db, actor: null }, ({ tx }) => tx.gatewaySession.create({ data: { ...session, createdAt: now, lastSeenAt: now } }));
 }
 
 /**
@@ -38,25 +39,26 @@ export async function findResumableSession(db: Db, id: string, now: Date, resuma
   return { ...session, kind: kind === "user" ? "user" : "bot" };
 }
 
-/** The session's connection ended: resumable from now for the window. */
-export async function markSessionClosed(db: Tx, id: string, now: Date): Promise<void> {
-  await db.gatewaySession.updateMany({ where: { id }, data: { closedAt: now } });
+/** The session's connection ended, in the caller's change: resumable from now for the window. */
+export async function markSessionClosed(tx: Tx, id: string, now: Date): Promise<void> {
+  await tx.gatewaySession.updateMany({ where: { id }, data: { closedAt: now } });
 }
 
-/** The session was resumed on a connection: open again. */
-export async function markSessionResumed(db: Tx, id: string, now: Date): Promise<void> {
-  await db.gatewaySession.updateMany({ where: { id }, data: { closedAt: null, lastSeenAt: now } });
+/** The session was resumed on a connection, in the caller's change: open again. */
+export async function markSessionResumed(tx: Tx, id: string, now: Date): Promise<void> {
+  await tx.gatewaySession.updateMany({ where: { id }, data: { closedAt: null, lastSeenAt: now } });
 }
 
-/** A session that can never be resumed (a non-resumable close code). */
-export async function forgetSession(db: Tx, id: string): Promise<void> {
-  await db.gatewaySession.deleteMany({ where: { id } });
+/** A session that can never be resumed (a non-resumable close code), in the caller's change. */
+export async function forgetSession(tx: Tx, id: string): Promise<void> {
+  await tx.gatewaySession.deleteMany({ where: { id } });
 }
 
 /** Marks this instance's connected sessions as seen (and open, should a stale connection have closed one), a few hundred per statement. */
 export async function touchSessions(db: Db, ids: readonly string[], now: Date): Promise<void> {
   for (let start = 0; start < ids.length; start += BATCH) {
-    await db.gatewaySession.updateMany({ where: { id: { in: ids.slice(start, start + BATCH) } }, data: { lastSeenAt: now, closedAt: null } });
+    const batch = ids.slice(start, start + BATCH);
+    await runChange({ db, actor: null }, ({ tx }) => tx.gatewaySession.updateMany({ where: { id: { in: batch } }, data: { lastSeenAt: now, closedAt: null } }));
   }
 }
 
@@ -68,7 +70,7 @@ export async function touchSessions(db: Db, ids: readonly string[], now: Date): 
  */
 export async function sweepSessions(db: Db, now: Date, resumableMs: number): Promise<number> {
   const cutoff = new Date(now.getTime() - resumableMs);
-  const { count: closed } = await db.gatewaySession.deleteMany({ where: { closedAt: { lt: cutoff } } });
+  const { count: closed } = await runChange({ db, actor: null }, ({ tx }) => tx.gatewaySession.deleteMany({ where: { closedAt: { lt: cutoff } } }));
   const unseenWhere = { closedAt: null, lastSeenAt: { lt: cutoff } };
   const unseen = await db.gatewaySession.findMany({ where: unseenWhere, select: { id: true, botUserId: true } });
   let swept = 0;

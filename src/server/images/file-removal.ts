@@ -8,7 +8,7 @@
 import { randomUUID } from "node:crypto";
 import { Prisma } from "~/generated/prisma/client.ts";
 import type { Db, Tx } from "~/server/db/client.ts";
-import type { Change } from "~/server/events/change.ts";
+import { runChange, type Change } from "~/server/events/change.ts";
 import { repeatWithJitter, type Stop } from "~/server/repeat.ts";
 
 const BATCH = 500;
@@ -56,7 +56,7 @@ async function removeFiles(db: Db, ids: readonly string[], now = new Date()): Pr
   let removed = 0;
   for (const batch of chunks(ids, BATCH)) {
     try {
-      removed += await db.$transaction(async (tx) => {
+      removed += await runChange({ db, actor: null }, async ({ tx }) => {
         // The rows this transaction deleted are the ones it removes files for; on PostgreSQL they
         // stay locked until commit, so a concurrent store of the same path waits, then keeps its file.
         const taken = await tx.$queryRaw<{ path: string }[]>`
@@ -66,7 +66,8 @@ async function removeFiles(db: Db, ids: readonly string[], now = new Date()): Pr
       });
     } catch (error) {
       console.error("[files] removing deleted files failed; the sweep tries again", error);
-      await db.storedFileDeletion.updateMany({ where: { id: { in: batch } }, data: { retryAt: new Date(now.getTime() + REMOVAL_RETRY_MS) } });
+      const retryAt = new Date(now.getTime() + REMOVAL_RETRY_MS);
+      await runChange({ db, actor: null }, ({ tx }) => tx.storedFileDeletion.updateMany({ where: { id: { in: batch } }, data: { retryAt } }));
     }
   }
   return removed;

@@ -8,6 +8,7 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { Prisma } from "~/generated/prisma/client.ts";
 import type { Db, Tx } from "~/server/db/client.ts";
+import { runChange } from "~/server/events/change.ts";
 import { repeatEvery, type Stop } from "~/server/repeat.ts";
 import { problemList, readTargetUsersCsv } from "./target-users-csv.ts";
 
@@ -19,16 +20,16 @@ const LEASE_MS = 30_000;
 const MAX_ATTEMPTS = 3;
 const POLL_MS = 5_000;
 
-/** Adds users to an invite's list; ones already on it are left as they are (safe under races). */
-export async function insertTargetUsers(db: Tx, code: string, userIds: readonly string[]): Promise<void> {
+/** Adds users to an invite's list in the caller's change; ones already on it are left as they are (safe under races). */
+export async function insertTargetUsers(tx: Tx, code: string, userIds: readonly string[]): Promise<void> {
   if (userIds.length === 0) return;
   const rows = userIds.map((userId) => Prisma.sql`(${code}, ${userId})`);
-  await db.$executeRaw`INSERT INTO "InviteTargetUser" ("code", "userId") VALUES ${Prisma.join(rows)} ON CONFLICT DO NOTHING`;
+  await tx.$executeRaw`INSERT INTO "InviteTargetUser" ("code", "userId") VALUES ${Prisma.join(rows)} ON CONFLICT DO NOTHING`;
 }
 
 /** Stores an uploaded file as the invite's job, replacing an earlier one, ready to process. */
 export async function storeTargetUsersJob(db: Db, input: { code: string; file: Buffer; totalUsers: number }): Promise<void> {
-  await db.$transaction(async (tx) => {
+  await runChange({ db, actor: null }, async ({ tx }) => {
     await tx.targetUsersJob.deleteMany({ where: { code: input.code } });
     await tx.targetUsersJob.create({ data: { code: input.code, status: JOB_STATUS.PROCESSING, totalUsers: input.totalUsers } });
     for (let index = 0; index * CHUNK_BYTES < input.file.length; index++) {
@@ -71,26 +72,31 @@ async function* storedBatches(db: Db, code: string, problems: ReturnType<typeof 
  * it goes. Returns when done, failed, or when another worker took the job over.
  */
 export async function runTargetUsersJob(db: Db, code: string): Promise<void> {
+  const write = <T>(fn: (tx: Tx) => Promise<T>) => runChange({ db, actor: null }, ({ tx }) => fn(tx));
   const now = new Date();
-  const claim = await db.targetUsersJob.updateMany({
-    where: { code, status: JOB_STATUS.PROCESSING, OR: [{ leaseUntil: null }, { leaseUntil: { lt: now } }] },
-    data: { leaseUntil: new Date(now.getTime() + LEASE_MS), attempts: { increment: 1 } },
-  });
+  const claim = await write((tx) =>
+    tx.targetUsersJob.updateMany({
+      where: { code, status: JOB_STATUS.PROCESSING, OR: [{ leaseUntil: null }, { leaseUntil: { lt: now } }] },
+      data: { leaseUntil: new Date(now.getTime() + LEASE_MS), attempts: { increment: 1 } },
+    }),
+  );
   if (claim.count === 0) return;
   const job = await db.targetUsersJob.findUniqueOrThrow({ where: { code } });
   const mine = { code, attempts: job.attempts, status: JOB_STATUS.PROCESSING };
   const fail = (errorMessage: string) =>
-    db.targetUsersJob.updateMany({ where: mine, data: { status: JOB_STATUS.FAILED, completedAt: new Date(), leaseUntil: null, errorMessage } });
+    write((tx) => tx.targetUsersJob.updateMany({ where: mine, data: { status: JOB_STATUS.FAILED, completedAt: new Date(), leaseUntil: null, errorMessage } }));
   if (job.attempts > MAX_ATTEMPTS) {
     await fail(`Processing was interrupted ${MAX_ATTEMPTS} times.`);
     return;
   }
   /** Renews the lease (and counts `processed` users); false once another worker holds the job. */
   const renew = async (processed = 0): Promise<boolean> => {
-    const held = await db.targetUsersJob.updateMany({
-      where: mine,
-      data: { processedUsers: { increment: processed }, leaseUntil: new Date(Date.now() + LEASE_MS) },
-    });
+    const held = await write((tx) =>
+      tx.targetUsersJob.updateMany({
+        where: mine,
+        data: { processedUsers: { increment: processed }, leaseUntil: new Date(Date.now() + LEASE_MS) },
+      }),
+    );
     return held.count === 1;
   };
   try {
@@ -104,21 +110,23 @@ export async function runTargetUsersJob(db: Db, code: string): Promise<void> {
     }
     if (problems.count > 0) {
       const failed = await fail(problems.lines().join("\n"));
-      if (failed.count === 1) await db.targetUsersJobChunk.deleteMany({ where: { code } });
+      if (failed.count === 1) await write((tx) => tx.targetUsersJobChunk.deleteMany({ where: { code } }));
       return;
     }
     // Starting over is safe: the list is replaced as a whole.
-    await db.$transaction([db.inviteTargetUser.deleteMany({ where: { code } }), db.targetUsersJob.updateMany({ where: mine, data: { processedUsers: 0 } })]);
+    await write(async (tx) => {
+      await tx.inviteTargetUser.deleteMany({ where: { code } });
+      await tx.targetUsersJob.updateMany({ where: mine, data: { processedUsers: 0 } });
+    });
     for await (const batch of storedBatches(db, code, problemList())) {
-      await insertTargetUsers(
-        db,
-        code,
-        batch.map((entry) => entry.userId),
-      );
+      const userIds = batch.map((entry) => entry.userId);
+      await write((tx) => insertTargetUsers(tx, code, userIds));
       if (!(await renew(batch.length))) return;
     }
-    const done = await db.targetUsersJob.updateMany({ where: mine, data: { status: JOB_STATUS.COMPLETED, completedAt: new Date(), leaseUntil: null } });
-    if (done.count === 1) await db.targetUsersJobChunk.deleteMany({ where: { code } });
+    const done = await write((tx) =>
+      tx.targetUsersJob.updateMany({ where: mine, data: { status: JOB_STATUS.COMPLETED, completedAt: new Date(), leaseUntil: null } }),
+    );
+    if (done.count === 1) await write((tx) => tx.targetUsersJobChunk.deleteMany({ where: { code } }));
   } catch (error) {
     await fail(error instanceof Error ? error.message : String(error));
   }

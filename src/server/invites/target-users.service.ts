@@ -1,6 +1,7 @@
 import { PermissionFlagsBits as P } from "discord-api-types/v10";
 import type { ServiceContext } from "~/server/context.ts";
 import { ApiError } from "~/server/errors.ts";
+import { runChange } from "~/server/events/change.ts";
 import { accessIn, loadGuildState } from "~/server/permissions/guild-access.ts";
 import { hasPermission } from "~/server/permissions/permissions.ts";
 import { isInviteLive } from "./invite.dto.ts";
@@ -77,10 +78,10 @@ export async function editTargetUsers(ctx: ServiceContext, input: { code: string
   await loadInviteFor(ctx, input.code, "inviter or MANAGE_GUILD");
   const userIds = [...new Set(input.userIds)];
   if (!input.add) {
-    await ctx.db.inviteTargetUser.deleteMany({ where: { code: input.code, userId: { in: userIds } } });
+    await runChange(ctx, ({ tx }) => tx.inviteTargetUser.deleteMany({ where: { code: input.code, userId: { in: userIds } } }));
     return;
   }
   const known = await ctx.db.user.count({ where: { id: { in: userIds } } });
   if (known !== userIds.length) throw new ApiError("UNKNOWN_USER");
-  await insertTargetUsers(ctx.db, input.code, userIds);
+  await runChange(ctx, ({ tx }) => insertTargetUsers(tx, input.code, userIds));
 }

@@ -10,6 +10,7 @@ import { Prisma } from "~/generated/prisma/client.ts";
 import { GENERATED_PROVIDER } from "~/generated/provider.ts";
 import type { Db, Tx } from "~/server/db/client.ts";
 import { ApiError } from "~/server/errors.ts";
+import { runChange } from "~/server/events/change.ts";
 import { repeatEvery, type Stop } from "~/server/repeat.ts";
 
 const BATCH = 500;
@@ -92,7 +93,7 @@ export async function searchIndexBuildOf(db: Db, guildId: string): Promise<{ doc
 export async function requestSearchIndexBuild(db: Db, guildId: string): Promise<void> {
   if (!(await db.guild.findUnique({ where: { id: guildId }, select: { id: true } }))) throw new ApiError("UNKNOWN_GUILD");
   const fresh = { cursor: null, documentsIndexed: 0, leaseToken: null, leaseUntil: null, startedAt: new Date() };
-  await db.searchIndexBuild.upsert({ where: { guildId }, create: { guildId, ...fresh }, update: fresh });
+  await runChange({ db, actor: null }, ({ tx }) => tx.searchIndexBuild.upsert({ where: { guildId }, create: { guildId, ...fresh }, update: fresh }));
 }
 
 class LeaseLost extends Error {}
@@ -105,15 +106,17 @@ class LeaseLost extends Error {}
 export async function runSearchIndexBuild(db: Db, guildId: string): Promise<void> {
   const token = randomUUID();
   const now = Date.now();
-  const claim = await db.searchIndexBuild.updateMany({
-    where: { guildId, OR: [{ leaseUntil: null }, { leaseUntil: { lt: new Date(now) } }] },
-    data: { leaseToken: token, leaseUntil: new Date(now + LEASE_MS) },
-  });
+  const claim = await runChange({ db, actor: null }, ({ tx }) =>
+    tx.searchIndexBuild.updateMany({
+      where: { guildId, OR: [{ leaseUntil: null }, { leaseUntil: { lt: new Date(now) } }] },
+      data: { leaseToken: token, leaseUntil: new Date(now + LEASE_MS) },
+    }),
+  );
   if (claim.count === 0) return;
   const mine = { guildId, leaseToken: token };
   try {
     for (;;) {
-      const isDone = await db.$transaction(async (tx) => {
+      const isDone = await runChange({ db, actor: null }, async ({ tx }) => {
         const build = await tx.searchIndexBuild.findFirst({ where: mine, select: { cursor: true } });
         if (!build) throw new LeaseLost();
         const ids = await nextBatch(tx, guildId, build.cursor);

@@ -5,6 +5,7 @@ import { exportJWK, generateKeyPair, importJWK, type JWK, type CryptoKey } from 
 import { randomBytes } from "node:crypto";
 import type { Db } from "~/server/db/client.ts";
 import { isUniqueViolation } from "~/server/db/client.ts";
+import { runChange } from "~/server/events/change.ts";
 
 export const ID_TOKEN_ALGORITHM = "RS256";
 const PURPOSE = "id_token";
@@ -22,10 +23,11 @@ async function createKey(db: Db) {
   const { privateKey, publicKey } = await generateKeyPair(ID_TOKEN_ALGORITHM, { extractable: true });
   const kid = randomBytes(12).toString("base64url");
   const publicJwk = { ...(await exportJWK(publicKey)), kid, alg: ID_TOKEN_ALGORITHM, use: "sig" };
+  const privateJwk = JSON.stringify(await exportJWK(privateKey));
   try {
-    return await db.oAuth2SigningKey.create({
-      data: { id: PURPOSE, kid, privateJwk: JSON.stringify(await exportJWK(privateKey)), publicJwk: JSON.stringify(publicJwk) },
-    });
+    return await runChange({ db, actor: null }, ({ tx }) =>
+      tx.oAuth2SigningKey.create({ data: { id: PURPOSE, kid, privateJwk, publicJwk: JSON.stringify(publicJwk) } }),
+    );
   } catch (error) {
     // Another instance made it first: theirs is the key.
     if (isUniqueViolation(error)) return db.oAuth2SigningKey.findUniqueOrThrow({ where: { id: PURPOSE } });

@@ -4,6 +4,7 @@ import type { PrivilegedIntent } from "~/server/applications/application.schema.
 import { createApplication, createUser, editApplication, issueBearerToken } from "~/server/applications/application.service.ts";
 import { limitedIntentFlags } from "~/server/applications/intents.ts";
 import type { Db } from "~/server/db/client.ts";
+import { runChange } from "~/server/events/change.ts";
 import { createGuild } from "~/server/guilds/guild.service.ts";
 import { resetClientSecret } from "~/server/oauth2/client-settings.ts";
 
@@ -30,8 +31,10 @@ export type BootstrapCredentials = {
  */
 export async function createBootstrapCredentials(db: Db, options: { intents?: readonly PrivilegedIntent[] } = {}): Promise<BootstrapCredentials> {
   const suffix = randomBytes(3).toString("hex");
-  const user = await createUser(db, { username: `user_${suffix}` });
-  const { application, botUser, botToken } = await db.$transaction((tx) => createApplication(tx, { name: `Bot ${suffix}`, ownerId: user.id }));
+  const user = await runChange({ db, actor: null }, ({ tx }) => createUser(tx, { username: `user_${suffix}` }));
+  const { application, botUser, botToken } = await runChange({ db, actor: null }, ({ tx }) =>
+    createApplication(tx, { name: `Bot ${suffix}`, ownerId: user.id }),
+  );
   const userBearer = await issueBearerToken(db, { userId: user.id, applicationId: application.id, scopes: BOOTSTRAP_USER_SCOPES });
   const botActor: Actor = { kind: "bot", userId: botUser.id, applicationId: application.id, scopes: new Set() };
   if (options.intents?.length) await editApplication({ db, actor: botActor }, application.id, { intents: { flags: limitedIntentFlags(options.intents) } });

@@ -37,11 +37,14 @@ export async function seedCrowd(ctx: ServiceContext, guildId: string, membersRol
   const roleIds: string[] = [];
   for (const role of EXTRA_ROLES) roleIds.push((await createRole(ctx, { guildId, body: role })).id);
 
-  const users = [];
-  for (let i = 0; i < CROWD_SIZE + BANNED; i++) {
-    const username = crowdName(i);
-    users.push(await createUser(db, { username, globalName: i % 3 === 0 ? username.replace("_", " ").replace(/\b\w/g, (c) => c.toUpperCase()) : null }));
-  }
+  const users = await runChange(ctx, async ({ tx }) => {
+    const made = [];
+    for (let i = 0; i < CROWD_SIZE + BANNED; i++) {
+      const username = crowdName(i);
+      made.push(await createUser(tx, { username, globalName: i % 3 === 0 ? username.replace("_", " ").replace(/\b\w/g, (c) => c.toUpperCase()) : null }));
+    }
+    return made;
+  });
   const members = users.slice(0, CROWD_SIZE);
   for (const [i, user] of members.entries()) {
     const roles = [membersRoleId, ...(i % 5 === 0 ? [roleIds[0]!] : []), ...(i % 7 === 0 ? [roleIds[1]!] : []), ...(i % 11 === 0 ? [roleIds[2]!] : [])];
@@ -59,8 +62,8 @@ export async function seedCrowd(ctx: ServiceContext, guildId: string, membersRol
   // Inactive members: joined and last seen long ago (an operator's backdating, announced).
   const longAgo = new Date(Date.now() - INACTIVE_DAYS * 24 * 60 * 60 * 1000);
   const inactive = members.slice(-INACTIVE).map((user) => user.id);
-  await db.user.updateMany({ where: { id: { in: inactive } }, data: { lastActiveAt: longAgo } });
   await runChange(ctx, async ({ tx, emit }) => {
+    await tx.user.updateMany({ where: { id: { in: inactive } }, data: { lastActiveAt: longAgo } });
     await tx.member.updateMany({ where: { guildId, userId: { in: inactive } }, data: { joinedAt: longAgo } });
     for (const row of await tx.member.findMany({ where: { guildId, userId: { in: inactive } }, include: MEMBER_INCLUDE })) {
       await emit(GatewayDispatchEvents.GuildMemberUpdate, memberEventData(guildId, row));
@@ -69,7 +72,7 @@ export async function seedCrowd(ctx: ServiceContext, guildId: string, membersRol
 
   // Screening on, then one newcomer who has not completed it yet.
   await setScreening(ctx, { guildId, enabled: true });
-  const newcomer = await createUser(db, { username: "newcomer", globalName: "New Comer" });
+  const newcomer = await runChange(ctx, ({ tx }) => createUser(tx, { username: "newcomer", globalName: "New Comer" }));
   await addGuildMember(ctx, { guildId, userId: newcomer.id, roleIds: [] });
   return [`${CROWD_SIZE + 1} members`, `${EXTRA_ROLES.length} roles`, `${BANNED} bans`, `${TIMED_OUT} timeouts`, "membership screening"];
 }

@@ -5,6 +5,7 @@ import { createApplication, createUser } from "~/server/applications/application
 import { createGuildChannel } from "~/server/channels/channel.service.ts";
 import type { Db } from "~/server/db/client.ts";
 import type { ServiceContext } from "~/server/context.ts";
+import { runChange } from "~/server/events/change.ts";
 import { parseFeatures } from "~/server/guilds/guild.dto.ts";
 import { createGuild, modifyGuild } from "~/server/guilds/guild.service.ts";
 import { addGuildMember } from "~/server/members/member.service.ts";
@@ -65,7 +66,7 @@ export async function seedDemo(db: Db): Promise<DemoSeed> {
     const existing = await db.user.findUnique({ where: { email: input.email } });
     if (existing) return existing;
     created.push(`user ${input.username}`);
-    return createUser(db, input);
+    return runChange({ db, actor: null }, ({ tx }) => createUser(tx, input));
   }
   const user = await findOrCreateUser(DEMO_USER);
   const friend = await findOrCreateUser(DEMO_FRIEND);
@@ -73,7 +74,7 @@ export async function seedDemo(db: Db): Promise<DemoSeed> {
   let botToken: string | null = null;
   let application = await db.application.findFirst({ where: { ownerId: user.id, name: DEMO_APP_NAME } });
   if (!application) {
-    const made = await db.$transaction((tx) => createApplication(tx, { name: DEMO_APP_NAME, ownerId: user.id }));
+    const made = await runChange({ db, actor: null }, ({ tx }) => createApplication(tx, { name: DEMO_APP_NAME, ownerId: user.id }));
     application = made.application;
     botToken = made.botToken;
     created.push(`application ${DEMO_APP_NAME}`);

@@ -1,5 +1,6 @@
 import { LRUCache } from "lru-cache";
 import type { Db } from "~/server/db/client.ts";
+import { runChange } from "~/server/events/change.ts";
 import { CACHES } from "~/server/runtime/cache-registry.ts";
 
 // A user's activity is written at most once per TTL, so reads stay cheap.
@@ -12,7 +13,8 @@ const lastRecorded = new LRUCache<string, number>({ max: CACHES.activityWrites.m
 export function recordActivity(db: Db, userId: string): void {
   if (lastRecorded.has(userId)) return;
   lastRecorded.set(userId, Date.now());
-  db.user.updateMany({ where: { id: userId }, data: { lastActiveAt: new Date() } }).catch((error: unknown) => {
+  const now = new Date();
+  runChange({ db, actor: null }, ({ tx }) => tx.user.updateMany({ where: { id: userId }, data: { lastActiveAt: now } })).catch((error: unknown) => {
     lastRecorded.delete(userId);
     console.error("[activity] could not record", error);
   });

@@ -2,6 +2,7 @@ import type { Connection } from "~/generated/prisma/client.ts";
 import type { ServiceContext } from "~/server/context.ts";
 import type { Db } from "~/server/db/client.ts";
 import { ApiError, invalidField } from "~/server/errors.ts";
+import { runChange } from "~/server/events/change.ts";
 import { isConnectionListed } from "./connection-sunsets.ts";
 import { toConnectionObject, type ConnectionObject } from "./connection.dto.ts";
 import type { TConnectionAdd } from "./connection.schema.ts";
@@ -50,15 +51,17 @@ export async function addConnection(db: Db, input: TConnectionAdd): Promise<Conn
     twoWayLink: input.two_way_link,
     ...(input.created_at && { createdAt: new Date(input.created_at) }),
   };
-  return db.connection.upsert({
-    where: { userId_type_id: { userId: input.user_id, type: input.type, id: input.id } },
-    create: { userId: input.user_id, type: input.type, id: input.id, ...fields },
-    update: fields,
-  });
+  return runChange({ db, actor: null }, ({ tx }) =>
+    tx.connection.upsert({
+      where: { userId_type_id: { userId: input.user_id, type: input.type, id: input.id } },
+      create: { userId: input.user_id, type: input.type, id: input.id, ...fields },
+      update: fields,
+    }),
+  );
 }
 
 /** Unlinks one connection; false when there was none. */
 export async function removeConnection(db: Db, key: { userId: string; type: string; id: string }): Promise<boolean> {
-  const { count } = await db.connection.deleteMany({ where: key });
+  const { count } = await runChange({ db, actor: null }, ({ tx }) => tx.connection.deleteMany({ where: key }));
   return count > 0;
 }

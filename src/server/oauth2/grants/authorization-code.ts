@@ -23,7 +23,7 @@ export const authorizationCodeGrant: Grant = async (request) => {
   const { db, form } = request;
   const code = requiredParam(form, "code");
   // Taken before anything is checked: a code presented wrongly is spent all the same.
-  const taken = await consumeCode(db, code);
+  const taken = await runChange({ db, actor: null }, ({ tx }) => consumeCode(tx, code));
   if (taken === "replayed") {
     await revokeWhatCodeGave(request, code);
     throw invalidGrant("The authorization code was already used; the tokens it gave are revoked.");
