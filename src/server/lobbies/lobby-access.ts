@@ -1,10 +1,11 @@
 import { LRUCache } from "lru-cache";
-import type { Lobby } from "~/generated/prisma/client.ts";
+import { Prisma, type Lobby } from "~/generated/prisma/client.ts";
 import type { Actor } from "~/server/auth/actor.ts";
 import type { ChannelObject } from "~/server/channels/channel.dto.ts";
 import type { Db, Tx } from "~/server/db/client.ts";
 import type { Statements } from "~/server/db/statements.ts";
 import { ApiError } from "~/server/errors.ts";
+import { runChange } from "~/server/events/change.ts";
 import { CACHES } from "~/server/runtime/cache-registry.ts";
 import { stateCache, type LobbyRecord } from "~/server/state/state-cache.ts";
 import { toLobbyObject } from "./lobby.dto.ts";
@@ -62,8 +63,10 @@ export function noteReadActivity(db: Db, record: LobbyRecord, now = new Date()):
   if (readActivity.has(id)) return;
   readActivity.set(id, true);
   const expiresAt = idleDeadline(now, idleTimeoutSeconds);
-  db.$executeRaw`UPDATE "Lobby" SET "lastActivityAt" = ${now}, "expiresAt" = ${expiresAt}
-    WHERE "id" = ${id} AND "idleTimeoutSeconds" = ${idleTimeoutSeconds} AND "expiresAt" > ${now} AND "expiresAt" < ${expiresAt}`.catch((error: unknown) => {
+  runChange({ db, actor: null }, ({ sql }) =>
+    sql.run(Prisma.sql`UPDATE "Lobby" SET "lastActivityAt" = ${now}, "expiresAt" = ${expiresAt}
+      WHERE "id" = ${id} AND "idleTimeoutSeconds" = ${idleTimeoutSeconds} AND "expiresAt" > ${now} AND "expiresAt" < ${expiresAt}`),
+  ).catch((error: unknown) => {
     readActivity.delete(id);
     console.error("[lobbies] could not note a read as activity", error);
   });

@@ -74,14 +74,14 @@ async function forwardToChannel(db: Db, lobby: Lobby, row: LobbyMessage, channel
     const parsed = ZCreateMessageBody.safeParse({ content: row.content, flags: row.flags });
     if (!parsed.success) throw fromZodError(parsed.error, { content: row.content, flags: row.flags });
     const message = await sendMessage({ db, actor: author }, { channelId, body: parsed.data, files: [] });
-    await db.lobbyMessage.update({ where: { id: row.id }, data: { forwardedMessageId: message.id } });
+    await runChange({ db, actor: null }, ({ tx }) => tx.lobbyMessage.update({ where: { id: row.id }, data: { forwardedMessageId: message.id } }));
   } catch (error) {
     const reason = error instanceof ApiError ? `${error.code}: ${error.message}` : "unexpected error";
     console.warn(
       `[lobbies] message ${row.id} of lobby ${lobby.id} was not forwarded to channel ${channelId}: ${reason}`,
       error instanceof ApiError ? "" : error,
     );
-    await db.lobbyMessage.updateMany({ where: { id: row.id }, data: { forwardError: reason } });
+    await runChange({ db, actor: null }, ({ tx }) => tx.lobbyMessage.updateMany({ where: { id: row.id }, data: { forwardError: reason } }));
   }
 }
 
