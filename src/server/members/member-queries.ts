@@ -3,7 +3,7 @@ import { Prisma, type Member } from "~/generated/prisma/client.ts";
 import type { Db, Tx } from "~/server/db/client.ts";
 import type { Statements } from "~/server/db/statements.ts";
 import { orderBySnowflake, snowflakeBeyond } from "~/server/db/snowflake-sql.ts";
-import { MEMBER_INCLUDE, toMemberFields, type MemberRow } from "./member.dto.ts";
+import { MEMBER_INCLUDE, toMemberFields, type MemberCardRow, type MemberRow } from "./member.dto.ts";
 
 /** One member with user and roles; null for a non-member. */
 export function readMember(db: Tx, guildId: string, userId: string): Promise<MemberRow | null> {
@@ -119,6 +119,37 @@ function toMember(row: MemberColumns): Member {
     communicationDisabledUntil: date(row.communicationDisabledUntil),
     bio: row.bio as string | null,
     temporary: Boolean(row.temporary),
+  };
+}
+
+type MemberCardColumns = MemberColumns & {
+  username: string;
+  globalName: string | null;
+  userAvatar: string | null;
+  bot: unknown;
+  system: unknown;
+  userFlags: unknown;
+  roleId: string | null;
+};
+
+/**
+ * One member with what their user object shows and their role ids, in one statement (Prisma's
+ * include takes three, about four times the CPU); null for a non-member. For a request's
+ * reads before its change.
+ */
+export async function readMemberCard(db: Tx, guildId: string, userId: string): Promise<MemberCardRow | null> {
+  const rows = await db.$queryRaw<MemberCardColumns[]>`
+    SELECT m.*, u."username", u."globalName", u."avatar" AS "userAvatar", u."bot", u."system", u."flags" AS "userFlags", r."roleId"
+    FROM "Member" m JOIN "User" u ON u."id" = m."userId"
+    LEFT JOIN "MemberRole" r ON r."guildId" = m."guildId" AND r."userId" = m."userId"
+    WHERE m."guildId" = ${guildId} AND m."userId" = ${userId}`;
+  const [first] = rows;
+  if (!first) return null;
+  const { username, globalName, userAvatar, bot, system, userFlags } = first;
+  return {
+    ...toMember(first),
+    user: { id: userId, username, globalName, avatar: userAvatar, bot: Boolean(bot), system: Boolean(system), flags: Number(userFlags) },
+    roles: rows.flatMap(({ roleId }) => (roleId === null ? [] : [{ roleId }])),
   };
 }
 

@@ -1,7 +1,7 @@
 // The one way into a guild and the one way out (DESIGN.md "Joining"): every path that adds
 // a member joins through joinGuild, and leaving, kicks, bans and prune share removeMembers.
 import { GatewayDispatchEvents, GuildFeature, GuildMemberFlags } from "discord-api-types/v10";
-import type { Guild, User } from "~/generated/prisma/client.ts";
+import type { Guild } from "~/generated/prisma/client.ts";
 import { ApiError } from "~/server/errors.ts";
 import type { Change } from "~/server/events/change.ts";
 import { parseFeatures } from "~/server/guilds/guild.dto.ts";
@@ -9,7 +9,7 @@ import { removeStoredFiles } from "~/server/images/file-removal.ts";
 import { imagePath, memberImageFolder } from "~/server/images/image.service.ts";
 import { dropBotIntegrations, recordBotIntegration } from "~/server/integrations/integration-lifecycle.ts";
 import { toUserObject } from "~/server/users/user.dto.ts";
-import { readUserCards } from "~/server/users/user-queries.ts";
+import { readUserCards, type UserCard } from "~/server/users/user-queries.ts";
 import { memberEventData, type MemberCardRow } from "./member.dto.ts";
 import { changeMemberRoles, insertMemberRow, readJoinFacts, readMemberRoleIds } from "./member-queries.ts";
 import { disconnectVoiceStates } from "./voice.service.ts";
@@ -80,7 +80,7 @@ export async function joinGuild(change: Change, input: JoinInput): Promise<Membe
  * guild avatar and banner files go with them, those in voice are disconnected (Voice State Update), they are remembered for
  * DID_REJOIN, and each fires Guild Member Remove. Bots take their integrations with them.
  */
-export async function removeMembers(change: Change, guildId: string, users: readonly User[]): Promise<void> {
+export async function removeMembers(change: Change, guildId: string, users: readonly UserCard[]): Promise<void> {
   const { tx, emit } = change;
   if (users.length === 0) return;
   const userIds = users.map((user) => user.id);

@@ -8,7 +8,7 @@ import { decodeImageField, imageHash } from "~/server/images/image-data.ts";
 import { memberImageFolder, replaceImage } from "~/server/images/image.service.ts";
 import { channelPermissions, loadGuildAccess, toOverwriteInputs, type GuildAccess } from "~/server/permissions/guild-access.ts";
 import { hasAll } from "~/server/permissions/permissions.ts";
-import { memberEventData, toMemberObject, type MemberCardRow, type MemberObject, type MemberRow } from "./member.dto.ts";
+import { memberEventData, toMemberObject, type MemberCardRow, type MemberObject } from "./member.dto.ts";
 import { changeMemberRoles, readMemberRoleIds, updateMemberRow, type MemberColumnsUpdate } from "./member-queries.ts";
 import { deafenDenial, enforce, flagsDenial, moveDenial, muteDenial, nickDenial, roleChangeDenial, rolesDenial, timeoutDenial } from "./member-rules.ts";
 import { EDITABLE_MEMBER_FLAGS, TIMEOUT_MAX_MS, type TCurrentMemberModifyBody, type TMemberModifyBody } from "./member.schema.ts";
@@ -53,7 +53,7 @@ function roleChanges(access: GuildAccess, held: readonly string[], wanted: reado
  * user is as the request read it before the change; the roles are read again, as another
  * change may have moved them since.
  */
-async function writeMember(change: Change, access: GuildAccess, before: MemberRow, data: MemberColumnsUpdate, roles: RoleChanges): Promise<MemberCardRow> {
+async function writeMember(change: Change, access: GuildAccess, before: MemberCardRow, data: MemberColumnsUpdate, roles: RoleChanges): Promise<MemberCardRow> {
   const guildId = access.guild.id;
   const member = await updateMemberRow(change.sql, guildId, before.userId, data);
   // As Prisma's update answers a member gone meanwhile (404).
