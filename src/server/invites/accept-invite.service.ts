@@ -7,7 +7,7 @@ import { toMemberObject, type MemberObject } from "~/server/members/member.dto.t
 import { readMember } from "~/server/members/member-queries.ts";
 import { joinGuild } from "~/server/members/membership.ts";
 import { inviteRoleIds } from "./invite.dto.ts";
-import { deleteInviteRow, readLiveRoleIds, takeInviteUse, takeVanityUse } from "./invite-queries.ts";
+import { deleteInviteRow, readAcceptFacts, readLiveRoleIds, takeInviteUse, takeVanityUse } from "./invite-queries.ts";
 import { readLiveInvite } from "./invite-reads.ts";
 
 /** The same user's other acceptance joined first; this one's use is rolled back. */
@@ -26,11 +26,10 @@ export async function acceptInvite(ctx: ServiceContext, input: { code: string })
   const userId = ctx.actor.userId;
   const invite = await readLiveInvite(ctx.db, input.code);
   const { guild } = invite;
-  const existing = await readMember(ctx.db, guild.id, userId);
+  const facts = await readAcceptFacts(ctx.db, { guildId: guild.id, code: invite.code, userId });
+  const existing = facts.isMember ? await readMember(ctx.db, guild.id, userId) : null;
   if (existing) return { guildId: guild.id, member: toMemberObject(existing), joined: false };
-  if (!invite.isVanity && (await ctx.db.inviteTargetUser.count({ where: { code: invite.code } })) > 0) {
-    if (!(await ctx.db.inviteTargetUser.findUnique({ where: { code_userId: { code: invite.code, userId } } }))) throw new ApiError("NOT_INVITED");
-  }
+  if (!invite.isVanity && facts.hasTargetUsers && !facts.isTargetUser) throw new ApiError("NOT_INVITED");
   try {
     const member = await runChange(ctx, async (change) => {
       const { sql, emit } = change;

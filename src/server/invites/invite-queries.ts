@@ -1,4 +1,5 @@
 import { Prisma } from "~/generated/prisma/client.ts";
+import type { Tx } from "~/server/db/client.ts";
 import type { Statements } from "~/server/db/statements.ts";
 
 /**
@@ -30,4 +31,18 @@ export async function readLiveRoleIds(sql: Statements, guildId: string, roleIds:
   if (roleIds.length === 0) return new Set();
   const rows = await sql.all<{ id: string }>(Prisma.sql`SELECT "id" FROM "Role" WHERE "guildId" = ${guildId} AND "id" IN (${Prisma.join(roleIds)})`);
   return new Set(rows.map((row) => row.id));
+}
+
+/** What accepting an invite checks of the user before its change, in one statement. */
+export type AcceptFacts = { isMember: boolean; hasTargetUsers: boolean; isTargetUser: boolean };
+
+export async function readAcceptFacts(db: Tx, input: { guildId: string; code: string; userId: string }): Promise<AcceptFacts> {
+  const { guildId, code, userId } = input;
+  const [row] = await db.$queryRaw<{ isMember: unknown; hasTargetUsers: unknown; isTargetUser: unknown }[]>`
+    SELECT
+      EXISTS (SELECT 1 FROM "Member" WHERE "guildId" = ${guildId} AND "userId" = ${userId}) AS "isMember",
+      EXISTS (SELECT 1 FROM "InviteTargetUser" WHERE "code" = ${code}) AS "hasTargetUsers",
+      EXISTS (SELECT 1 FROM "InviteTargetUser" WHERE "code" = ${code} AND "userId" = ${userId}) AS "isTargetUser"`;
+  // SQLite answers EXISTS as 0 and 1.
+  return { isMember: Boolean(row!.isMember), hasTargetUsers: Boolean(row!.hasTargetUsers), isTargetUser: Boolean(row!.isTargetUser) };
 }
