@@ -202,7 +202,12 @@ export async function insertMemberRow(sql: Statements, member: NewMember): Promi
 }
 
 /** Gives a member roles and takes others, in a change's statements. */
-export async function changeMemberRoles(sql: Statements, guildId: string, userId: string, roles: { add: readonly string[]; remove: readonly string[] }): Promise<void> {
+export async function changeMemberRoles(
+  sql: Statements,
+  guildId: string,
+  userId: string,
+  roles: { add: readonly string[]; remove: readonly string[] },
+): Promise<void> {
   if (roles.remove.length > 0) {
     await sql.run(Prisma.sql`DELETE FROM "MemberRole" WHERE "guildId" = ${guildId} AND "userId" = ${userId} AND "roleId" IN (${Prisma.join(roles.remove)})`);
   }

@@ -37,16 +37,13 @@ export async function shiftRolesUp(sql: Statements, guildId: string): Promise<Ro
 }
 
 /** The columns a new role is given; the rest take their defaults. */
-export type NewRole = Pick<Role, "id" | "guildId" | "name" | "position"> &
-  Partial<Omit<Role, "id" | "guildId" | "name" | "position">>;
+export type NewRole = Pick<Role, "id" | "guildId" | "name" | "position"> & Partial<Omit<Role, "id" | "guildId" | "name" | "position">>;
 
 /** Inserts a role in a change's statements; the row as stored. */
 export async function insertRoleRow(sql: Statements, role: NewRole): Promise<Role> {
   const columns = Object.entries(role).filter(([, value]) => value !== undefined);
   const names = Prisma.raw(columns.map(([column]) => `"${column}"`).join(", "));
-  const [row] = await sql.all<RoleColumns>(
-    Prisma.sql`INSERT INTO "Role" (${names}) VALUES (${Prisma.join(columns.map(([, value]) => value))}) RETURNING *`,
-  );
+  const [row] = await sql.all<RoleColumns>(Prisma.sql`INSERT INTO "Role" (${names}) VALUES (${Prisma.join(columns.map(([, value]) => value))}) RETURNING *`);
   return toRole(row!);
 }
 
