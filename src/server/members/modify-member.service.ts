@@ -53,22 +53,24 @@ function roleChanges(access: GuildAccess, held: readonly string[], wanted: reado
  * user is as the request read it before the change; the roles are read again, as another
  * change may have moved them since.
  */
-async function writeMember(change: Change, access: GuildAccess, before: MemberCardRow, data: MemberColumnsUpdate, roles: RoleChanges): Promise<MemberCardRow> {
+async function writeMember(change: Change, access: GuildAccess, before: MemberCardRow, data: MemberColumnsUpdate, roles: RoleChanges): Promise<MemberObject> {
   const guildId = access.guild.id;
   const member = await updateMemberRow(change.sql, guildId, before.userId, data);
   // As Prisma's update answers a member gone meanwhile (404).
   if (!member) throw new ApiError("NOT_FOUND");
   await changeMemberRoles(change.sql, guildId, before.userId, { add: roles.added.map((r) => r.id), remove: roles.removed.map((r) => r.id) });
   const row: MemberCardRow = { ...member, user: before.user, roles: await readMemberRoleIds(change.sql, guildId, before.userId) };
-  const changes = diffChanges(auditFields(toMemberObject(before)), auditFields(toMemberObject(row)), MEMBER_AUDIT_KEYS);
-  if (changes.length > 0) await change.audit({ guildId, actionType: AuditLogEvent.MemberUpdate, targetId: row.userId, changes });
+  const object = toMemberObject(row);
+  const changes = diffChanges(auditFields(toMemberObject(before)), auditFields(object), MEMBER_AUDIT_KEYS);
+  if (changes.length > 0) await change.audit({ guildId, actionType: AuditLogEvent.MemberUpdate, targetId: member.userId, changes });
   const roleAudit: AuditChange[] = [];
   const named = (list: Role[]) => list.map((r) => ({ id: r.id, name: r.name }));
   if (roles.added.length > 0) roleAudit.push({ key: "$add", new_value: named(roles.added) });
   if (roles.removed.length > 0) roleAudit.push({ key: "$remove", new_value: named(roles.removed) });
-  if (roleAudit.length > 0) await change.audit({ guildId, actionType: AuditLogEvent.MemberRoleUpdate, targetId: row.userId, changes: roleAudit });
+  if (roleAudit.length > 0) await change.audit({ guildId, actionType: AuditLogEvent.MemberRoleUpdate, targetId: member.userId, changes: roleAudit });
+  // Its own objects: delivery must not share the answer's.
   await change.emit(GatewayDispatchEvents.GuildMemberUpdate, memberEventData(guildId, row));
-  return row;
+  return object;
 }
 
 /**
@@ -133,7 +135,7 @@ export async function modifyMember(ctx: ServiceContext, input: { guildId: string
     } else if (voice && (body.mute !== undefined || body.deaf !== undefined)) {
       await emitVoiceState(change, voice);
     }
-    return toMemberObject(updated);
+    return updated;
   });
 }
 
@@ -169,7 +171,7 @@ export async function modifyCurrentMember(ctx: ServiceContext, input: { guildId:
     const folder = (kind: "avatars" | "banners") => memberImageFolder(access.guild.id, row.userId, kind);
     if (avatar !== undefined) await replaceImage(change, folder("avatars"), row.avatar, avatar);
     if (banner !== undefined) await replaceImage(change, folder("banners"), row.banner, banner);
-    return toMemberObject(updated);
+    return updated;
   });
 }
 
