@@ -7,6 +7,7 @@ import { toMemberObject, type MemberObject } from "~/server/members/member.dto.t
 import { readMember } from "~/server/members/member-queries.ts";
 import { joinGuild } from "~/server/members/membership.ts";
 import { inviteRoleIds } from "./invite.dto.ts";
+import { deleteInviteRow, readAcceptFacts, readLiveRoleIds, takeInviteUse, takeVanityUse } from "./invite-queries.ts";
 import { readLiveInvite } from "./invite-reads.ts";
 
 /** The same user's other acceptance joined first; this one's use is rolled back. */
@@ -25,39 +26,31 @@ export async function acceptInvite(ctx: ServiceContext, input: { code: string })
   const userId = ctx.actor.userId;
   const invite = await readLiveInvite(ctx.db, input.code);
   const { guild } = invite;
-  const existing = await readMember(ctx.db, guild.id, userId);
+  const facts = await readAcceptFacts(ctx.db, { guildId: guild.id, code: invite.code, userId });
+  const existing = facts.isMember ? await readMember(ctx.db, guild.id, userId) : null;
   if (existing) return { guildId: guild.id, member: toMemberObject(existing), joined: false };
-  if (!invite.isVanity && (await ctx.db.inviteTargetUser.count({ where: { code: invite.code } })) > 0) {
-    if (!(await ctx.db.inviteTargetUser.findUnique({ where: { code_userId: { code: invite.code, userId } } }))) throw new ApiError("NOT_INVITED");
-  }
+  if (!invite.isVanity && facts.hasTargetUsers && !facts.isTargetUser) throw new ApiError("NOT_INVITED");
   try {
     const member = await runChange(ctx, async (change) => {
-      const { tx, emit } = change;
-      const now = new Date();
+      const { sql, emit } = change;
       if (invite.isVanity) {
-        await tx.guild.update({ where: { id: guild.id }, data: { vanityUses: { increment: 1 } } });
+        // As Prisma's update answers a guild gone meanwhile (404).
+        if (!(await takeVanityUse(sql, guild.id))) throw new ApiError("NOT_FOUND");
       } else {
         // The use is taken only while the invite is live; a lost race finds nothing to update.
-        const taken = await tx.invite.updateMany({
-          where: {
-            code: invite.code,
-            OR: [{ maxUses: 0 }, { uses: { lt: invite.maxUses } }],
-            AND: [{ OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] }],
-          },
-          data: { uses: { increment: 1 } },
-        });
-        if (taken.count === 0) throw new ApiError("UNKNOWN_INVITE");
-        const after = await tx.invite.findUniqueOrThrow({ where: { code: invite.code }, select: { uses: true, maxUses: true } });
+        const after = await takeInviteUse(sql, invite.code, invite.maxUses, new Date());
+        if (!after) throw new ApiError("UNKNOWN_INVITE");
         if (after.maxUses > 0 && after.uses >= after.maxUses) {
-          await tx.invite.delete({ where: { code: invite.code } });
+          await deleteInviteRow(sql, invite.code);
           await emit(GatewayDispatchEvents.InviteDelete, { channel_id: invite.channelId, guild_id: guild.id, code: invite.code });
         }
       }
-      const live = new Set((await tx.role.findMany({ where: { guildId: guild.id }, select: { id: true } })).map((role) => role.id));
+      const granted = inviteRoleIds(invite);
+      const live = await readLiveRoleIds(sql, guild.id, granted);
       const row = await joinGuild(change, {
         guild,
         userId,
-        roleIds: inviteRoleIds(invite).filter((id) => live.has(id)),
+        roleIds: granted.filter((id) => live.has(id)),
         temporary: invite.temporary,
         throughInvite: true,
       });

@@ -1,5 +1,6 @@
 import type { APIGuildMember, APIGuildMemberNoUser, GatewayGuildMemberAddDispatchData } from "discord-api-types/v10";
 import type { Member, User } from "~/generated/prisma/client.ts";
+import type { UserCard } from "~/server/users/user-queries.ts";
 import { toUserObject } from "~/server/users/user.dto.ts";
 
 /** What a member object is built from: one query with the user and role ids. */
@@ -7,8 +8,11 @@ export const MEMBER_INCLUDE = { user: true, roles: { select: { roleId: true } } 
 
 export type MemberRow = Member & { user: User; roles: { roleId: string }[] };
 
+/** What a member object shows: a member row with as much of the user as the user object shows. */
+export type MemberCardRow = Member & { user: UserCard; roles: readonly { roleId: string }[] };
+
 /** The guild member object (spec 2.3), as GET and the member events carry it. */
-export function toMemberObject(row: MemberRow) {
+export function toMemberObject(row: MemberCardRow) {
   return { user: toUserObject(row.user), ...toMemberFields(row) } satisfies APIGuildMember;
 }
 
@@ -34,6 +38,6 @@ export function toMemberFields(row: Member & { roles: readonly { roleId: string 
 export type MemberObject = ReturnType<typeof toMemberObject>;
 
 /** Gateway payloads for member events (GUILD_MEMBER_ADD, GUILD_MEMBER_UPDATE) name their guild. */
-export function memberEventData(guildId: string, row: MemberRow) {
+export function memberEventData(guildId: string, row: MemberCardRow) {
   return { guild_id: guildId, ...toMemberObject(row) } satisfies GatewayGuildMemberAddDispatchData;
 }

@@ -5,9 +5,9 @@ import type { Tx } from "~/server/db/client.ts";
 import { ApiError } from "~/server/errors.ts";
 import { runChange, type ChangeContext } from "~/server/events/change.ts";
 import { loadGuildAccess, loadGuildState, type GuildAccess } from "~/server/permissions/guild-access.ts";
-import { toMemberObject, memberEventData, MEMBER_INCLUDE, type MemberObject, type MemberRow } from "./member.dto.ts";
+import { toMemberObject, memberEventData, MEMBER_INCLUDE, type MemberCardRow, type MemberObject } from "./member.dto.ts";
 import { enforce, kickDenial, type MemberTarget } from "./member-rules.ts";
-import { readMember, readMemberPage } from "./member-queries.ts";
+import { readMember, readMemberCard, readMemberPage } from "./member-queries.ts";
 import { preserialize } from "~/server/state/wire-json.ts";
 import { joinGuild, removeMembers } from "./membership.ts";
 import type { TMemberListQuery, TMemberSearchQuery } from "./member.schema.ts";
@@ -18,13 +18,13 @@ async function notAMember(db: Tx, userId: string): Promise<ApiError> {
 }
 
 /** A member the actor acts on: 10007 Unknown Member (10013 when there is no such user). */
-export async function loadTarget(db: Tx, access: GuildAccess, userId: string): Promise<{ row: MemberRow; target: MemberTarget }> {
-  const row = await readMember(db, access.guild.id, userId);
+export async function loadTarget(db: Tx, access: GuildAccess, userId: string): Promise<{ row: MemberCardRow; target: MemberTarget }> {
+  const row = await readMemberCard(db, access.guild.id, userId);
   if (!row) throw await notAMember(db, userId);
   return { row, target: targetOf(access, row) };
 }
 
-export function targetOf(access: GuildAccess, row: MemberRow): MemberTarget {
+export function targetOf(access: GuildAccess, row: MemberCardRow): MemberTarget {
   return { userId: row.userId, access: access.state.accessOf(row.userId, { ...row, roleIds: row.roles.map((r) => r.roleId) }) };
 }
 

@@ -1,7 +1,7 @@
 // The one way into a guild and the one way out (DESIGN.md "Joining"): every path that adds
 // a member joins through joinGuild, and leaving, kicks, bans and prune share removeMembers.
 import { GatewayDispatchEvents, GuildFeature, GuildMemberFlags } from "discord-api-types/v10";
-import type { Guild, User } from "~/generated/prisma/client.ts";
+import type { Guild } from "~/generated/prisma/client.ts";
 import { ApiError } from "~/server/errors.ts";
 import type { Change } from "~/server/events/change.ts";
 import { parseFeatures } from "~/server/guilds/guild.dto.ts";
@@ -9,7 +9,9 @@ import { removeStoredFiles } from "~/server/images/file-removal.ts";
 import { imagePath, memberImageFolder } from "~/server/images/image.service.ts";
 import { dropBotIntegrations, recordBotIntegration } from "~/server/integrations/integration-lifecycle.ts";
 import { toUserObject } from "~/server/users/user.dto.ts";
-import { MEMBER_INCLUDE, memberEventData, type MemberRow } from "./member.dto.ts";
+import { readUserCards, type UserCard } from "~/server/users/user-queries.ts";
+import { memberEventData, type MemberCardRow } from "./member.dto.ts";
+import { changeMemberRoles, insertMemberRow, readJoinFacts, readMemberRoleIds } from "./member-queries.ts";
 import { disconnectVoiceStates } from "./voice.service.ts";
 
 export type JoinInput = {
@@ -41,34 +43,35 @@ function invitesPaused(guild: Pick<Guild, "features" | "invitesDisabledUntil">, 
  * roles, fires Guild Member Add; a bot's application gets its integration. Null when the
  * user is already a member.
  */
-export async function joinGuild(change: Change, input: JoinInput): Promise<MemberRow | null> {
-  const { tx, emit } = change;
+export async function joinGuild(change: Change, input: JoinInput): Promise<MemberCardRow | null> {
+  const { sql, emit } = change;
   const { guild, userId } = input;
-  const key = { guildId_userId: { guildId: guild.id, userId } };
-  // One after another: a transaction is one connection, which runs one query at a time.
-  if (await tx.member.findUnique({ where: key, select: { userId: true } })) return null;
+  const facts = await readJoinFacts(sql, guild.id, userId);
+  if (facts.isMember) return null;
   if (input.throughInvite && invitesPaused(guild)) throw new ApiError("INVITES_PAUSED");
-  if (await tx.ban.findUnique({ where: key, select: { userId: true } })) throw new ApiError("USER_BANNED");
-  const past = await tx.pastMember.findUnique({ where: key, select: { userId: true } });
+  if (facts.isBanned) throw new ApiError("USER_BANNED");
+  const user = (await readUserCards(sql, [userId])).get(userId);
   // Bots cannot complete screening (it is a user's form), so they join without it.
   const screening = parseFeatures(guild.features).includes(GuildFeature.MemberVerificationGateEnabled);
-  const pending = screening && !(await tx.user.findUnique({ where: { id: userId }, select: { bot: true } }))?.bot;
-  const row = await tx.member.create({
-    data: {
-      guildId: guild.id,
-      userId,
-      nick: input.nick || null,
-      mute: input.mute ?? false,
-      deaf: input.deaf ?? false,
-      temporary: input.temporary ?? false,
-      pending,
-      flags: past ? GuildMemberFlags.DidRejoin : 0,
-      roles: { create: [...new Set(input.roleIds)].map((roleId) => ({ roleId })) },
-    },
-    include: MEMBER_INCLUDE,
+  const member = await insertMemberRow(sql, {
+    guildId: guild.id,
+    userId,
+    nick: input.nick || null,
+    mute: input.mute ?? false,
+    deaf: input.deaf ?? false,
+    temporary: input.temporary ?? false,
+    pending: screening && !user?.bot,
+    flags: facts.wasMember ? GuildMemberFlags.DidRejoin : 0,
   });
+  // A concurrent join committed first (PostgreSQL; SQLite writes one change at a time).
+  if (!member) return null;
+  // The insert above refuses an unknown user (foreign key), so the user was read.
+  const roleIds = [...new Set(input.roleIds)];
+  await changeMemberRoles(sql, guild.id, userId, { add: roleIds, remove: [] });
+  const row: MemberCardRow = { ...member, user: user!, roles: roleIds.length > 0 ? await readMemberRoleIds(sql, guild.id, userId) : [] };
   await emit(GatewayDispatchEvents.GuildMemberAdd, memberEventData(guild.id, row));
-  await recordBotIntegration(change, { guildId: guild.id, userId, addedBy: input.addedBy ?? null, ...input.botIntegration });
+  // Only an application's bot user has an integration to record.
+  if (user!.bot) await recordBotIntegration(change, { guildId: guild.id, userId, addedBy: input.addedBy ?? null, ...input.botIntegration });
   return row;
 }
 
@@ -77,7 +80,7 @@ export async function joinGuild(change: Change, input: JoinInput): Promise<Membe
  * guild avatar and banner files go with them, those in voice are disconnected (Voice State Update), they are remembered for
  * DID_REJOIN, and each fires Guild Member Remove. Bots take their integrations with them.
  */
-export async function removeMembers(change: Change, guildId: string, users: readonly User[]): Promise<void> {
+export async function removeMembers(change: Change, guildId: string, users: readonly UserCard[]): Promise<void> {
   const { tx, emit } = change;
   if (users.length === 0) return;
   const userIds = users.map((user) => user.id);

@@ -1,5 +1,5 @@
 import { AuditLogEvent, GatewayDispatchEvents, PermissionFlagsBits } from "discord-api-types/v10";
-import type { Prisma, Role } from "~/generated/prisma/client.ts";
+import type { Role } from "~/generated/prisma/client.ts";
 import { diffChanges, type AuditChange } from "~/server/audit/audit.service.ts";
 import type { ServiceContext } from "~/server/context.ts";
 import { ApiError, invalidField } from "~/server/errors.ts";
@@ -8,7 +8,8 @@ import { decodeImageField, imageHash } from "~/server/images/image-data.ts";
 import { memberImageFolder, replaceImage } from "~/server/images/image.service.ts";
 import { channelPermissions, loadGuildAccess, toOverwriteInputs, type GuildAccess } from "~/server/permissions/guild-access.ts";
 import { hasAll } from "~/server/permissions/permissions.ts";
-import { MEMBER_INCLUDE, memberEventData, toMemberObject, type MemberObject, type MemberRow } from "./member.dto.ts";
+import { memberEventData, toMemberObject, type MemberCardRow, type MemberObject } from "./member.dto.ts";
+import { changeMemberRoles, readMemberRoleIds, updateMemberRow, type MemberColumnsUpdate } from "./member-queries.ts";
 import { deafenDenial, enforce, flagsDenial, moveDenial, muteDenial, nickDenial, roleChangeDenial, rolesDenial, timeoutDenial } from "./member-rules.ts";
 import { EDITABLE_MEMBER_FLAGS, TIMEOUT_MAX_MS, type TCurrentMemberModifyBody, type TMemberModifyBody } from "./member.schema.ts";
 import { loadTarget } from "./member.service.ts";
@@ -47,28 +48,29 @@ function roleChanges(access: GuildAccess, held: readonly string[], wanted: reado
   return { added, removed };
 }
 
-/** Stores a member change: the row, its roles, the audit entries and Guild Member Update. */
-async function writeMember(change: Change, access: GuildAccess, before: MemberRow, data: Prisma.MemberUpdateInput, roles: RoleChanges): Promise<MemberRow> {
+/**
+ * Stores a member change: the row, its roles, the audit entries and Guild Member Update. The
+ * user is as the request read it before the change; the roles are read again, as another
+ * change may have moved them since.
+ */
+async function writeMember(change: Change, access: GuildAccess, before: MemberCardRow, data: MemberColumnsUpdate, roles: RoleChanges): Promise<MemberObject> {
   const guildId = access.guild.id;
-  const row = await change.tx.member.update({
-    where: { guildId_userId: { guildId, userId: before.userId } },
-    data: {
-      ...data,
-      ...((roles.added.length > 0 || roles.removed.length > 0) && {
-        roles: { deleteMany: { roleId: { in: roles.removed.map((r) => r.id) } }, create: roles.added.map((r) => ({ roleId: r.id })) },
-      }),
-    },
-    include: MEMBER_INCLUDE,
-  });
-  const changes = diffChanges(auditFields(toMemberObject(before)), auditFields(toMemberObject(row)), MEMBER_AUDIT_KEYS);
-  if (changes.length > 0) await change.audit({ guildId, actionType: AuditLogEvent.MemberUpdate, targetId: row.userId, changes });
+  const member = await updateMemberRow(change.sql, guildId, before.userId, data);
+  // As Prisma's update answers a member gone meanwhile (404).
+  if (!member) throw new ApiError("NOT_FOUND");
+  await changeMemberRoles(change.sql, guildId, before.userId, { add: roles.added.map((r) => r.id), remove: roles.removed.map((r) => r.id) });
+  const row: MemberCardRow = { ...member, user: before.user, roles: await readMemberRoleIds(change.sql, guildId, before.userId) };
+  const object = toMemberObject(row);
+  const changes = diffChanges(auditFields(toMemberObject(before)), auditFields(object), MEMBER_AUDIT_KEYS);
+  if (changes.length > 0) await change.audit({ guildId, actionType: AuditLogEvent.MemberUpdate, targetId: member.userId, changes });
   const roleAudit: AuditChange[] = [];
   const named = (list: Role[]) => list.map((r) => ({ id: r.id, name: r.name }));
   if (roles.added.length > 0) roleAudit.push({ key: "$add", new_value: named(roles.added) });
   if (roles.removed.length > 0) roleAudit.push({ key: "$remove", new_value: named(roles.removed) });
-  if (roleAudit.length > 0) await change.audit({ guildId, actionType: AuditLogEvent.MemberRoleUpdate, targetId: row.userId, changes: roleAudit });
+  if (roleAudit.length > 0) await change.audit({ guildId, actionType: AuditLogEvent.MemberRoleUpdate, targetId: member.userId, changes: roleAudit });
+  // Its own objects: delivery must not share the answer's.
   await change.emit(GatewayDispatchEvents.GuildMemberUpdate, memberEventData(guildId, row));
-  return row;
+  return object;
 }
 
 /**
@@ -80,7 +82,7 @@ export async function modifyMember(ctx: ServiceContext, input: { guildId: string
   const { body } = input;
   const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
   const { row, target } = await loadTarget(ctx.db, access, input.userId);
-  const data: Prisma.MemberUpdateInput = {};
+  const data: MemberColumnsUpdate = {};
   if (body.nick !== undefined) {
     enforce(nickDenial(access, target));
     data.nick = body.nick || null;
@@ -133,7 +135,7 @@ export async function modifyMember(ctx: ServiceContext, input: { guildId: string
     } else if (voice && (body.mute !== undefined || body.deaf !== undefined)) {
       await emitVoiceState(change, voice);
     }
-    return toMemberObject(updated);
+    return updated;
   });
 }
 
@@ -160,7 +162,7 @@ export async function modifyCurrentMember(ctx: ServiceContext, input: { guildId:
   const avatar = decode("avatar");
   const banner = decode("banner");
   return runChange(ctx, async (change) => {
-    const data: Prisma.MemberUpdateInput = {};
+    const data: MemberColumnsUpdate = {};
     if (body.nick !== undefined) data.nick = body.nick || null;
     if (body.bio !== undefined) data.bio = body.bio || null;
     if (avatar !== undefined) data.avatar = avatar && imageHash(avatar);
@@ -169,7 +171,7 @@ export async function modifyCurrentMember(ctx: ServiceContext, input: { guildId:
     const folder = (kind: "avatars" | "banners") => memberImageFolder(access.guild.id, row.userId, kind);
     if (avatar !== undefined) await replaceImage(change, folder("avatars"), row.avatar, avatar);
     if (banner !== undefined) await replaceImage(change, folder("banners"), row.banner, banner);
-    return toMemberObject(updated);
+    return updated;
   });
 }
 

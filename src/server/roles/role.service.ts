@@ -1,5 +1,5 @@
 import { AuditLogEvent, GatewayDispatchEvents, GuildFeature } from "discord-api-types/v10";
-import type { Prisma, Role } from "~/generated/prisma/client.ts";
+import type { Role } from "~/generated/prisma/client.ts";
 import { diffChanges } from "~/server/audit/audit.service.ts";
 import { ApiError, invalidField } from "~/server/errors.ts";
 import { CHANNEL_INCLUDE, toChannelObject } from "~/server/channels/channel.dto.ts";
@@ -14,6 +14,7 @@ import { loadGuildAccess, type GuildAccess } from "~/server/permissions/guild-ac
 import { compareRoles, DEFAULT_EVERYONE_PERMISSIONS, parsePermissions } from "~/server/permissions/permissions.ts";
 import { newId } from "~/server/snowflake/snowflake.ts";
 import { sortRoles, toRoleObject, type RoleObject } from "./role.dto.ts";
+import { deleteRoleOverwrites, deleteRoleRow, insertRoleRow, shiftRolesUp, type NewRole } from "./role-queries.ts";
 import { roleHoldingDenial, editRoleDenial, grantDenial, manageRolesDenial, reorderDenial } from "./role-rules.ts";
 import { HOLOGRAPHIC_ROLE_COLORS, ROLE_DEFAULT_NAME, ROLE_MAX, type TRoleParams, type TRolePositionsBody } from "./role.schema.ts";
 
@@ -61,19 +62,12 @@ export async function createRole(ctx: ServiceContext, input: { guildId: string; 
  * Adds a role just above @everyone inside a change, where new roles go: every role above
  * moves up one. Fires Guild Role Create and a Guild Role Update for each role moved.
  */
-export async function insertRoleAboveEveryone(
-  { tx, emit }: Change,
-  guildId: string,
-  data: Omit<Prisma.RoleUncheckedCreateInput, "guildId" | "position"> & { id: string },
-): Promise<Role> {
-  const shifted = await tx.role.findMany({ where: { guildId, id: { not: guildId }, position: { gte: 1 } } });
-  await tx.role.updateMany({ where: { id: { in: shifted.map((r) => r.id) } }, data: { position: { increment: 1 } } });
-  const row = await tx.role.create({ data: { ...data, guildId, position: 1 } });
+export async function insertRoleAboveEveryone({ sql, emit }: Change, guildId: string, data: Omit<NewRole, "guildId" | "position">): Promise<Role> {
+  const shifted = await shiftRolesUp(sql, guildId);
+  const row = await insertRoleRow(sql, { ...data, guildId, position: 1 });
   await emit(GatewayDispatchEvents.GuildRoleCreate, { guild_id: guildId, role: toRoleObject(row) });
   // Listeners keep their caches ordered from these.
-  for (const other of shifted) {
-    await emit(GatewayDispatchEvents.GuildRoleUpdate, { guild_id: guildId, role: toRoleObject({ ...other, position: other.position + 1 }) });
-  }
+  for (const other of shifted) await emit(GatewayDispatchEvents.GuildRoleUpdate, { guild_id: guildId, role: toRoleObject(other) });
   return row;
 }
 
@@ -172,13 +166,15 @@ export async function deleteRole(ctx: ServiceContext, input: { guildId: string; 
  * each channel that had an overwrite for it.
  */
 export async function removeRole(change: Change, guildId: string, roleId: string): Promise<void> {
-  const { tx, emit } = change;
-  const overwritten = await tx.permissionOverwrite.findMany({ where: { targetId: roleId, type: 0, channel: { guildId } }, select: { channelId: true } });
-  const { icon } = await tx.role.delete({ where: { id: roleId } });
-  if (icon) await removeStoredFiles(change, [imagePath(imageFolder("role-icons", roleId), icon)]);
-  await tx.permissionOverwrite.deleteMany({ where: { targetId: roleId, type: 0, channel: { guildId } } });
+  const { tx, sql, emit } = change;
+  const deleted = await deleteRoleRow(sql, roleId);
+  // As Prisma's delete answers a role gone meanwhile (404).
+  if (!deleted) throw new ApiError("NOT_FOUND");
+  if (deleted.icon) await removeStoredFiles(change, [imagePath(imageFolder("role-icons", roleId), deleted.icon)]);
+  const overwritten = await deleteRoleOverwrites(sql, guildId, roleId);
   await emit(GatewayDispatchEvents.GuildRoleDelete, { guild_id: guildId, role_id: roleId });
-  const channels = await tx.channel.findMany({ where: { id: { in: overwritten.map((o) => o.channelId) } }, include: CHANNEL_INCLUDE });
+  if (overwritten.length === 0) return;
+  const channels = await tx.channel.findMany({ where: { id: { in: overwritten } }, include: CHANNEL_INCLUDE });
   for (const channel of channels) await emit(GatewayDispatchEvents.ChannelUpdate, toChannelObject(channel));
 }
 
