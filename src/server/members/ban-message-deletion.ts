@@ -53,10 +53,12 @@ class LeaseLost extends Error {}
 async function runBanMessageDeletion(db: Db, id: string, now: Date = new Date()): Promise<void> {
   // The lease's expiry is this worker's mark: a worker that takes over sets a later one.
   let lease = new Date(now.getTime() + LEASE_MS);
-  const claim = await db.banMessageDeletion.updateMany({
-    where: { id, OR: [{ leaseUntil: null }, { leaseUntil: { lt: now } }] },
-    data: { leaseUntil: lease },
-  });
+  const claim = await runChange({ db, actor: null }, ({ tx }) =>
+    tx.banMessageDeletion.updateMany({
+      where: { id, OR: [{ leaseUntil: null }, { leaseUntil: { lt: now } }] },
+      data: { leaseUntil: lease },
+    }),
+  );
   if (claim.count === 0) return;
   try {
     for (;;) {
