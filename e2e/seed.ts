@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { ChannelType, GatewayDispatchEvents, GuildFeature, PermissionFlagsBits } from "discord-api-types/v10";
-import { createApplication, createUser } from "~/server/applications/application.service.ts";
+import { createApplication, createUser, newUserWithPassword } from "~/server/applications/application.service.ts";
 import { dashboardActor } from "~/server/auth/actor.ts";
 import { createGuildChannel } from "~/server/channels/channel.service.ts";
 import { createLobby } from "~/server/lobbies/lobby.service.ts";
@@ -39,7 +39,10 @@ export function uniqueName(prefix: string): string {
 export async function seedOwner(label: string) {
   const suffix = `${Date.now()}-${randomBytes(3).toString("hex")}`;
   const email = `${label}-${suffix}@example.test`;
-  const user = await createUser(e2eDb(), { username: label.replace(/[^a-z0-9_.]/g, "_"), globalName: "E2E Owner", email, password: E2E_PASSWORD });
+  const user = await createUser(
+    e2eDb(),
+    await newUserWithPassword({ username: label.replace(/[^a-z0-9_.]/g, "_"), globalName: "E2E Owner", email, password: E2E_PASSWORD }),
+  );
   const guild = await createGuild({ db: e2eDb(), actor: dashboardActor(user.id) }, { name: uniqueName("Guild") });
   return { user, email, password: E2E_PASSWORD, guild };
 }
@@ -99,7 +102,7 @@ export async function seedRolesAt(guildId: string, roles: readonly { name: strin
 /** A user who can sign in and is a member of the owner's guild with `roleIds`. */
 export async function seedMemberWithRoles(owner: { guild: { id: string } }, label: string, roleIds: readonly string[]) {
   const email = `${label}-${Date.now()}-${randomBytes(3).toString("hex")}@example.test`;
-  const user = await createUser(e2eDb(), { username: label, globalName: null, email, password: E2E_PASSWORD });
+  const user = await createUser(e2eDb(), await newUserWithPassword({ username: label, globalName: null, email, password: E2E_PASSWORD }));
   await addGuildMember({ db: e2eDb(), actor: null }, { guildId: owner.guild.id, userId: user.id, roleIds });
   return { user, email, password: E2E_PASSWORD };
 }
@@ -119,7 +122,7 @@ export async function seedPendingMember(owner: { user: { id: string }; guild: { 
   const db = e2eDb();
   await setScreening({ db, actor: dashboardActor(owner.user.id) }, { guildId: owner.guild.id, enabled: true });
   const email = `newcomer-${Date.now()}-${randomBytes(3).toString("hex")}@example.test`;
-  const user = await createUser(db, { username: "newcomer", globalName: "New Comer", email, password: E2E_PASSWORD });
+  const user = await createUser(db, await newUserWithPassword({ username: "newcomer", globalName: "New Comer", email, password: E2E_PASSWORD }));
   await addGuildMember({ db, actor: null }, { guildId: owner.guild.id, userId: user.id });
   return { user, email, password: E2E_PASSWORD };
 }
@@ -127,7 +130,7 @@ export async function seedPendingMember(owner: { user: { id: string }; guild: { 
 /** A dashboard user who can sign in and is in no guild yet: someone to invite. */
 export async function seedGuest(label: string) {
   const email = `${label}-${Date.now()}-${randomBytes(3).toString("hex")}@example.test`;
-  const user = await createUser(e2eDb(), { username: label, globalName: "Guest User", email, password: E2E_PASSWORD });
+  const user = await createUser(e2eDb(), await newUserWithPassword({ username: label, globalName: "Guest User", email, password: E2E_PASSWORD }));
   return { user, email, password: E2E_PASSWORD };
 }
 

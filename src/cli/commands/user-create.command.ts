@@ -15,13 +15,14 @@ export const userCreate: CliCommand = {
     const email = optionalString(args, "email");
     const password = optionalString(args, "password");
     if (Boolean(email) !== Boolean(password)) throw new Error("--email and --password go together: a dashboard sign-in needs both");
-    const { createUser } = await import("~/server/applications/application.service.ts");
+    const { createUser, newUserWithPassword } = await import("~/server/applications/application.service.ts");
     const { runChange } = await import("~/server/events/change.ts");
     const user = await withDatabase(async (db) => {
       if (email && (await db.user.findUnique({ where: { email: email.toLowerCase() }, select: { id: true } }))) {
         throw new Error(`A user with the email ${email} already exists`);
       }
-      return runChange({ db, actor: null }, ({ tx }) => createUser(tx, { username, email, password }));
+      const user = await newUserWithPassword({ username, email, password });
+      return runChange({ db, actor: null }, ({ tx }) => createUser(tx, user));
     });
     console.log(user.id);
   },

@@ -18,17 +18,28 @@ import { toApplicationBase } from "./application.dto.ts";
 import { applicationKeys, newApplicationKeys } from "./application-keys.ts";
 import { ownIntentChange, writeOwnIntentChange, type OwnIntentRequest } from "./intents.ts";
 
-/** Creates a platform user in the caller's change; with a password the user can sign in to the dashboard. */
-export async function createUser(tx: Tx, input: { username: string; globalName?: string | null; email?: string | null; password?: string | null }) {
+type NewUser = { username: string; globalName?: string | null; email?: string | null };
+
+/**
+ * Creates a platform user in the caller's change; with a password hash (newUserWithPassword)
+ * the user can sign in to the dashboard.
+ */
+export async function createUser(tx: Tx, input: NewUser & { passwordHash?: string | null }) {
   return tx.user.create({
     data: {
       id: newId(),
       username: input.username,
       globalName: input.globalName ?? null,
       email: input.email?.toLowerCase() ?? null,
-      passwordHash: input.password ? await hashPassword(input.password) : null,
+      passwordHash: input.passwordHash ?? null,
     },
   });
+}
+
+/** A new user's fields with the password hashed, before the change: hashing takes tens of milliseconds, which a change would hold every write for. */
+export async function newUserWithPassword(input: NewUser & { password?: string | null }): Promise<NewUser & { passwordHash: string | null }> {
+  const { password, ...user } = input;
+  return { ...user, passwordHash: password ? await hashPassword(password) : null };
 }
 
 /** Creates an application with its bot user in the caller's change, and returns a first bot token (shown once). */

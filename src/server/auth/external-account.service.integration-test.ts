@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createUser } from "~/server/applications/application.service.ts";
+import { createUser, newUserWithPassword } from "~/server/applications/application.service.ts";
 import { useTestApp } from "~/test/test-app.ts";
 import { resolveExternalAccountUser, type ExternalIdentity } from "./external-account.service.ts";
 
@@ -30,7 +30,10 @@ describe("resolveExternalAccountUser", () => {
   });
 
   it("links to the existing account with the same verified e-mail", async () => {
-    const existing = await createUser(app.db, { username: "ada", email: `ada-${Date.now()}@example.test`, password: "correct horse battery" });
+    const existing = await createUser(
+      app.db,
+      await newUserWithPassword({ username: "ada", email: `ada-${Date.now()}@example.test`, password: "correct horse battery" }),
+    );
     const linked = await resolveExternalAccountUser(app.db, identity({ email: existing.email!.toUpperCase(), emailVerified: true }));
     expect(linked).toBe(existing.id);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createUser } from "~/server/applications/application.service.ts";
+import { createUser, newUserWithPassword } from "~/server/applications/application.service.ts";
 import { BUCKETS, createRateLimiter, type RateLimiter } from "~/server/ratelimit/ratelimit.ts";
 import { useTestApp } from "~/test/test-app.ts";
 import { PASSWORD_MAX } from "./password.ts";
@@ -21,7 +21,7 @@ function perClientLimits(scale = 1): RateLimiter {
 
 describe("signInWithPassword", () => {
   it("accepts the right password, case-insensitively by e-mail, and refuses a wrong one or a bot", async () => {
-    const user = await createUser(app.db, { username: "ines", email: "ines@example.test", password: "a long passphrase" });
+    const user = await createUser(app.db, await newUserWithPassword({ username: "ines", email: "ines@example.test", password: "a long passphrase" }));
     const deps = { db: app.db, limiter: createRateLimiter() };
     expect(await signInWithPassword(deps, { email: "Ines@Example.test", password: "a long passphrase" }, HOME)).toMatchObject({
       id: user.id,
@@ -33,7 +33,7 @@ describe("signInWithPassword", () => {
   });
 
   it("stops guesses at an address after 10 a minute from one client, without locking its owner out elsewhere", async () => {
-    await createUser(app.db, { username: "olaf", email: "olaf@example.test", password: "right password" });
+    await createUser(app.db, await newUserWithPassword({ username: "olaf", email: "olaf@example.test", password: "right password" }));
     const deps = { db: app.db, limiter: perClientLimits() };
     for (let i = 0; i < 10; i++) expect(await signInWithPassword(deps, { email: "olaf@example.test", password: `guess ${i}` }, ATTACKER)).toBeNull();
     await expect(signInWithPassword(deps, { email: "olaf@example.test", password: "right password" }, ATTACKER)).rejects.toBeInstanceOf(SignInRateLimitedError);
@@ -60,8 +60,8 @@ describe("signInWithPassword", () => {
 
   it("takes passwords of up to 128 characters and checks no longer one", async () => {
     const longest = "p".repeat(PASSWORD_MAX);
-    await createUser(app.db, { username: "pat", email: "pat@example.test", password: longest });
-    await expect(createUser(app.db, { username: "pat2", email: "pat2@example.test", password: `${longest}p` })).rejects.toThrow(/at most 128/);
+    await createUser(app.db, await newUserWithPassword({ username: "pat", email: "pat@example.test", password: longest }));
+    await expect(newUserWithPassword({ username: "pat2", email: "pat2@example.test", password: `${longest}p` })).rejects.toThrow(/at most 128/);
     const deps = { db: app.db, limiter: createRateLimiter() };
     expect(await signInWithPassword(deps, { email: "pat@example.test", password: longest }, HOME)).toMatchObject({ email: "pat@example.test" });
     expect(await signInWithPassword(deps, { email: "pat@example.test", password: `${longest}p` }, HOME)).toBeNull();

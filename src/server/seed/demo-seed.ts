@@ -1,7 +1,7 @@
 import { ApplicationFlags, ChannelType, GuildFeature, PermissionFlagsBits as P } from "discord-api-types/v10";
 import { setApprovedIntents } from "~/server/applications/intents.ts";
 import { dashboardActor } from "~/server/auth/actor.ts";
-import { createApplication, createUser } from "~/server/applications/application.service.ts";
+import { createApplication, createUser, newUserWithPassword } from "~/server/applications/application.service.ts";
 import { createGuildChannel } from "~/server/channels/channel.service.ts";
 import type { Db } from "~/server/db/client.ts";
 import type { ServiceContext } from "~/server/context.ts";
@@ -66,7 +66,8 @@ export async function seedDemo(db: Db): Promise<DemoSeed> {
     const existing = await db.user.findUnique({ where: { email: input.email } });
     if (existing) return existing;
     created.push(`user ${input.username}`);
-    return runChange({ db, actor: null }, ({ tx }) => createUser(tx, input));
+    const user = await newUserWithPassword(input);
+    return runChange({ db, actor: null }, ({ tx }) => createUser(tx, user));
   }
   const user = await findOrCreateUser(DEMO_USER);
   const friend = await findOrCreateUser(DEMO_FRIEND);
