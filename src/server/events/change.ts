@@ -35,7 +35,7 @@ export type Change = {
  * committed, the events drop the caches they make stale on this instance before this
  * returns, then reach every instance (events/fanout.ts).
  */
-export function runChange<T>(ctx: ChangeContext, fn: (change: Change) => Promise<T>): Promise<T> {
+export async function runChange<T>(ctx: ChangeContext, fn: (change: Change) => Promise<T>): Promise<T> {
   // Before anything is written: a database without a runtime could not deliver the events.
   const runtime = runtimeOf(ctx.db);
   const committed: StoredEvent[] = [];
