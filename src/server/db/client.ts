@@ -1,8 +1,9 @@
+import { createHash } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
-import type { SqlDriverAdapter, SqlDriverAdapterFactory } from "@prisma/driver-adapter-utils";
+import type { SqlDriverAdapter, SqlDriverAdapterFactory, SqlQuery } from "@prisma/driver-adapter-utils";
 import type { Database } from "better-sqlite3";
 import { PrismaClient } from "~/generated/prisma/client.ts";
 import { GENERATED_PROVIDER } from "~/generated/provider.ts";
@@ -60,8 +61,21 @@ export function sqliteWriteAccess(db: Db): SqliteWriteAccess | null {
   return sqliteAccess.get(db) ?? null;
 }
 
+/** Statements with more bound values than this are not kept prepared (long IN lists: each length is a statement of its own). */
+const PREPARED_MAX_VALUES = 20;
+
+/**
+ * PostgreSQL parses and plans an unnamed statement on every run. A named one is prepared once
+ * per connection and then only bound and run, so the statements every change runs (the outbox
+ * insert, savepoints, message rows) cost the server less. The name is the text's digest: one
+ * text, one statement.
+ */
+function statementName(query: SqlQuery): string {
+  return query.args.length <= PREPARED_MAX_VALUES ? `gh_${createHash("sha1").update(query.sql).digest("base64url")}` : "";
+}
+
 function guardedPg(connectionString: string): SqlDriverAdapterFactory {
-  const pg = new PrismaPg({ connectionString });
+  const pg = new PrismaPg({ connectionString }, { statementNameGenerator: statementName });
   return { provider: pg.provider, adapterName: pg.adapterName, connect: async () => guardEventWrites(await pg.connect()) };
 }
 
