@@ -18,6 +18,19 @@ export type Statements = {
   all<T>(query: Prisma.Sql): Promise<T[]>;
 };
 
+/** A row of `T`'s columns as the driver answers it, before its `*-queries.ts` maps it to `T`. */
+export type ColumnsOf<T> = { [K in keyof T]: unknown };
+
+/** A DateTime column as the driver answers it: ISO text on SQLite, a Date on PostgreSQL. */
+export function columnDate(value: unknown): Date {
+  return new Date(value as string | Date);
+}
+
+/** A nullable DateTime column. */
+export function columnDateOrNull(value: unknown): Date | null {
+  return value === null ? null : columnDate(value);
+}
+
 /** A value as Prisma's SQLite adapter stores it, so rows written here read back the same through Prisma. */
 function toSqlite(value: unknown): unknown {
   if (value instanceof Date) return value.toISOString().replace("Z", "+00:00");

@@ -1,9 +1,7 @@
 import { Prisma, type Guild } from "~/generated/prisma/client.ts";
-import type { Statements } from "~/server/db/statements.ts";
+import { columnDate, columnDateOrNull, type ColumnsOf, type Statements } from "~/server/db/statements.ts";
 
-type GuildColumns = { [K in keyof Guild]: unknown };
-
-const date = (value: unknown) => (value === null ? null : new Date(value as string | Date));
+type GuildColumns = ColumnsOf<Guild>;
 
 /**
  * A guild row as the driver answers it, typed as Prisma reads it: SQLite answers integers as
@@ -16,9 +14,9 @@ function toGuildRow(row: GuildColumns): Guild {
     widgetEnabled: Boolean(row.widgetEnabled),
     premiumProgressBarEnabled: Boolean(row.premiumProgressBarEnabled),
     onboardingEnabled: Boolean(row.onboardingEnabled),
-    invitesDisabledUntil: date(row.invitesDisabledUntil),
-    dmsDisabledUntil: date(row.dmsDisabledUntil),
-    createdAt: date(row.createdAt)!,
+    invitesDisabledUntil: columnDateOrNull(row.invitesDisabledUntil),
+    dmsDisabledUntil: columnDateOrNull(row.dmsDisabledUntil),
+    createdAt: columnDate(row.createdAt),
   };
 }
 

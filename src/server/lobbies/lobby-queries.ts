@@ -1,18 +1,15 @@
 import { Prisma, type Lobby, type LobbyMember, type User } from "~/generated/prisma/client.ts";
 import { ApiError } from "~/server/errors.ts";
-import type { Statements } from "~/server/db/statements.ts";
+import { columnDate, type ColumnsOf, type Statements } from "~/server/db/statements.ts";
 
 // The statements of lobby changes (every member upsert and lobby message runs them), read and
 // written through the change's statements. Rows come as the driver answers them: SQLite gives
 // integers as BigInt, booleans as 0 and 1 and dates as text; each is mapped to Prisma's type.
 
-type Columns<T> = { [K in keyof T]: unknown };
-
 const text = (value: unknown) => value as string;
 const nullableText = (value: unknown) => value as string | null;
-const date = (value: unknown) => new Date(value as string | Date);
 
-function toLobbyRow(row: Columns<Lobby>): Lobby {
+function toLobbyRow(row: ColumnsOf<Lobby>): Lobby {
   return {
     id: text(row.id),
     applicationId: text(row.applicationId),
@@ -20,28 +17,28 @@ function toLobbyRow(row: Columns<Lobby>): Lobby {
     metadata: nullableText(row.metadata),
     flags: Number(row.flags),
     idleTimeoutSeconds: Number(row.idleTimeoutSeconds),
-    lastActivityAt: date(row.lastActivityAt),
-    expiresAt: date(row.expiresAt),
+    lastActivityAt: columnDate(row.lastActivityAt),
+    expiresAt: columnDate(row.expiresAt),
     linkedChannelId: nullableText(row.linkedChannelId),
     linkedById: nullableText(row.linkedById),
-    createdAt: date(row.createdAt),
+    createdAt: columnDate(row.createdAt),
   };
 }
 
-function toLobbyMemberRow(row: Columns<LobbyMember>): LobbyMember {
+function toLobbyMemberRow(row: ColumnsOf<LobbyMember>): LobbyMember {
   return {
     lobbyId: text(row.lobbyId),
     userId: text(row.userId),
     applicationId: text(row.applicationId),
     metadata: nullableText(row.metadata),
     flags: Number(row.flags),
-    joinedAt: date(row.joinedAt),
+    joinedAt: columnDate(row.joinedAt),
   };
 }
 
 /** The application's lobby if it is live at `now`; null otherwise. */
 export async function readLiveLobby(sql: Statements, applicationId: string, lobbyId: string, now: Date): Promise<Lobby | null> {
-  const [row] = await sql.all<Columns<Lobby>>(
+  const [row] = await sql.all<ColumnsOf<Lobby>>(
     Prisma.sql`SELECT * FROM "Lobby" WHERE "id" = ${lobbyId} AND "applicationId" = ${applicationId} AND "expiresAt" > ${now}`,
   );
   return row ? toLobbyRow(row) : null;
@@ -70,7 +67,9 @@ export type UserKind = Pick<User, "id" | "bot" | "system">;
  * last allowed lobby, and reads what they are once held; unknown ids are left out.
  */
 export async function lockUsers(sql: Statements, ids: readonly string[]): Promise<UserKind[]> {
-  const rows = await sql.all<Columns<UserKind>>(Prisma.sql`UPDATE "User" SET "id" = "id" WHERE "id" IN (${Prisma.join(ids)}) RETURNING "id", "bot", "system"`);
+  const rows = await sql.all<ColumnsOf<UserKind>>(
+    Prisma.sql`UPDATE "User" SET "id" = "id" WHERE "id" IN (${Prisma.join(ids)}) RETURNING "id", "bot", "system"`,
+  );
   return rows.map((row) => ({ id: text(row.id), bot: Boolean(row.bot), system: Boolean(row.system) }));
 }
 
@@ -82,7 +81,7 @@ export async function countUsers(sql: Statements, ids: readonly string[]): Promi
 
 /** The lobby's members among these users; all of its members when none are named. */
 export async function readLobbyMembers(sql: Statements, lobbyId: string, userIds?: readonly string[]): Promise<LobbyMember[]> {
-  const rows = await sql.all<Columns<LobbyMember>>(
+  const rows = await sql.all<ColumnsOf<LobbyMember>>(
     userIds
       ? Prisma.sql`SELECT * FROM "LobbyMember" WHERE "lobbyId" = ${lobbyId} AND "userId" IN (${Prisma.join(userIds)})`
       : Prisma.sql`SELECT * FROM "LobbyMember" WHERE "lobbyId" = ${lobbyId}`,
@@ -113,7 +112,7 @@ export async function updateLobbyMember(sql: Statements, lobbyId: string, userId
   const set = Object.entries(fields)
     .filter(([, value]) => value !== undefined)
     .map(([column, value]) => Prisma.sql`${Prisma.raw(`"${column}"`)} = ${value}`);
-  const [row] = await sql.all<Columns<LobbyMember>>(
+  const [row] = await sql.all<ColumnsOf<LobbyMember>>(
     set.length > 0
       ? Prisma.sql`UPDATE "LobbyMember" SET ${Prisma.join(set)} WHERE "lobbyId" = ${lobbyId} AND "userId" = ${userId} RETURNING *`
       : Prisma.sql`SELECT * FROM "LobbyMember" WHERE "lobbyId" = ${lobbyId} AND "userId" = ${userId}`,

@@ -1,7 +1,7 @@
 import type { APIGuildMemberNoUser } from "discord-api-types/v10";
 import { Prisma, type Member } from "~/generated/prisma/client.ts";
 import type { Db, Tx } from "~/server/db/client.ts";
-import type { Statements } from "~/server/db/statements.ts";
+import { columnDate, columnDateOrNull, type ColumnsOf, type Statements } from "~/server/db/statements.ts";
 import { orderBySnowflake, snowflakeBeyond } from "~/server/db/snowflake-sql.ts";
 import { MEMBER_INCLUDE, toMemberFields, type MemberCardRow, type MemberRow } from "./member.dto.ts";
 
@@ -98,9 +98,7 @@ export async function readMemberPage(db: Db, guildId: string, page: MemberPage):
   return ids.flatMap((row) => byId.get(row.userId) ?? []);
 }
 
-type MemberColumns = { [K in keyof Member]: unknown };
-
-const date = (value: unknown) => (value === null ? null : new Date(value as string | Date));
+type MemberColumns = ColumnsOf<Member>;
 
 /** A member row as the driver answers it, typed as Prisma reads it: SQLite answers integers as BigInt, booleans as 0 and 1 and dates as text. */
 function toMember(row: MemberColumns): Member {
@@ -110,13 +108,13 @@ function toMember(row: MemberColumns): Member {
     nick: row.nick as string | null,
     avatar: row.avatar as string | null,
     banner: row.banner as string | null,
-    joinedAt: date(row.joinedAt)!,
-    premiumSince: date(row.premiumSince),
+    joinedAt: columnDate(row.joinedAt),
+    premiumSince: columnDateOrNull(row.premiumSince),
     deaf: Boolean(row.deaf),
     mute: Boolean(row.mute),
     flags: Number(row.flags),
     pending: Boolean(row.pending),
-    communicationDisabledUntil: date(row.communicationDisabledUntil),
+    communicationDisabledUntil: columnDateOrNull(row.communicationDisabledUntil),
     bio: row.bio as string | null,
     temporary: Boolean(row.temporary),
   };

@@ -1,7 +1,7 @@
 import { Prisma, type Role } from "~/generated/prisma/client.ts";
-import type { Statements } from "~/server/db/statements.ts";
+import type { ColumnsOf, Statements } from "~/server/db/statements.ts";
 
-type RoleColumns = { [K in keyof Role]: unknown };
+type RoleColumns = ColumnsOf<Role>;
 
 /**
  * A role row as the driver answers it, typed as Prisma reads it: SQLite answers integers as
