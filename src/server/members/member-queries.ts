@@ -4,6 +4,7 @@ import type { Db, Tx } from "~/server/db/client.ts";
 import { columnDate, columnDateOrNull, type ColumnsOf, type Statements } from "~/server/db/statements.ts";
 import { orderBySnowflake, snowflakeBeyond } from "~/server/db/snowflake-sql.ts";
 import { MEMBER_INCLUDE, toMemberFields, type MemberCardRow, type MemberRow } from "./member.dto.ts";
+import { toUserCard } from "~/server/users/user-queries.ts";
 
 /** One member with user and roles; null for a non-member. */
 export function readMember(db: Tx, guildId: string, userId: string): Promise<MemberRow | null> {
@@ -146,7 +147,7 @@ export async function readMemberCard(db: Tx, guildId: string, userId: string): P
   const { username, globalName, userAvatar, bot, system, userFlags } = first;
   return {
     ...toMember(first),
-    user: { id: userId, username, globalName, avatar: userAvatar, bot: Boolean(bot), system: Boolean(system), flags: Number(userFlags) },
+    user: toUserCard({ id: userId, username, globalName, avatar: userAvatar, bot, system, flags: userFlags }),
     roles: rows.flatMap(({ roleId }) => (roleId === null ? [] : [{ roleId }])),
   };
 }

@@ -6,12 +6,24 @@ export type UserCard = Pick<User, "id" | "username" | "globalName" | "avatar" | 
 
 type UserCardRow = Omit<UserCard, "bot" | "system" | "flags"> & { bot: unknown; system: unknown; flags: unknown };
 
+/** A user card as the driver answers it, typed as Prisma reads it (SQLite answers booleans as 0 and 1, integers as BigInt). */
+export function toUserCard(row: UserCardRow): UserCard {
+  return {
+    id: row.id,
+    username: row.username,
+    globalName: row.globalName,
+    avatar: row.avatar,
+    bot: Boolean(row.bot),
+    system: Boolean(row.system),
+    flags: Number(row.flags),
+  };
+}
+
 /** Users as their user objects show them, read in a change's statements (authors of messages); missing ids are left out. */
 export async function readUserCards(sql: Statements, ids: readonly string[]): Promise<Map<string, UserCard>> {
   if (ids.length === 0) return new Map();
   const rows = await sql.all<UserCardRow>(
     Prisma.sql`SELECT "id", "username", "globalName", "avatar", "bot", "system", "flags" FROM "User" WHERE "id" IN (${Prisma.join([...new Set(ids)])})`,
   );
-  // SQLite answers booleans as 0 and 1.
-  return new Map(rows.map((row) => [row.id, { ...row, bot: Boolean(row.bot), system: Boolean(row.system), flags: Number(row.flags) }]));
+  return new Map(rows.map((row) => [row.id, toUserCard(row)]));
 }
