@@ -24,6 +24,18 @@ const ZEnv = z.object({
   GATEWAY_MAX_CONCURRENCY: z.coerce.number().int().positive().default(1),
   /** Public address of this service, used in links it hands out. */
   PUBLIC_BASE_URL: z.string().url().default("http://127.0.0.1:3000"),
+  /** Test mode (the test twin, README "Testing your bot against Guildhall"): the /api/v10/__twin namespace, the clock, faults, call recording and the Inspector. Off unless "1". */
+  GUILDHALL_TEST_MODE: z
+    .enum(["0", "1", ""])
+    .default("0")
+    .transform((value) => value === "1"),
+  /** The test twin's admin token (`Authorization: Twin <token>`); in test mode without it, a random one is made and printed. */
+  GUILDHALL_TWIN_TOKEN: z.string().min(16).optional(),
+  /** "1": the twin namespace answers callers beyond loopback too (a twin in a container); by default loopback only. */
+  GUILDHALL_TWIN_REMOTE: z
+    .enum(["0", "1", ""])
+    .default("0")
+    .transform((value) => value === "1"),
   NEXTAUTH_SECRET: z.string().optional(),
   OIDC_ISSUER: z.string().url().optional(),
   OIDC_CLIENT_ID: z.string().optional(),

@@ -43,6 +43,7 @@ export class Connection {
   tokenId: string | null = null;
   /** Events heard while the session starts, delivered after READY (or the replay) in order. */
   buffer: StoredEvent[] = [];
+  /** performance.now() of the last heartbeat (or of the connection's start): liveness is real time. */
   lastHeartbeatAt: number;
   /** Closed with a code that ends the session: its row is deleted, not marked closed. */
   private isForgotten = false;
@@ -148,7 +149,7 @@ export class Connection {
     switch (op) {
       case GatewayOpcodes.Heartbeat:
         if (!ZHeartbeat.safeParse(d).success) throw new GatewayCloseError(GatewayCloseCodes.DecodeError, "heartbeat d must be a sequence or null");
-        this.lastHeartbeatAt = Date.now();
+        this.lastHeartbeatAt = performance.now();
         return this.sendJson({ op: GatewayOpcodes.HeartbeatAck });
       case GatewayOpcodes.Identify: {
         if (this.state !== "new") throw new GatewayCloseError(GatewayCloseCodes.AlreadyAuthenticated);

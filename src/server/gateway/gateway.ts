@@ -126,10 +126,11 @@ export function createGateway(options: GatewayOptions): Gateway {
     }
   }
 
-  // Zombies: connections whose heartbeats stopped. One timer for all connections.
+  // Zombies: connections whose heartbeats stopped. One timer for all connections. Liveness is
+  // real time (performance.now), not the world's: a test twin's clock moving on kills no one.
   const zombieTimer = setInterval(
     () => {
-      const deadline = Date.now() - limits.heartbeatIntervalMs - limits.heartbeatGraceMs;
+      const deadline = performance.now() - limits.heartbeatIntervalMs - limits.heartbeatGraceMs;
       for (const connection of connections) if (connection.lastHeartbeatAt < deadline) connection.close(GatewayCloseCodes.SessionTimedOut);
     },
     Math.max(50, Math.min(limits.heartbeatIntervalMs / 4, 5000)),
@@ -150,7 +151,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     if ("refuse" in transport) return ws.close(transport.refuse, transport.reason);
     sockets.add(ws);
     ws.once("close", () => sockets.delete(ws));
-    const connection = new Connection(ws, createFrameSender(ws, transport.zlibStream ? "zlib-stream" : "json"), host, Date.now());
+    const connection = new Connection(ws, createFrameSender(ws, transport.zlibStream ? "zlib-stream" : "json"), host, performance.now());
     connections.add(connection);
     connection.hello(limits.heartbeatIntervalMs);
   }

@@ -105,7 +105,7 @@ export function createDispatcher(options: {
  * `/api/v10/a/b` or `/api/a/b` → decoded segments; null for other versions or paths, and for
  * a segment with a NUL byte, which no id, code or token has (and PostgreSQL refuses in text).
  */
-function pathSegments(pathname: string): string[] | null {
+export function pathSegments(pathname: string): string[] | null {
   const parts = pathname.split("/").slice(1);
   if (parts[0] !== "api") return null;
   let rest = parts.slice(1);
@@ -123,7 +123,7 @@ function pathSegments(pathname: string): string[] | null {
 }
 
 /** Query parameters by name; one that repeats (`author_id=1&author_id=2`, as client libraries send lists) keeps every value in order. */
-function queryObject(search: string): Record<string, string | string[]> {
+export function queryObject(search: string): Record<string, string | string[]> {
   const values = new Map<string, string | string[]>();
   for (const [key, value] of new URLSearchParams(search)) {
     const seen = values.get(key);
@@ -181,17 +181,17 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
   return result.data;
 }
 
-function json(status: number, body: unknown, headers?: Record<string, string>): HttpResponse {
+export function json(status: number, body: unknown, headers?: Record<string, string>): HttpResponse {
   return { status, headers: headers ? { ...JSON_HEADERS, ...headers } : { ...JSON_HEADERS }, body: toJson(body) };
 }
 
-function toResponse(result: RestResult): HttpResponse {
+export function toResponse(result: RestResult): HttpResponse {
   if (result.status === 204) return { status: 204, headers: {}, body: null };
   if ("file" in result) return { status: result.status, headers: { ...result.headers }, body: result.file };
   return json(result.status, result.body, result.headers);
 }
 
-function errorResponse(error: unknown, log: (error: unknown) => void): HttpResponse {
+export function errorResponse(error: unknown, log: (error: unknown) => void): HttpResponse {
   if (error instanceof ApiError) return json(error.status, error.toBody());
   if (error instanceof OAuth2Error) return json(error.status, error.toBody(), error.headers());
   if (error instanceof UploadMemoryFull) return uploadsBusy();

@@ -1,25 +1,29 @@
 import type { HttpMethod, Route } from "./route.ts";
 
-type Node = { literal: Map<string, Node>; param?: { name: string; node: Node }; routes: Map<HttpMethod, Route> };
+/** What a route table needs of a row: the REST API's routes and the twin's. */
+type RouteRow = Pick<Route, "method" | "path">;
 
-export type RouteMatch = { kind: "found"; route: Route; params: Record<string, string> } | { kind: "method-not-allowed" } | { kind: "not-found" };
+type Node<R extends RouteRow> = { literal: Map<string, Node<R>>; param?: { name: string; node: Node<R> }; routes: Map<HttpMethod, R> };
 
-const newNode = (): Node => ({ literal: new Map(), routes: new Map() });
+export type RouteMatch<R extends RouteRow = Route> =
+  { kind: "found"; route: R; params: Record<string, string> } | { kind: "method-not-allowed" } | { kind: "not-found" };
+
+const newNode = <R extends RouteRow>(): Node<R> => ({ literal: new Map(), routes: new Map() });
 
 /** A trie over path segments: literal segments win over parameters (`/users/@me` over `/users/:id`). */
-export function buildRouteTable(routes: readonly Route[]): (method: string, segments: readonly string[]) => RouteMatch {
-  const root = newNode();
+export function buildRouteTable<R extends RouteRow>(routes: readonly R[]): (method: string, segments: readonly string[]) => RouteMatch<R> {
+  const root = newNode<R>();
   for (const route of routes) {
     let node = root;
     for (const segment of route.path.split("/").filter(Boolean)) {
       if (segment.startsWith(":")) {
         const name = segment.slice(1);
         if (node.param && node.param.name !== name) throw new Error(`Route ${route.path}: parameter :${name} conflicts with :${node.param.name}`);
-        node.param ??= { name, node: newNode() };
+        node.param ??= { name, node: newNode<R>() };
         node = node.param.node;
       } else {
         let next = node.literal.get(segment);
-        if (!next) node.literal.set(segment, (next = newNode()));
+        if (!next) node.literal.set(segment, (next = newNode<R>()));
         node = next;
       }
     }
@@ -27,7 +31,7 @@ export function buildRouteTable(routes: readonly Route[]): (method: string, segm
     node.routes.set(route.method, route);
   }
 
-  function find(node: Node, segments: readonly string[], index: number, params: Record<string, string>): Node | null {
+  function find(node: Node<R>, segments: readonly string[], index: number, params: Record<string, string>): Node<R> | null {
     if (index === segments.length) return node.routes.size > 0 ? node : null;
     const segment = segments[index]!;
     const literal = node.literal.get(segment);

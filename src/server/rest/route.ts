@@ -38,7 +38,7 @@ export type ResourceKeys = Partial<Record<BucketName, string | null>>;
  */
 export type RouteOpen = { to: "member" | "outsider" | "token" | "anyone"; why: string; noop?: true };
 
-type ParamsOf<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+export type ParamsOf<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
   ? { [K in Name]: string } & ParamsOf<`/${Rest}`>
   : P extends `${string}:${infer Name}`
     ? Record<Name, string>

@@ -6,6 +6,7 @@ import { createEventFanout, type EventFanout } from "~/server/events/fanout.ts";
 import { createWritePath, type WritePath } from "~/server/events/write-path.ts";
 import { createRateLimiter, type RateLimiter } from "~/server/ratelimit/ratelimit.ts";
 import { StateCache } from "~/server/state/state-cache.ts";
+import { createTwin, type Twin, type TwinOptions } from "~/server/twin/twin.ts";
 import { CACHES } from "./cache-registry.ts";
 import { registerRuntime, unregisterRuntime } from "./runtime-of.ts";
 
@@ -40,6 +41,8 @@ export type Runtime = {
    * serving process has one.
    */
   gateway?: RuntimePart;
+  /** Test mode (src/server/twin): the twin namespace's state and the process's clock; null when test mode is off. */
+  readonly twin: Twin | null;
   /** Stops background work, closes the gateway, waits for events to reach Redis, closes Redis and the database. */
   close(): Promise<void>;
 };
@@ -53,6 +56,8 @@ export type RuntimeOptions = {
   limiter?: RateLimiter;
   /** Starts the background work (servers and Next: yes; the CLI and tests: no). */
   background?: boolean;
+  /** Test mode with these options, or off (false); by default GUILDHALL_TEST_MODE with GUILDHALL_TWIN_TOKEN and GUILDHALL_TWIN_REMOTE. */
+  twin?: TwinOptions | false;
 };
 
 /** Builds a runtime, in order: database, Redis, limiter, event transport, caches, then background work when asked. */
@@ -66,6 +71,7 @@ export function createRuntime(options: RuntimeOptions = {}): Runtime {
   const stateCache = new StateCache(db, { guilds: config[CACHES.guilds.setting], tokens: config[CACHES.tokens.setting] }, events.hearingEpoch);
   events.addSink(stateCache);
   const writes = createWritePath(db);
+  const twinOptions = options.twin ?? (config.GUILDHALL_TEST_MODE ? { token: config.GUILDHALL_TWIN_TOKEN, allowRemote: config.GUILDHALL_TWIN_REMOTE } : false);
   let stopBackground: (() => void) | null = null;
   let closing: Promise<void> | null = null;
   const runtime: Runtime = {
@@ -75,6 +81,7 @@ export function createRuntime(options: RuntimeOptions = {}): Runtime {
     stateCache,
     writes,
     events,
+    twin: twinOptions ? createTwin(twinOptions) : null,
     close() {
       closing ??= (async () => {
         stopBackground?.();

@@ -1,0 +1,42 @@
+import type { ParseArgsConfig } from "node:util";
+import type { CliArgs } from "./command.ts";
+import { optionalString } from "./options.ts";
+
+/** Where every twin command finds the running twin: --url and --token, or GUILDHALL_TWIN_URL and GUILDHALL_TWIN_TOKEN. */
+export const TWIN_OPTIONS: NonNullable<ParseArgsConfig["options"]> = { url: { type: "string" }, token: { type: "string" }, json: { type: "boolean" } };
+export const TWIN_USAGE = "[--url TWIN_URL] [--token TOKEN] [--json]";
+
+/**
+ * Calls the twin namespace of a running Guildhall in test mode (a twin's state lives in its
+ * process, so the CLI asks it over HTTP). Answers the JSON body; a refusal throws with the
+ * service's message, so the CLI prints it and exits 1.
+ */
+export async function callTwin(args: CliArgs, method: string, path: string, body?: unknown): Promise<unknown> {
+  const base = (optionalString(args, "url") ?? process.env.GUILDHALL_TWIN_URL ?? "http://127.0.0.1:3000/api/v10/__twin").replace(/\/+$/, "");
+  const token = optionalString(args, "token") ?? process.env.GUILDHALL_TWIN_TOKEN;
+  if (!token) throw new Error("The twin's admin token is needed: --token TOKEN or GUILDHALL_TWIN_TOKEN (a twin prints it as twin_token)");
+  let response: Response;
+  try {
+    response = await fetch(`${base}${path}`, {
+      method,
+      headers: { authorization: `Twin ${token}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (error) {
+    throw new Error(`No twin answered at ${base} (is a server running in test mode?)`, { cause: error });
+  }
+  const text = await response.text();
+  const answer: unknown = text ? JSON.parse(text) : null;
+  if (!response.ok) {
+    const message = (answer as { message?: unknown } | null)?.message;
+    throw new Error(
+      `${response.status}: ${typeof message === "string" ? message : text}${response.status === 404 ? " (is test mode on at this address?)" : ""}`,
+    );
+  }
+  return answer;
+}
+
+/** Prints an answer: JSON with --json, else indented JSON a person can read. */
+export function printAnswer(args: CliArgs, answer: unknown): void {
+  process.stdout.write(args.values.json ? `${JSON.stringify(answer)}\n` : `${JSON.stringify(answer, null, 2)}\n`);
+}

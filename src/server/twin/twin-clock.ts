@@ -1,0 +1,76 @@
+/** The twin's clock as the twin API shows it. */
+export type ClockState = { now: string; frozen: boolean; offset_ms: number };
+
+/**
+ * The clock of a process in test mode. It replaces the process's `Date` (installTwinClock), so
+ * every expiry reads it without being told: services, Prisma's `@default(now())`, the rate
+ * limiter's windows, snowflake timestamps, JWT lifetimes. It starts as the system's time and
+ * runs with it; `advance` moves it forward, `freeze` stops it, `set` puts it anywhere (a
+ * snapshot's time on restore). Timers (setTimeout) and performance.now() keep real time:
+ * connection liveness (heartbeats) and measured durations are not the world's time.
+ */
+export class TwinClock {
+  private offsetMs = 0;
+  private frozenAtMs: number | null = null;
+
+  constructor(private readonly systemNowMs: () => number) {}
+
+  nowMs(): number {
+    return this.frozenAtMs ?? this.systemNowMs() + this.offsetMs;
+  }
+
+  get frozen(): boolean {
+    return this.frozenAtMs !== null;
+  }
+
+  /** Moves the clock forward by `ms` (never back: ids and sequences stay in order). */
+  advance(ms: number): void {
+    if (!(ms >= 0) || !Number.isFinite(ms)) throw new RangeError("A clock moves forward by a finite, non-negative number of milliseconds");
+    if (this.frozenAtMs !== null) this.frozenAtMs += ms;
+    else this.offsetMs += ms;
+  }
+
+  /** Puts the clock at `ms`, frozen or running from there. */
+  set(ms: number, frozen: boolean): void {
+    if (frozen) {
+      this.frozenAtMs = ms;
+    } else {
+      this.frozenAtMs = null;
+      this.offsetMs = ms - this.systemNowMs();
+    }
+  }
+
+  /** Stops the clock where it is (or lets it run on from there). */
+  freeze(frozen: boolean): void {
+    this.set(this.nowMs(), frozen);
+  }
+
+  state(): ClockState {
+    const now = this.nowMs();
+    return { now: new SystemDate(now).toISOString(), frozen: this.frozen, offset_ms: now - this.systemNowMs() };
+  }
+}
+
+// Process-wide, like the runtime (runtime-of.ts): Next loads modules more than once per process.
+const shared = globalThis as { guildhallSystemDate?: DateConstructor; guildhallTwinClock?: TwinClock };
+/** The process's own Date, kept before the twin's replaces it. */
+const SystemDate: DateConstructor = (shared.guildhallSystemDate ??= Date);
+
+/**
+ * Makes `Date` in this process read the twin's clock: `new Date()` and `Date.now()` answer the
+ * clock's time; everything else (`new Date(ms)`, `Date.parse`, instanceof) is the system's Date.
+ * One clock per process: a second twin in the same process shares the first one's.
+ */
+export function installTwinClock(): TwinClock {
+  if (shared.guildhallTwinClock) return shared.guildhallTwinClock;
+  const clock = new TwinClock(() => SystemDate.now());
+  const now = () => clock.nowMs();
+  globalThis.Date = new Proxy(SystemDate, {
+    construct: (target, args: unknown[], newTarget) => Reflect.construct(target, args.length === 0 ? [clock.nowMs()] : args, newTarget) as object,
+    // Date() called without new answers a string of the current time.
+    apply: () => new SystemDate(clock.nowMs()).toString(),
+    get: (target, property, receiver): unknown => (property === "now" ? now : Reflect.get(target, property, receiver)),
+  });
+  shared.guildhallTwinClock = clock;
+  return clock;
+}

@@ -1,0 +1,11 @@
+import { ok } from "~/server/rest/route.ts";
+import { twinRoute, type TwinRoute } from "./twin-route.ts";
+
+/** The twin namespace's route table (paths below /api/v10/__twin): every control contributes its rows. */
+export const TWIN_ROUTES: readonly TwinRoute[] = [
+  twinRoute({
+    method: "GET",
+    path: "/",
+    handler: ({ ctx }) => Promise.resolve(ok({ test_mode: true, clock: ctx.twin.clock.state() })),
+  }),
+];

@@ -1,0 +1,29 @@
+import { randomBytes } from "node:crypto";
+import { installTwinClock, type TwinClock } from "./twin-clock.ts";
+
+/**
+ * Test mode's state in a runtime (runtime.twin; null when test mode is off): the admin token
+ * the twin namespace (/api/v10/__twin) asks for, whether callers beyond loopback may use it,
+ * and the process's clock.
+ */
+export type Twin = {
+  /** `Authorization: Twin <token>` on every twin request (compared in constant time). */
+  readonly token: string;
+  /** Callers beyond loopback may use the twin namespace (GUILDHALL_TWIN_REMOTE=1). */
+  readonly allowRemote: boolean;
+  readonly clock: TwinClock;
+};
+
+export type TwinOptions = {
+  /** The admin token; a random one by default. */
+  token?: string;
+  allowRemote?: boolean;
+};
+
+export function createTwin(options: TwinOptions = {}): Twin {
+  return {
+    token: options.token ?? randomBytes(24).toString("base64url"),
+    allowRemote: options.allowRemote ?? false,
+    clock: installTwinClock(),
+  };
+}
