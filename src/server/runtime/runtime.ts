@@ -4,17 +4,12 @@ import { startBackgroundWork } from "~/server/background.ts";
 import { createDb, type Db } from "~/server/db/client.ts";
 import { createEventFanout, type EventFanout } from "~/server/events/fanout.ts";
 import { createWritePath, type WritePath } from "~/server/events/write-path.ts";
+import type { Gateway } from "~/server/gateway/gateway.ts";
 import { createRateLimiter, type RateLimiter } from "~/server/ratelimit/ratelimit.ts";
 import { StateCache } from "~/server/state/state-cache.ts";
 import { createTwin, type Twin, type TwinOptions } from "~/server/twin/twin.ts";
 import { CACHES } from "./cache-registry.ts";
 import { registerRuntime, unregisterRuntime } from "./runtime-of.ts";
-
-/** A part that lives and closes with the runtime (the gateway). */
-type RuntimePart = {
-  /** Ends the part's connections (the gateway: RECONNECT to its sessions); the runtime then closes the rest. */
-  close(): Promise<void>;
-};
 
 /**
  * Everything a process holds besides its code, built once by its entry point (server.ts, the
@@ -36,11 +31,11 @@ export type Runtime = {
    */
   readonly events: EventFanout;
   /**
-   * The gateway's slot: server.ts builds it (src/server/gateway) on this runtime and sets it
+   * The gateway's slot: the API server (http/api-server.ts) builds it on this runtime and sets it
    * here, so close() ends its sessions before the events and the database go. Only the
    * serving process has one.
    */
-  gateway?: RuntimePart;
+  gateway?: Gateway;
   /** Test mode (src/server/twin): the twin namespace's state and the process's clock; null when test mode is off. */
   readonly twin: Twin | null;
   /** Stops background work, closes the gateway, waits for events to reach Redis, closes Redis and the database. */
