@@ -22,7 +22,7 @@ import { userCreate } from "./commands/user-create.command.ts";
 import { userPrivacy } from "./commands/user-privacy.command.ts";
 import { userBan } from "./commands/user-ban.command.ts";
 import { appIdentityProvider } from "./commands/app-identity-provider.command.ts";
-import { twinStart, twinStatus } from "./commands/twin.command.ts";
+import { twinStatus } from "./commands/twin.command.ts";
 
 /** Every command; a new one is a file in ./commands exporting a CliCommand, listed here. */
 const commands: readonly CliCommand[] = [
@@ -51,7 +51,6 @@ const commands: readonly CliCommand[] = [
   connectionRemove,
   searchReindex,
   bootstrap,
-  twinStart,
   twinStatus,
 ];
 

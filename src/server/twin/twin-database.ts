@@ -1,7 +1,10 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
-import { PROJECT_ROOT } from "~/server/db/generate.ts";
+
+// Three folders below the project root, here and in the bundle testing/twin.ts makes.
+const MIGRATIONS = fileURLToPath(new URL("../../../prisma/migrations/sqlite", import.meta.url));
 
 /**
  * A new SQLite database file for a throwaway twin, its tables made by running the SQLite
@@ -10,7 +13,7 @@ import { PROJECT_ROOT } from "~/server/db/generate.ts";
  * goes with it.
  */
 export function createTwinDatabase(file: string): string {
-  const folder = join(PROJECT_ROOT, "prisma", "migrations", "sqlite");
+  const folder = MIGRATIONS;
   const migrations = readdirSync(folder, { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name)
