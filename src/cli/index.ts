@@ -23,6 +23,16 @@ import { userPrivacy } from "./commands/user-privacy.command.ts";
 import { userBan } from "./commands/user-ban.command.ts";
 import { appIdentityProvider } from "./commands/app-identity-provider.command.ts";
 import { twinStatus } from "./commands/twin.command.ts";
+import {
+  twinFaultAdd,
+  twinFaultClear,
+  twinFaultList,
+  twinFaultRemove,
+  twinGatewayClose,
+  twinGatewayDropAcks,
+  twinGatewayInvalidSession,
+  twinGatewayReconnect,
+} from "./commands/twin-faults.command.ts";
 
 /** Every command; a new one is a file in ./commands exporting a CliCommand, listed here. */
 const commands: readonly CliCommand[] = [
@@ -52,6 +62,14 @@ const commands: readonly CliCommand[] = [
   searchReindex,
   bootstrap,
   twinStatus,
+  twinFaultAdd,
+  twinFaultList,
+  twinFaultRemove,
+  twinFaultClear,
+  twinGatewayClose,
+  twinGatewayReconnect,
+  twinGatewayInvalidSession,
+  twinGatewayDropAcks,
 ];
 
 function findCommand(argv: readonly string[]): CliCommand | undefined {

@@ -30,6 +30,8 @@ export const ERRORS = {
     message: "The request body contains invalid JSON.",
     trpcCode: "BAD_REQUEST",
   },
+  // Test mode: a gateway fault asked of a twin whose process serves no gateway.
+  GATEWAY_NOT_RUNNING: { status: 400, code: 0, message: "The gateway is not running in this process", trpcCode: "BAD_REQUEST" },
   UNKNOWN_CHANNEL: { status: 404, code: RESTJSONErrorCodes.UnknownChannel, message: "Unknown Channel", trpcCode: "NOT_FOUND" },
   UNKNOWN_GUILD: { status: 404, code: RESTJSONErrorCodes.UnknownGuild, message: "Unknown Guild", trpcCode: "NOT_FOUND" },
   UNKNOWN_MEMBER: { status: 404, code: RESTJSONErrorCodes.UnknownMember, message: "Unknown Member", trpcCode: "NOT_FOUND" },

@@ -41,3 +41,15 @@ export class GatewayCloseError extends Error {
     super(detail ? `${CLOSE_CODES[code].reason}: ${detail}` : CLOSE_CODES[code].reason);
   }
 }
+
+/**
+ * The WebSocket protocol's own codes a close frame may carry (RFC 6455: 1004–1006 and 1015 are
+ * reserved, never sent). The gateway sends them only when a test twin's fault asks.
+ */
+export const PROTOCOL_CLOSE_CODES = [1000, 1001, 1002, 1003, 1007, 1008, 1009, 1010, 1011, 1012, 1013, 1014] as const;
+export type ProtocolCloseCode = (typeof PROTOCOL_CLOSE_CODES)[number];
+
+/** A close's reason and whether the session survives it: the table's word, and a protocol code keeps the session as a dropped connection does. */
+export function closeMeaning(code: CloseCode | ProtocolCloseCode): { reason: string; resumable: boolean } {
+  return code in CLOSE_CODES ? CLOSE_CODES[code as CloseCode] : { reason: "", resumable: true };
+}

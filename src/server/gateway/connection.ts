@@ -4,7 +4,7 @@ import type { StoredEvent } from "~/server/events/event-map.ts";
 import { outboxHead, storedEventsAfter } from "~/server/events/outbox-read.ts";
 import { disconnectEndedSessions } from "~/server/members/voice.service.ts";
 import { changePresence } from "~/server/presences/presence.service.ts";
-import { CLOSE_CODES, GatewayCloseError, type CloseCode } from "./close-codes.ts";
+import { closeMeaning, GatewayCloseError, type CloseCode, type ProtocolCloseCode } from "./close-codes.ts";
 import { GATEWAY_COMMANDS } from "./command-table.ts";
 import { ZFrame, ZHeartbeat, ZIdentify, ZResume } from "./commands.ts";
 import { createFrameSender, type FrameSender } from "./frame-sender.ts";
@@ -51,6 +51,8 @@ export class Connection {
   /** The sequence of the last dispatch sent: what a command's answer carries. */
   private lastSeq: number | null = null;
   private commandsInWindow = 0;
+  /** Heartbeats left unacknowledged by a test twin's fault. */
+  private acksToDrop = 0;
 
   constructor(
     private readonly ws: WebSocket,
@@ -79,24 +81,49 @@ export class Connection {
     this.sender.send(text);
   }
 
-  /** Closes with a code of the platform's table; a session that may not be resumed is forgotten. */
-  close(code: CloseCode, reason?: string): void {
+  /** Closes with a code of the platform's table (or, for a test twin, the protocol's); a session that may not be resumed is forgotten. */
+  close(code: CloseCode | ProtocolCloseCode, reason?: string): void {
     if (this.state === "closed") return;
-    if (this.view && !CLOSE_CODES[code].resumable) {
+    const meaning = closeMeaning(code);
+    if (!meaning.resumable && this.view) {
       this.isForgotten = true;
-      // The session is over: its presence, and its voice connections with it.
-      const { sessionId, botUserId } = this.view;
-      void changePresence(this.host.db, botUserId, (tx) => forgetSession(tx, sessionId))
-        .then(() => disconnectEndedSessions(this.host.db))
-        .catch(this.host.log);
+      this.endSession();
     }
-    this.ws.close(code, (reason ?? CLOSE_CODES[code].reason).slice(0, 120));
+    this.ws.close(code, (reason ?? meaning.reason).slice(0, 120));
     this.state = "closed";
   }
 
   /** Graceful shutdown: the client is told to reconnect (and resume elsewhere). */
   reconnect(): void {
     this.sendJson({ op: GatewayOpcodes.Reconnect, d: null });
+  }
+
+  /**
+   * Op 9, as the platform invalidates a live session: `resumable` tells the client to resume
+   * it; otherwise the session ends here and this connection takes a new IDENTIFY (the gateway
+   * has stopped routing to it).
+   */
+  invalidateSession(resumable: boolean): void {
+    this.sendJson({ op: GatewayOpcodes.InvalidSession, d: resumable });
+    if (resumable) return;
+    this.endSession();
+    this.view = null;
+    this.tokenId = null;
+    this.state = "new";
+  }
+
+  /** A test twin's fault: the next `count` heartbeats are not acknowledged, so the client's zombie detection reconnects (its session stays resumable). */
+  dropHeartbeatAcks(count: number): void {
+    this.acksToDrop = count;
+  }
+
+  /** The session is over: its row, its presence, and its voice connections with it. */
+  private endSession(): void {
+    if (!this.view) return;
+    const { sessionId, botUserId } = this.view;
+    void changePresence(this.host.db, botUserId, (tx) => forgetSession(tx, sessionId))
+      .then(() => disconnectEndedSessions(this.host.db))
+      .catch(this.host.log);
   }
 
   terminate(): void {
@@ -149,7 +176,9 @@ export class Connection {
     switch (op) {
       case GatewayOpcodes.Heartbeat:
         if (!ZHeartbeat.safeParse(d).success) throw new GatewayCloseError(GatewayCloseCodes.DecodeError, "heartbeat d must be a sequence or null");
+        // A heartbeat whose ACK a fault drops still proves the connection alive to the gateway.
         this.lastHeartbeatAt = performance.now();
+        if (this.acksToDrop > 0) return void this.acksToDrop--;
         return this.sendJson({ op: GatewayOpcodes.HeartbeatAck });
       case GatewayOpcodes.Identify: {
         if (this.state !== "new") throw new GatewayCloseError(GatewayCloseCodes.AlreadyAuthenticated);

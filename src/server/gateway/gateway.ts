@@ -8,6 +8,7 @@ import { disconnectEndedSessions } from "~/server/members/voice.service.ts";
 import type { CloseCode } from "./close-codes.ts";
 import { Connection, type ConnectionHost } from "./connection.ts";
 import { createFrameSender } from "./frame-sender.ts";
+import { faultReaches, type GatewayFaultAction, type GatewayFaultMatch } from "./gateway-faults.ts";
 import { gatewayLimitsFromEnv, gatewayUrl, type GatewayLimits } from "./gateway-limits.ts";
 import type { EventRouter, GatewaySessionView } from "./gateway-types.ts";
 import { sweepSessions, touchSessions } from "./session-store.ts";
@@ -19,6 +20,8 @@ export type Gateway = {
   close(): Promise<void>;
   /** Sessions receiving events on this instance. */
   readonly sessionCount: number;
+  /** A test twin's fault, at once: `action` on this instance's live sessions that `match` reaches; answers how many. */
+  injectFault(match: GatewayFaultMatch, action: GatewayFaultAction): number;
 };
 
 export type GatewayOptions = {
@@ -168,6 +171,31 @@ export function createGateway(options: GatewayOptions): Gateway {
     },
     get sessionCount() {
       return live.size;
+    },
+    injectFault(match, action) {
+      const reached = [...live.values()].filter((connection) => faultReaches(match, connection.view!));
+      for (const connection of reached) {
+        switch (action.type) {
+          case "close":
+            connection.close(action.code, action.reason);
+            break;
+          case "reconnect":
+            connection.reconnect();
+            // As on shutdown: a client that stays after op 7 is dropped, its session resumable.
+            setTimeout(() => connection.terminate(), RECONNECT_WAIT_MS).unref();
+            break;
+          case "invalid_session":
+            if (!action.resumable) {
+              live.delete(connection.view!.sessionId);
+              liveViews = null;
+            }
+            connection.invalidateSession(action.resumable);
+            break;
+          case "drop_heartbeat_acks":
+            connection.dropHeartbeatAcks(action.count);
+        }
+      }
+      return reached.length;
     },
   };
 

@@ -13,6 +13,7 @@ import { createUploadMemory, UploadMemoryFull, type UploadLease, type UploadMemo
 import { BUCKETS, type BucketName, type BucketSpec, type RateLimiter, type RateLimitState } from "~/server/ratelimit/ratelimit.ts";
 import { stateCache } from "~/server/state/state-cache.ts";
 import { toJson } from "~/server/state/wire-json.ts";
+import type { TwinFaults } from "~/server/twin/twin-faults.ts";
 import { recordActivity } from "~/server/users/activity.ts";
 import { parseRequestJson } from "~/server/validation/json.ts";
 import { refuseNulCharacters } from "~/server/validation/text.ts";
@@ -35,6 +36,8 @@ export function createDispatcher(options: {
   /** Bounds the request bodies held at once; by default its own, at DEFAULT_UPLOAD_MEMORY_BYTES. */
   uploadMemory?: UploadMemory;
   log?: (error: unknown) => void;
+  /** Test mode's injected faults (twin/twin-faults.ts), asked once the caller is known and before any rate limit. */
+  faults?: Pick<TwinFaults, "answer">;
 }): Dispatcher {
   const match = buildRouteTable(options.routes);
   const uploadMemory = options.uploadMemory ?? createUploadMemory();
@@ -60,6 +63,8 @@ export function createDispatcher(options: {
 
       const authorization = request.header("authorization");
       const actor = authorization ? await authenticate(options.db, authorization) : null;
+      const faulted = options.faults && (await options.faults.answer(route, params, actor));
+      if (faulted) return faulted;
       // Counted before credentials are judged: a wrong token spends its sender's address.
       const principal = actor ? `u${actor.userId}` : `ip${request.clientAddress ?? "local"}`;
       const global = await options.limiter.consume("global", "global", principal, true);
@@ -217,7 +222,7 @@ function withRateLimit(response: HttpResponse, state: RateLimitState | null): Ht
   return response;
 }
 
-function rateLimited(state: RateLimitState): HttpResponse {
+export function rateLimited(state: RateLimitState): HttpResponse {
   const retryAfter = Math.max(0.001, state.resetAfterMs / 1000);
   const headers: Record<string, string> = {
     ...rateLimitHeaders(state),

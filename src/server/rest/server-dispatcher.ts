@@ -19,6 +19,7 @@ export function createServerDispatcher(runtime: Runtime): Dispatcher {
         limiter: runtime.limiter,
         routes: ROUTES,
         uploadMemory: uploadMemoryMib ? createUploadMemory(uploadMemoryMib * 1024 * 1024) : undefined,
+        faults: runtime.twin?.faults,
       }),
       runtime,
     ),

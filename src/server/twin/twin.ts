@@ -1,10 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { installTwinClock, type TwinClock } from "./twin-clock.ts";
+import { createTwinFaults, type TwinFaults } from "./twin-faults.ts";
 
 /**
  * Test mode's state in a runtime (runtime.twin; null when test mode is off): the admin token
  * the twin namespace (/api/v10/__twin) asks for, whether callers beyond loopback may use it,
- * and the process's clock.
+ * the process's clock, and the REST faults injected into calls.
  */
 export type Twin = {
   /** `Authorization: Twin <token>` on every twin request (compared in constant time). */
@@ -12,6 +13,7 @@ export type Twin = {
   /** Callers beyond loopback may use the twin namespace (GUILDHALL_TWIN_REMOTE=1). */
   readonly allowRemote: boolean;
   readonly clock: TwinClock;
+  readonly faults: TwinFaults;
 };
 
 export type TwinOptions = {
@@ -25,5 +27,6 @@ export function createTwin(options: TwinOptions = {}): Twin {
     token: options.token ?? randomBytes(24).toString("base64url"),
     allowRemote: options.allowRemote ?? false,
     clock: installTwinClock(),
+    faults: createTwinFaults(),
   };
 }
