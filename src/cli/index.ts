@@ -23,6 +23,7 @@ import { userPrivacy } from "./commands/user-privacy.command.ts";
 import { userBan } from "./commands/user-ban.command.ts";
 import { appIdentityProvider } from "./commands/app-identity-provider.command.ts";
 import { twinStart, twinStatus } from "./commands/twin.command.ts";
+import { twinInviteAccept, twinMemberAdd, twinMemberRemove, twinPresence, twinSay, twinUserCreate, twinVoice } from "./commands/twin-people.command.ts";
 
 /** Every command; a new one is a file in ./commands exporting a CliCommand, listed here. */
 const commands: readonly CliCommand[] = [
@@ -53,6 +54,13 @@ const commands: readonly CliCommand[] = [
   bootstrap,
   twinStart,
   twinStatus,
+  twinUserCreate,
+  twinMemberAdd,
+  twinMemberRemove,
+  twinInviteAccept,
+  twinSay,
+  twinVoice,
+  twinPresence,
 ];
 
 function findCommand(argv: readonly string[]): CliCommand | undefined {
