@@ -16,12 +16,12 @@ import { toMemberObject, type MemberObject } from "~/server/members/member.dto.t
 import { leaveGuild } from "~/server/members/member.service.ts";
 import { readMember } from "~/server/members/member-queries.ts";
 import { joinGuild } from "~/server/members/membership.ts";
+import { toVoiceStateObject, updateOwnVoiceState } from "~/server/members/voice.service.ts";
 import { sendMessage } from "~/server/messages/message.service.ts";
 import { scopeDenial } from "~/server/oauth2/scopes.ts";
 import { loadGuildState } from "~/server/permissions/guild-access.ts";
-import { toUserObject } from "~/server/users/user.dto.ts";
-import { toVoiceStateObject, updateOwnVoiceState } from "~/server/members/voice.service.ts";
 import { setSessionPresence } from "~/server/presences/presence.service.ts";
+import { toUserObject } from "~/server/users/user.dto.ts";
 import { endHeldSession, heldSessionId, holdSession } from "./twin-held-session.ts";
 import type { ZTwinMessageBody, ZTwinPresenceBody, ZTwinUserBody, ZTwinVoiceStateBody } from "./twin-people.schema.ts";
 
