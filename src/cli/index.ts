@@ -33,6 +33,7 @@ import {
   twinGatewayInvalidSession,
   twinGatewayReconnect,
 } from "./commands/twin-faults.command.ts";
+import { twinInviteAccept, twinMemberAdd, twinMemberRemove, twinPresence, twinSay, twinUserCreate, twinVoice } from "./commands/twin-people.command.ts";
 
 /** Every command; a new one is a file in ./commands exporting a CliCommand, listed here. */
 const commands: readonly CliCommand[] = [
@@ -70,6 +71,13 @@ const commands: readonly CliCommand[] = [
   twinGatewayReconnect,
   twinGatewayInvalidSession,
   twinGatewayDropAcks,
+  twinUserCreate,
+  twinMemberAdd,
+  twinMemberRemove,
+  twinInviteAccept,
+  twinSay,
+  twinVoice,
+  twinPresence,
 ];
 
 function findCommand(argv: readonly string[]): CliCommand | undefined {

@@ -20,6 +20,13 @@ export type StoredSession = {
 
 const BATCH = 500;
 
+/**
+ * A session the test twin holds for a person it acts as (twin/twin-held-session.ts): no
+ * connection marks it seen, so the sweep leaves it alone and nothing resumes it. It carries the
+ * person's presence and voice until the twin ends it.
+ */
+export const HELD_SESSION_KIND = "twin";
+
 /** Stores a new session at READY. */
 export async function storeSession(db: Db, session: StoredSession, now: Date): Promise<void> {
   await runChange({ db, actor: null }, ({ tx }) => tx.gatewaySession.create({ data: { ...session, createdAt: now, lastSeenAt: now } }));
@@ -32,7 +39,7 @@ export async function storeSession(db: Db, session: StoredSession, now: Date): P
  */
 export async function findResumableSession(db: Db, id: string, now: Date, resumableMs: number): Promise<StoredSession | null> {
   const row = await db.gatewaySession.findUnique({ where: { id } });
-  if (!row) return null;
+  if (!row || row.kind === HELD_SESSION_KIND) return null;
   const lastAlive = row.closedAt ?? row.lastSeenAt;
   if (lastAlive.getTime() < now.getTime() - resumableMs) return null;
   const { createdAt: _createdAt, lastSeenAt: _lastSeenAt, closedAt: _closedAt, kind, ...session } = row;
@@ -71,7 +78,7 @@ export async function touchSessions(db: Db, ids: readonly string[], now: Date): 
 export async function sweepSessions(db: Db, now: Date, resumableMs: number): Promise<number> {
   const cutoff = new Date(now.getTime() - resumableMs);
   const { count: closed } = await runChange({ db, actor: null }, ({ tx }) => tx.gatewaySession.deleteMany({ where: { closedAt: { lt: cutoff } } }));
-  const unseenWhere = { closedAt: null, lastSeenAt: { lt: cutoff } };
+  const unseenWhere = { closedAt: null, lastSeenAt: { lt: cutoff }, kind: { not: HELD_SESSION_KIND } };
   const unseen = await db.gatewaySession.findMany({ where: unseenWhere, select: { id: true, botUserId: true } });
   let swept = 0;
   for (const session of unseen) {

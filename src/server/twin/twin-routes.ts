@@ -1,5 +1,6 @@
 import { ok } from "~/server/rest/route.ts";
 import { faultRoutes } from "./twin-faults.rest.ts";
+import { peopleRoutes } from "./twin-people.rest.ts";
 import { twinRoute, type TwinRoute } from "./twin-route.ts";
 
 /** The twin namespace's route table (paths below /api/v10/__twin): every control contributes its rows. */
@@ -10,4 +11,5 @@ export const TWIN_ROUTES: readonly TwinRoute[] = [
     handler: ({ ctx }) => Promise.resolve(ok({ test_mode: true, clock: ctx.twin.clock.state() })),
   }),
   ...faultRoutes,
+  ...peopleRoutes,
 ];

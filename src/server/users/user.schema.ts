@@ -14,6 +14,22 @@ export const ZCurrentUserGuildsQuerySchema = z.object({
 });
 export type TCurrentUserGuildsQuery = z.output<typeof ZCurrentUserGuildsQuerySchema>;
 
+const USERNAME_MIN = 2;
+const USERNAME_MAX = 32;
+
+/** A new username, by the platform's rule: 2-32 lowercase letters, digits, `_` and `.`, never two periods in a row. */
+export const ZUsername = z
+  .string()
+  .min(USERNAME_MIN)
+  .max(USERNAME_MAX)
+  .refine((name) => /^[a-z0-9_.]+$/.test(name) && !name.includes(".."), {
+    message: "Please only use lowercase letters, numbers, underscores _ and periods . (never two periods in a row).",
+    params: { code: "USERNAME_INVALID_CHARACTERS" },
+  });
+
+/** A display name: 1-32 characters. */
+export const ZGlobalName = z.string().trim().min(1).max(USERNAME_MAX);
+
 /** Who sees the user's custom status in presences (spec 6). */
 export const ZProfilePrivacySchema = z.enum(PROFILE_PRIVACY);
 
