@@ -23,6 +23,7 @@ import { userPrivacy } from "./commands/user-privacy.command.ts";
 import { userBan } from "./commands/user-ban.command.ts";
 import { appIdentityProvider } from "./commands/app-identity-provider.command.ts";
 import { twinStart, twinStatus } from "./commands/twin.command.ts";
+import { twinSnapshot, twinSnapshotDelete, twinSnapshotList, twinSnapshotRestore } from "./commands/twin-snapshot.command.ts";
 
 /** Every command; a new one is a file in ./commands exporting a CliCommand, listed here. */
 const commands: readonly CliCommand[] = [
@@ -53,6 +54,10 @@ const commands: readonly CliCommand[] = [
   bootstrap,
   twinStart,
   twinStatus,
+  twinSnapshot,
+  twinSnapshotList,
+  twinSnapshotRestore,
+  twinSnapshotDelete,
 ];
 
 function findCommand(argv: readonly string[]): CliCommand | undefined {

@@ -1,5 +1,6 @@
 import { ok } from "~/server/rest/route.ts";
 import { twinRoute, type TwinRoute } from "./twin-route.ts";
+import { snapshotRoutes } from "./twin-snapshot.rest.ts";
 
 /** The twin namespace's route table (paths below /api/v10/__twin): every control contributes its rows. */
 export const TWIN_ROUTES: readonly TwinRoute[] = [
@@ -8,4 +9,5 @@ export const TWIN_ROUTES: readonly TwinRoute[] = [
     path: "/",
     handler: ({ ctx }) => Promise.resolve(ok({ test_mode: true, clock: ctx.twin.clock.state() })),
   }),
+  ...snapshotRoutes,
 ];

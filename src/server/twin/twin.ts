@@ -1,10 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { installTwinClock, type TwinClock } from "./twin-clock.ts";
+import { TwinSnapshots } from "./twin-snapshots.ts";
 
 /**
  * Test mode's state in a runtime (runtime.twin; null when test mode is off): the admin token
  * the twin namespace (/api/v10/__twin) asks for, whether callers beyond loopback may use it,
- * and the process's clock.
+ * the process's clock, and its snapshots.
  */
 export type Twin = {
   /** `Authorization: Twin <token>` on every twin request (compared in constant time). */
@@ -12,6 +13,8 @@ export type Twin = {
   /** Callers beyond loopback may use the twin namespace (GUILDHALL_TWIN_REMOTE=1). */
   readonly allowRemote: boolean;
   readonly clock: TwinClock;
+  /** Copies of the whole state to restore (SQLite only); removed when the runtime closes. */
+  readonly snapshots: TwinSnapshots;
 };
 
 export type TwinOptions = {
@@ -21,9 +24,11 @@ export type TwinOptions = {
 };
 
 export function createTwin(options: TwinOptions = {}): Twin {
+  const clock = installTwinClock();
   return {
     token: options.token ?? randomBytes(24).toString("base64url"),
     allowRemote: options.allowRemote ?? false,
-    clock: installTwinClock(),
+    clock,
+    snapshots: new TwinSnapshots(clock),
   };
 }
