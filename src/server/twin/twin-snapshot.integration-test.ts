@@ -1,7 +1,19 @@
-import { GatewayIntentBits, GatewayOpcodes, type APIChannel, type APIGuild, type APIMessage, type GatewayReadyDispatchData } from "discord-api-types/v10";
+import {
+  GatewayDispatchEvents,
+  GatewayIntentBits,
+  GatewayOpcodes,
+  type APIChannel,
+  type APIGuild,
+  type APIMessage,
+  type GatewayReadyDispatchData,
+} from "discord-api-types/v10";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Redis } from "ioredis";
+import { createDb, sqliteWriteAccess, type Db } from "~/server/db/client.ts";
 import { runChange } from "~/server/events/change.ts";
+import { createRuntime } from "~/server/runtime/runtime.ts";
 import { seedDemo } from "~/server/seed/demo-seed.ts";
+import { guildAsUpdated } from "~/test/factories.ts";
 import { GatewayClient } from "~/test/gateway-kit.ts";
 import { until } from "~/test/until.ts";
 import type { SnapshotInfo } from "./twin-snapshots.ts";
@@ -162,6 +174,26 @@ describe("twin snapshots", () => {
     expect(await lastActive(info.bot_user_id)).toBe(2_000_000);
   });
 
+  it("hears another process's changes after a restore, though the outbox numbers them again from the snapshot's", async () => {
+    const taken = await snapshot();
+    for (let i = 0; i < 5; i++) await createChannel(`numbered-${i}`);
+    await restore(taken.id);
+    expect(await guildName()).not.toBe("Renamed by another process");
+    // Another process on the same database file (as the operator's CLI would be).
+    const file = sqliteWriteAccess(twin.runtime.db)!.connection().name;
+    const other = createRuntime({ db: createDb(`file:${file}`), redisUrl: null, twin: false });
+    try {
+      await runChange({ db: other.db, actor: null }, async ({ tx, emit }) => {
+        await tx.guild.update({ where: { id: info.guild_id }, data: { name: "Renamed by another process" } });
+        await emit(GatewayDispatchEvents.GuildUpdate, await guildAsUpdated(tx, info.guild_id));
+      });
+    } finally {
+      await other.close();
+    }
+    // The twin's cached guild goes once its outbox tail reads the event.
+    await until(async () => (await guildName()) === "Renamed by another process");
+  });
+
   it("restores a demo-sized world row for row, its search index too", async () => {
     const db = twin.runtime.db;
     await seedDemo(db);
@@ -208,5 +240,16 @@ describe("twin snapshots", () => {
       expect(answer.body.message).toMatch(/^Unknown snapshot: this twin has no snapshot/);
     }
     expect((await twinCall("POST", "/snapshots", { name: "" })).status).toBe(400);
+  });
+
+  it("refuses snapshots on PostgreSQL and beside Redis, saying why", async () => {
+    const snapshots = twin.runtime.twin!.snapshots;
+    const onPostgres = { ...twin.runtime, db: {} as Db };
+    await expect(snapshots.take(onPostgres, null)).rejects.toMatchObject({
+      status: 400,
+      message: expect.stringMatching(/on SQLite: this one runs on PostgreSQL/),
+    });
+    const withRedis = { ...twin.runtime, redis: {} as Redis };
+    expect(() => snapshots.restore(withRedis, "snap-1")).toThrow(/without Redis/);
   });
 });
