@@ -34,6 +34,7 @@ import {
   twinGatewayReconnect,
 } from "./commands/twin-faults.command.ts";
 import { twinInviteAccept, twinMemberAdd, twinMemberRemove, twinPresence, twinSay, twinUserCreate, twinVoice } from "./commands/twin-people.command.ts";
+import { twinSnapshot, twinSnapshotDelete, twinSnapshotList, twinSnapshotRestore } from "./commands/twin-snapshot.command.ts";
 
 /** Every command; a new one is a file in ./commands exporting a CliCommand, listed here. */
 const commands: readonly CliCommand[] = [
@@ -78,6 +79,10 @@ const commands: readonly CliCommand[] = [
   twinSay,
   twinVoice,
   twinPresence,
+  twinSnapshot,
+  twinSnapshotList,
+  twinSnapshotRestore,
+  twinSnapshotDelete,
 ];
 
 function findCommand(argv: readonly string[]): CliCommand | undefined {

@@ -23,6 +23,9 @@ export const ERRORS = {
   NOT_FOUND: { status: 404, code: 0, message: "404: Not Found", trpcCode: "NOT_FOUND" },
   METHOD_NOT_ALLOWED: { status: 405, code: 0, message: "405: Method Not Allowed", trpcCode: "METHOD_NOT_SUPPORTED" },
   INTERNAL: { status: 500, code: 0, message: "500: Internal Server Error", trpcCode: "INTERNAL_SERVER_ERROR" },
+  /** Test mode's snapshots (twin/twin-snapshots.ts): the message says which snapshot or why not. */
+  UNKNOWN_TWIN_SNAPSHOT: { status: 404, code: 0, message: "Unknown snapshot", trpcCode: "NOT_FOUND" },
+  TWIN_SNAPSHOTS_UNAVAILABLE: { status: 400, code: 0, message: "Snapshots need a twin on SQLite without Redis", trpcCode: "BAD_REQUEST" },
   REQUEST_TOO_LARGE: { status: 413, code: RESTJSONErrorCodes.RequestEntityTooLarge, message: "Request entity too large", trpcCode: "PAYLOAD_TOO_LARGE" },
   INVALID_JSON: {
     status: 400,

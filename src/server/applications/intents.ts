@@ -46,6 +46,11 @@ const SELF_SERVICE_FLAGS = limitedIntentFlags(PRIVILEGED_INTENT_NAMES);
 // too reviews it periodically rather than per call.
 const reachCache = new LRUCache<string, number>({ max: CACHES.intentsReach.max, ttl: CACHES.intentsReach.ttlMs });
 
+/** Forgets every reach counted (a test twin's restore replaced the guilds they were counted in). */
+export function forgetApplicationReach(): void {
+  reachCache.clear();
+}
+
 /** Distinct users across the guilds an application's bot is in. */
 export async function applicationReach(db: Db, botUserId: string): Promise<number> {
   const cached = reachCache.get(botUserId);

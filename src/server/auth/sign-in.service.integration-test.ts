@@ -16,7 +16,13 @@ const ATTACKER = "203.0.113.9";
 function perClientLimits(scale = 1): RateLimiter {
   const limits = createRateLimiter({ scale });
   const unlimited = createRateLimiter({ scale: 1000 });
-  return { consume: (bucket, id, key, global) => (bucket === "signinHashes" ? unlimited : limits).consume(bucket, id, key, global) };
+  return {
+    consume: (bucket, id, key, global) => (bucket === "signinHashes" ? unlimited : limits).consume(bucket, id, key, global),
+    reset() {
+      limits.reset();
+      unlimited.reset();
+    },
+  };
 }
 
 describe("signInWithPassword", () => {

@@ -2,7 +2,7 @@ import type { Redis } from "ioredis";
 import type { Db } from "~/server/db/client.ts";
 import type { Stop } from "~/server/repeat.ts";
 import { createEventBus, type StoredEvent } from "./event-bus.ts";
-import { tailOutbox } from "./outbox-tail.ts";
+import { tailOutbox, type OutboxTail } from "./outbox-tail.ts";
 import { createRedisTransport, type EventTransport } from "./redis-transport.ts";
 
 /** State derived from the database (the caches): told of every committed event, from any instance. */
@@ -45,6 +45,12 @@ export type EventFanout = {
    * after `timeoutMs`; false then, and caches stay empty until the subscription is up.
    */
   whenHearingEvents(timeoutMs: number): Promise<boolean>;
+  /**
+   * The outbox was replaced under this instance (a test twin's restore put back a snapshot's,
+   * `head` its newest event): the tail of other processes' changes reads on from there, and
+   * sequence numbers delivered before mean nothing now.
+   */
+  outboxReplaced(head: number): void;
   /** Waits for events already sent to reach Redis, then closes the subscription. */
   close(): Promise<void>;
 };
@@ -59,6 +65,7 @@ export function createEventFanout(options: { db: Db; redis: Redis | null }): Eve
   const sinks = new Set<EventSink>();
   /** While the outbox is tailed (no Redis): events this process delivered at commit, until the tail passes them. */
   let delivered: Set<number> | null = null;
+  let tail: OutboxTail | null = null;
 
   const applyToSinks = (events: readonly StoredEvent[]) => {
     for (const event of events) for (const sink of sinks) sink.apply(event);
@@ -102,7 +109,7 @@ export function createEventFanout(options: { db: Db; redis: Redis | null }): Eve
     hearOtherProcesses(intervalMs = 1000) {
       if (transport) return () => undefined;
       const seen = (delivered ??= new Set());
-      const stop = tailOutbox(options.db, {
+      const current = tailOutbox(options.db, {
         intervalMs,
         isOwn: (seq) => seen.delete(seq),
         deliver(event) {
@@ -110,10 +117,16 @@ export function createEventFanout(options: { db: Db; redis: Redis | null }): Eve
           bus.publish(event);
         },
       });
+      tail = current;
       return () => {
-        stop();
+        current.stop();
+        if (tail === current) tail = null;
         delivered = null;
       };
+    },
+    outboxReplaced(head) {
+      delivered?.clear();
+      tail?.followFrom(head);
     },
     hearingEpoch: () => (transport ? transport.liveEpoch : 0),
     async whenHearingEvents(timeoutMs) {

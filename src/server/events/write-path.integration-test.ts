@@ -8,6 +8,7 @@ import { joinGuild } from "~/server/members/membership.ts";
 import { toUserObject } from "~/server/users/user.dto.ts";
 import { guildAsUpdated, makeBot, makeGuild, makeUser } from "~/test/factories.ts";
 import { useTestApp } from "~/test/test-app.ts";
+import { until } from "~/test/until.ts";
 import { runChange, type Change } from "./change.ts";
 import type { StoredEvent } from "./event-bus.ts";
 
@@ -110,5 +111,31 @@ describe("the write path", () => {
     expect((silent as PromiseRejectedResult).reason).toBeInstanceOf(UnannouncedWriteError);
     expect(announced.status).toBe("fulfilled");
     expect((await app.db.guild.findUniqueOrThrow({ where: { id: guild.id } })).name).toBe("Announced");
+  });
+
+  it("runs an exclusive section once the batch in flight committed, and holds changes that arrive until it ends", async () => {
+    const order: string[] = [];
+    let finishBatch!: () => void;
+    const batchMayFinish = new Promise<void>((resolve) => (finishBatch = resolve));
+    const inFlight = runChange({ db: app.db, actor: null }, async ({ tx }) => {
+      order.push("batch starts");
+      await batchMayFinish;
+      await tx.user.count();
+      order.push("batch ends");
+    });
+    await until(() => Promise.resolve(order.length > 0));
+    let held: Promise<void> | undefined;
+    const section = app.runtime.writes.exclusive(async () => {
+      order.push("section starts");
+      held = runChange({ db: app.db, actor: null }, () => Promise.resolve(void order.push("held change runs")));
+      // Turns of the event loop in which the change would have been written, were it not held.
+      for (let turn = 0; turn < 20; turn++) await new Promise((resolve) => setImmediate(resolve));
+      order.push("section ends");
+      return "done";
+    });
+    finishBatch();
+    expect(await section).toBe("done");
+    await Promise.all([inFlight, held]);
+    expect(order).toEqual(["batch starts", "batch ends", "section starts", "section ends", "held change runs"]);
   });
 });

@@ -16,6 +16,12 @@ export type WritePath = {
   run<T>(job: WriteJob<T>): Promise<T>;
   /** Resolves once no change is waiting or being written (the runtime closes the database after). */
   drain(): Promise<void>;
+  /**
+   * Runs `fn` with the database to itself (a test twin's snapshot and restore): once the batch
+   * being written committed, and while it runs no batch starts; changes arriving meanwhile wait
+   * and go after it. One section at a time, in call order.
+   */
+  exclusive<T>(fn: () => T | Promise<T>): Promise<T>;
 };
 
 /** Changes written in one transaction at most; more wait for the next. */
@@ -104,6 +110,11 @@ class GroupCommit implements WritePath {
   #writing = false;
   #scheduled = false;
   #idle: (() => void)[] = [];
+  /** Exclusive sections waiting or running: no batch starts while there is one. */
+  #held = 0;
+  #sections: Promise<unknown> = Promise.resolve();
+  /** Told when the batch being written ended (exclusive sections wait for it). */
+  #written: (() => void)[] = [];
 
   constructor(db: Db, scope: (tx: Tx) => ChangeScope | Promise<ChangeScope>) {
     this.#db = db;
@@ -121,13 +132,28 @@ class GroupCommit implements WritePath {
     return this.#writing || this.#queue.length > 0 ? new Promise((resolve) => this.#idle.push(resolve)) : Promise.resolve();
   }
 
+  exclusive<T>(fn: () => T | Promise<T>): Promise<T> {
+    this.#held++;
+    const section = this.#sections.then(async () => {
+      if (this.#writing) await new Promise<void>((resolve) => this.#written.push(resolve));
+      return fn();
+    });
+    this.#sections = section.catch(() => undefined);
+    return section.finally(() => {
+      this.#held--;
+      this.#schedule();
+    });
+  }
+
   // A batch starts after the requests already received have been read: a change on SQLite
   // runs in microtasks only, so starting at once would shut out every request behind it.
   #schedule(): void {
-    if (this.#scheduled || this.#queue.length === 0 || this.#writing) return;
+    if (this.#scheduled || this.#queue.length === 0 || this.#writing || this.#held > 0) return;
     this.#scheduled = true;
     setImmediate(() => {
       this.#scheduled = false;
+      // An exclusive section began after this batch was scheduled: it goes first.
+      if (this.#held > 0) return;
       void this.#write(this.#queue.splice(0, MAX_BATCH));
       this.#schedule();
     });
@@ -153,6 +179,7 @@ class GroupCommit implements WritePath {
       pending.resolve(outcome.value);
     });
     this.#writing = false;
+    for (const resolve of this.#written.splice(0)) resolve();
     this.#schedule();
     if (this.#queue.length === 0) for (const resolve of this.#idle.splice(0)) resolve();
   }

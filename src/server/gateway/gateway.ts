@@ -18,6 +18,12 @@ export type Gateway = {
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
   /** Graceful shutdown: op 7 RECONNECT to every connection, then they close (resumable on another instance). */
   close(): Promise<void>;
+  /**
+   * Op 7 RECONNECT to every connection, which then close as on shutdown, while the gateway
+   * stays open for them to come back (a test twin's restore: their sessions are gone, so a
+   * RESUME hears op 9 and the client identifies anew). Answers how many connections were told.
+   */
+  reconnectAll(): number;
   /** Sessions receiving events on this instance. */
   readonly sessionCount: number;
   /** A test twin's fault, at once: `action` on this instance's live sessions that `match` reaches; answers how many. */
@@ -169,6 +175,11 @@ export function createGateway(options: GatewayOptions): Gateway {
       closing ??= shutDown();
       return closing;
     },
+    reconnectAll() {
+      const told = connections.size;
+      void tellToReconnect();
+      return told;
+    },
     get sessionCount() {
       return live.size;
     },
@@ -203,14 +214,20 @@ export function createGateway(options: GatewayOptions): Gateway {
     clearInterval(zombieTimer);
     clearInterval(housekeepingTimer);
     unsubscribe();
+    await tellToReconnect();
+    await chain;
+    await new Promise<void>((resolve) => wss.close(() => resolve()));
+  }
+
+  /** Op 7 to every connection open now; resolves once they closed, dropping those still open after a wait. */
+  async function tellToReconnect(): Promise<void> {
+    const open = [...sockets];
     for (const connection of connections) connection.reconnect();
-    const closed = [...sockets].map((ws) => new Promise<void>((resolve) => ws.once("close", () => resolve())));
+    const closed = open.map((ws) => new Promise<void>((resolve) => ws.once("close", () => resolve())));
     const timeout = setTimeout(() => {
-      for (const ws of sockets) ws.terminate();
+      for (const ws of open) ws.terminate();
     }, RECONNECT_WAIT_MS);
     await Promise.all(closed);
     clearTimeout(timeout);
-    await chain;
-    await new Promise<void>((resolve) => wss.close(() => resolve()));
   }
 }

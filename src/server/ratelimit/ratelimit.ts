@@ -63,6 +63,8 @@ export type RateLimitState = {
 export type RateLimiter = {
   /** Spends one point of `bucket` for `key` (principal plus major parameter). */
   consume(bucket: BucketName, bucketId: string, key: string, isGlobal?: boolean): Promise<RateLimitState>;
+  /** Forgets every count kept in this process (a test twin's restore); counts in Redis are every instance's and stay. */
+  reset(): void;
 };
 
 /** In memory by default; shared across instances through Redis when a client is given. */
@@ -98,6 +100,10 @@ export function createRateLimiter(options: { redis?: Redis | null; scale?: numbe
         if (rejection instanceof RateLimiterRes) return state(rejection, true);
         throw rejection;
       }
+    },
+    reset() {
+      if (options.redis) throw new Error("Rate limit counts kept in Redis are shared by every instance and are not reset");
+      limiters.clear();
     },
   };
 }

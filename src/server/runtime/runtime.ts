@@ -38,7 +38,7 @@ export type Runtime = {
   gateway?: Gateway;
   /** Test mode (src/server/twin): the twin namespace's state and the process's clock; null when test mode is off. */
   readonly twin: Twin | null;
-  /** Stops background work, closes the gateway, waits for events to reach Redis, closes Redis and the database. */
+  /** Stops background work, closes the gateway, waits for events to reach Redis, closes Redis and the database, removes a twin's snapshots. */
   close(): Promise<void>;
 };
 
@@ -86,6 +86,7 @@ export function createRuntime(options: RuntimeOptions = {}): Runtime {
         await redis?.quit();
         unregisterRuntime(runtime);
         await db.$disconnect();
+        runtime.twin?.snapshots.discard();
       })();
       return closing;
     },

@@ -176,6 +176,16 @@ export class StateCache implements EventSink {
     this.#loading.clear();
   }
 
+  /**
+   * Drops everything, what never goes stale too (channels' and webhooks' guilds): the
+   * database was replaced under it (a test twin's restore), so ids may name other rows now.
+   */
+  clear(): void {
+    this.reset();
+    this.#channelGuilds.clear();
+    this.#webhookGuilds.clear();
+  }
+
   /** How much is cached now. */
   get size(): { guilds: number; tokens: number } {
     return { guilds: this.#guilds.size, tokens: this.#tokens.size };

@@ -2,6 +2,7 @@ import { ok } from "~/server/rest/route.ts";
 import { faultRoutes } from "./twin-faults.rest.ts";
 import { peopleRoutes } from "./twin-people.rest.ts";
 import { twinRoute, type TwinRoute } from "./twin-route.ts";
+import { snapshotRoutes } from "./twin-snapshot.rest.ts";
 
 /** The twin namespace's route table (paths below /api/v10/__twin): every control contributes its rows. */
 export const TWIN_ROUTES: readonly TwinRoute[] = [
@@ -12,4 +13,5 @@ export const TWIN_ROUTES: readonly TwinRoute[] = [
   }),
   ...faultRoutes,
   ...peopleRoutes,
+  ...snapshotRoutes,
 ];

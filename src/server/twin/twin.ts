@@ -1,11 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { installTwinClock, type TwinClock } from "./twin-clock.ts";
 import { createTwinFaults, type TwinFaults } from "./twin-faults.ts";
+import { TwinSnapshots } from "./twin-snapshots.ts";
 
 /**
  * Test mode's state in a runtime (runtime.twin; null when test mode is off): the admin token
  * the twin namespace (/api/v10/__twin) asks for, whether callers beyond loopback may use it,
- * the process's clock, and the REST faults injected into calls.
+ * the process's clock, the REST faults injected into calls, and its snapshots.
  */
 export type Twin = {
   /** `Authorization: Twin <token>` on every twin request (compared in constant time). */
@@ -14,6 +15,8 @@ export type Twin = {
   readonly allowRemote: boolean;
   readonly clock: TwinClock;
   readonly faults: TwinFaults;
+  /** Copies of the whole state to restore (SQLite only); removed when the runtime closes. */
+  readonly snapshots: TwinSnapshots;
 };
 
 export type TwinOptions = {
@@ -23,10 +26,12 @@ export type TwinOptions = {
 };
 
 export function createTwin(options: TwinOptions = {}): Twin {
+  const clock = installTwinClock();
   return {
     token: options.token ?? randomBytes(24).toString("base64url"),
     allowRemote: options.allowRemote ?? false,
-    clock: installTwinClock(),
+    clock,
     faults: createTwinFaults(),
+    snapshots: new TwinSnapshots(clock),
   };
 }
