@@ -23,6 +23,7 @@ import { userPrivacy } from "./commands/user-privacy.command.ts";
 import { userBan } from "./commands/user-ban.command.ts";
 import { appIdentityProvider } from "./commands/app-identity-provider.command.ts";
 import { twinStart, twinStatus } from "./commands/twin.command.ts";
+import { twinClock, twinClockAdvance, twinClockFreeze, twinClockSet, twinClockUnfreeze } from "./commands/twin-clock.command.ts";
 
 /** Every command; a new one is a file in ./commands exporting a CliCommand, listed here. */
 const commands: readonly CliCommand[] = [
@@ -53,6 +54,11 @@ const commands: readonly CliCommand[] = [
   bootstrap,
   twinStart,
   twinStatus,
+  twinClock,
+  twinClockAdvance,
+  twinClockSet,
+  twinClockFreeze,
+  twinClockUnfreeze,
 ];
 
 function findCommand(argv: readonly string[]): CliCommand | undefined {
