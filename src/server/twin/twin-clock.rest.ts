@@ -29,13 +29,13 @@ const ZClockBody = z
         params: { code: "BASE_TYPE_INVALID" },
       });
   });
-export type TClockBody = z.output<typeof ZClockBody>;
+type TClockBody = z.output<typeof ZClockBody>;
 
 /**
  * Moves the clock as the body says. Only forward: ids, sequences and audit order assume time
  * does not go back, so going back is restoring a snapshot (which brings its rows back too).
  */
-export function moveClock(clock: TwinClock, body: TClockBody): void {
+function moveClock(clock: TwinClock, body: TClockBody): void {
   if (body.set !== undefined) {
     const target = Date.parse(body.set);
     const now = clock.nowMs();
