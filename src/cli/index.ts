@@ -35,6 +35,7 @@ import {
 } from "./commands/twin-faults.command.ts";
 import { twinInviteAccept, twinMemberAdd, twinMemberRemove, twinPresence, twinSay, twinUserCreate, twinVoice } from "./commands/twin-people.command.ts";
 import { twinSnapshot, twinSnapshotDelete, twinSnapshotList, twinSnapshotRestore } from "./commands/twin-snapshot.command.ts";
+import { twinClock, twinClockAdvance, twinClockFreeze, twinClockSet, twinClockUnfreeze } from "./commands/twin-clock.command.ts";
 
 /** Every command; a new one is a file in ./commands exporting a CliCommand, listed here. */
 const commands: readonly CliCommand[] = [
@@ -83,6 +84,11 @@ const commands: readonly CliCommand[] = [
   twinSnapshotList,
   twinSnapshotRestore,
   twinSnapshotDelete,
+  twinClock,
+  twinClockAdvance,
+  twinClockSet,
+  twinClockFreeze,
+  twinClockUnfreeze,
 ];
 
 function findCommand(argv: readonly string[]): CliCommand | undefined {

@@ -28,12 +28,23 @@ export async function callTwin(args: CliArgs, method: string, path: string, body
   const text = await response.text();
   const answer: unknown = text ? JSON.parse(text) : null;
   if (!response.ok) {
-    const message = (answer as { message?: unknown } | null)?.message;
+    const { message, errors } = (answer ?? {}) as { message?: unknown; errors?: unknown };
+    const fields = fieldErrors(errors).map((line) => `\n  ${line}`);
     throw new Error(
-      `${response.status}: ${typeof message === "string" ? message : text}${response.status === 404 ? " (is test mode on at this address?)" : ""}`,
+      `${response.status}: ${typeof message === "string" ? message : text}${response.status === 404 ? " (is test mode on at this address?)" : ""}${fields.join("")}`,
     );
   }
   return answer;
+}
+
+/** An invalid body's field errors (50035's tree) as "field: message" lines, so the CLI says what to fix. */
+function fieldErrors(tree: unknown, path = ""): string[] {
+  if (typeof tree !== "object" || tree === null) return [];
+  return Object.entries(tree).flatMap(([key, value]): string[] =>
+    key === "_errors" && Array.isArray(value)
+      ? value.map((error: { message?: unknown }) => `${path || "body"}: ${String(error.message)}`)
+      : fieldErrors(value, path ? `${path}.${key}` : key),
+  );
 }
 
 /** Prints an answer: JSON with --json, else indented JSON a person can read. */

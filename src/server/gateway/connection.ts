@@ -47,7 +47,8 @@ export class Connection {
   lastHeartbeatAt: number;
   /** Closed with a code that ends the session: its row is deleted, not marked closed. */
   private isForgotten = false;
-  private windowStart = 0;
+  /** performance.now() when the command window began: a rate in real time, so a frozen test clock never fills it for good. */
+  private windowStart = Number.NEGATIVE_INFINITY;
   /** The sequence of the last dispatch sent: what a command's answer carries. */
   private lastSeq: number | null = null;
   private commandsInWindow = 0;
@@ -216,7 +217,7 @@ export class Connection {
 
   /** The platform counts every command, heartbeats included, in a fixed window. */
   private countCommand(): void {
-    const now = Date.now();
+    const now = performance.now();
     const { count, windowMs } = this.host.commandLimit;
     if (now - this.windowStart >= windowMs) {
       this.windowStart = now;

@@ -28,6 +28,12 @@ export type Gateway = {
   readonly sessionCount: number;
   /** A test twin's fault, at once: `action` on this instance's live sessions that `match` reaches; answers how many. */
   injectFault(match: GatewayFaultMatch, action: GatewayFaultAction): number;
+  /**
+   * The housekeeping its timer runs, once now (a test twin's clock moved): connected sessions
+   * seen, expired ones deleted, ended sessions' voice disconnected; resolves once the events
+   * heard by then have gone to their sessions. Counts the sessions and voice states it ended.
+   */
+  housekeep(): Promise<{ sessions: number; voiceStates: number }>;
 };
 
 export type GatewayOptions = {
@@ -147,13 +153,14 @@ export function createGateway(options: GatewayOptions): Gateway {
 
   // Stored sessions: this instance's are seen, expired ones (any instance's) deleted, and
   // the voice connections of ended sessions disconnected.
-  const housekeepingTimer = setInterval(() => {
+  // Touched before the sweep, so a connected session outlives any jump of the clock.
+  async function housekeeping(): Promise<{ sessions: number; voiceStates: number }> {
     const now = new Date();
-    void touchSessions(db, [...live.keys()], now)
-      .then(() => sweepSessions(db, now, limits.resumableMs))
-      .then(() => disconnectEndedSessions(db))
-      .catch(log);
-  }, limits.housekeepingMs).unref();
+    await touchSessions(db, [...live.keys()], now);
+    const sessions = await sweepSessions(db, now, limits.resumableMs);
+    return { sessions, voiceStates: await disconnectEndedSessions(db) };
+  }
+  const housekeepingTimer = setInterval(() => void housekeeping().catch(log), limits.housekeepingMs).unref();
 
   function accept(ws: WebSocket, query: URLSearchParams): void {
     const transport = transportOf(query);
@@ -207,6 +214,11 @@ export function createGateway(options: GatewayOptions): Gateway {
         }
       }
       return reached.length;
+    },
+    async housekeep() {
+      const ended = await housekeeping();
+      await chain;
+      return ended;
     },
   };
 

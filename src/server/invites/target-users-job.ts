@@ -132,17 +132,18 @@ export async function runTargetUsersJob(db: Db, code: string): Promise<void> {
   }
 }
 
+/** Takes up to ten jobs whose worker stopped (their lease lapsed); answers how many it took up. */
+export async function runDueTargetUsersJobs(db: Db): Promise<number> {
+  const jobs = await db.targetUsersJob.findMany({
+    where: { status: JOB_STATUS.PROCESSING, OR: [{ leaseUntil: null }, { leaseUntil: { lt: new Date() } }] },
+    select: { code: true },
+    take: 10,
+  });
+  for (const job of jobs) await runTargetUsersJob(db, job.code);
+  return jobs.length;
+}
+
 /** Takes up jobs whose worker stopped (their lease lapsed), every few seconds. */
 export function startTargetUsersJobs(db: Db): Stop {
-  return repeatEvery(
-    async () => {
-      const jobs = await db.targetUsersJob.findMany({
-        where: { status: JOB_STATUS.PROCESSING, OR: [{ leaseUntil: null }, { leaseUntil: { lt: new Date() } }] },
-        select: { code: true },
-        take: 10,
-      });
-      for (const job of jobs) await runTargetUsersJob(db, job.code);
-    },
-    { intervalMs: POLL_MS, label: "[invites] target-users jobs" },
-  );
+  return repeatEvery(() => runDueTargetUsersJobs(db), { intervalMs: POLL_MS, label: "[invites] target-users jobs" });
 }

@@ -8,6 +8,7 @@ import { ApiError } from "~/server/errors.ts";
 import { runChange } from "~/server/events/change.ts";
 import { CACHES } from "~/server/runtime/cache-registry.ts";
 import { stateCache, type LobbyRecord } from "~/server/state/state-cache.ts";
+import { CLOCK_TTL } from "~/server/twin/twin-clock.ts";
 import { toLobbyObject } from "./lobby.dto.ts";
 import { moveLobbyClock, readLiveLobby } from "./lobby-queries.ts";
 import type { LobbyObject } from "./lobby.schema.ts";
@@ -50,8 +51,9 @@ export async function readLobby(db: Db, applicationId: string, lobbyId: string, 
   return record;
 }
 
-// A game's reads of one lobby move its idle clock at most once per TTL.
-const readActivity = new LRUCache<string, true>({ max: CACHES.lobbyReadActivity.max, ttl: CACHES.lobbyReadActivity.ttlMs });
+// A game's reads of one lobby move its idle clock at most once per TTL (of a test twin's clock
+// too: a read after an advance moves the idle clock from the new time).
+const readActivity = new LRUCache<string, true>({ max: CACHES.lobbyReadActivity.max, ttl: CACHES.lobbyReadActivity.ttlMs, ...CLOCK_TTL });
 
 /**
  * A game's read of a lobby (REST, not the dashboard) is lobby activity too (spec 3), noted

@@ -86,8 +86,8 @@ async function runBanMessageDeletion(db: Db, id: string, now: Date = new Date())
   }
 }
 
-/** Runs the deletions nobody holds (new, or whose worker stopped), a few at a time. */
-export async function runDueBanMessageDeletions(db: Db, now: Date = new Date()): Promise<void> {
+/** Runs the deletions nobody holds (new, or whose worker stopped), a few at a time; answers how many it took up. */
+export async function runDueBanMessageDeletions(db: Db, now: Date = new Date()): Promise<number> {
   const due = await db.banMessageDeletion.findMany({
     where: { OR: [{ leaseUntil: null }, { leaseUntil: { lt: now } }] },
     select: { id: true },
@@ -95,6 +95,7 @@ export async function runDueBanMessageDeletions(db: Db, now: Date = new Date()):
     take: 10,
   });
   for (const { id } of due) await runBanMessageDeletion(db, id, now);
+  return due.length;
 }
 
 /** Takes up ban message deletions whose worker stopped, every few seconds. */

@@ -141,17 +141,18 @@ export async function runSearchIndexBuild(db: Db, guildId: string): Promise<void
   }
 }
 
-/** Takes up builds nobody holds (new after the migration, requested, or whose worker stopped), every few seconds. */
+/** Takes up to ten builds nobody holds (new after the migration, requested, or whose worker stopped); answers how many it took up. */
+export async function runDueSearchIndexBuilds(db: Db): Promise<number> {
+  const builds = await db.searchIndexBuild.findMany({
+    where: { OR: [{ leaseUntil: null }, { leaseUntil: { lt: new Date() } }] },
+    select: { guildId: true },
+    take: 10,
+  });
+  for (const build of builds) await runSearchIndexBuild(db, build.guildId);
+  return builds.length;
+}
+
+/** Takes up builds nobody holds, every few seconds. */
 export function startSearchIndexBuilds(db: Db): Stop {
-  return repeatEvery(
-    async () => {
-      const builds = await db.searchIndexBuild.findMany({
-        where: { OR: [{ leaseUntil: null }, { leaseUntil: { lt: new Date() } }] },
-        select: { guildId: true },
-        take: 10,
-      });
-      for (const build of builds) await runSearchIndexBuild(db, build.guildId);
-    },
-    { intervalMs: POLL_MS, label: "[search] index builds" },
-  );
+  return repeatEvery(() => runDueSearchIndexBuilds(db), { intervalMs: POLL_MS, label: "[search] index builds" });
 }

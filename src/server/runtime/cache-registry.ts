@@ -89,7 +89,7 @@ export const CACHES = {
     maxSize: 50_000,
     sizeUnit: "member objects (a page of 100 counts 100; binary answers count 700 bytes as one)",
     keptTrue: "guild state",
-    how: "a newer state of the guild never sees an older state's answers, which age out; answers that depend on the clock carry their own TTL (invite counts: 30 s)",
+    how: "a newer state of the guild never sees an older state's answers, which age out; answers that depend on the clock carry their own TTL (invite counts: 30 s), aged by a test twin's clock (twin-clock.ts CLOCK_TTL)",
   },
   inviteGuilds: {
     file: "src/server/invites/invite.service.ts",
@@ -112,7 +112,7 @@ export const CACHES = {
     max: 100_000,
     ttlMs: 60_000,
     keptTrue: "ttl",
-    how: "activity is written at most once a TTL per user and instance",
+    how: "activity is written at most once a TTL per user and instance; the TTL follows a test twin's clock",
   },
   lobbyReadActivity: {
     file: "src/server/lobbies/lobby-access.ts",
@@ -120,7 +120,7 @@ export const CACHES = {
     max: 10_000,
     ttlMs: 1000,
     keptTrue: "ttl",
-    how: "a game's reads move the lobby's idle clock at most once a TTL",
+    how: "a game's reads move the lobby's idle clock at most once a TTL; the TTL follows a test twin's clock",
   },
   imageVariants: {
     file: "src/server/images/image-variant.ts",

@@ -7,6 +7,7 @@ import { toGuildObject, type GuildObject } from "~/server/guilds/guild.dto.ts";
 import { computeBasePermissions, highestRole, type RoleRank } from "~/server/permissions/permissions.ts";
 import { sortRoles, toRoleObject, type RoleObject } from "~/server/roles/role.dto.ts";
 import { CACHES } from "~/server/runtime/cache-registry.ts";
+import { CLOCK_TTL } from "~/server/twin/twin-clock.ts";
 import { preserialize } from "./wire-json.ts";
 
 /** Members read by one statement when many are asked for at once (under the 999 bound values Prisma allows SQLite). */
@@ -24,6 +25,8 @@ const answers = new LRUCache<string, { value: unknown }>({
     if (Array.isArray(value)) return Math.max(1, value.length);
     return value instanceof Uint8Array ? Math.max(1, Math.ceil(value.byteLength / MEMBER_OBJECT_BYTES)) : 1;
   },
+  // Answers with a TTL depend on the clock; a test twin's moving it ages them.
+  ...CLOCK_TTL,
 });
 let nextStateId = 0;
 

@@ -57,6 +57,18 @@ const shared = globalThis as { guildhallSystemDate?: DateConstructor; guildhallT
 const SystemDate: DateConstructor = (shared.guildhallSystemDate ??= Date);
 
 /**
+ * lru-cache options for a TTL cache that guards an expiry: it measures age by the twin's clock
+ * once test mode is on, so moving the clock ages its entries as it ages what they guard (a
+ * write throttle, counts of who was seen lately); by performance.now() otherwise. Entries kept
+ * before test mode came on read as stale, which only costs a reload. No cached "now" between
+ * reads (ttlResolution 0): a read right after an advance sees the advance.
+ */
+export const CLOCK_TTL = {
+  perf: { now: (): number => shared.guildhallTwinClock?.nowMs() ?? performance.now() },
+  ttlResolution: 0,
+} as const;
+
+/**
  * Makes `Date` in this process read the twin's clock: `new Date()` and `Date.now()` answer the
  * clock's time; everything else (`new Date(ms)`, `Date.parse`, instanceof) is the system's Date.
  * One clock per process: a second twin in the same process shares the first one's.

@@ -1,6 +1,7 @@
 import { ok } from "~/server/rest/route.ts";
 import { faultRoutes } from "./twin-faults.rest.ts";
 import { peopleRoutes } from "./twin-people.rest.ts";
+import { clockRoutes } from "./twin-clock.rest.ts";
 import { twinRoute, type TwinRoute } from "./twin-route.ts";
 import { snapshotRoutes } from "./twin-snapshot.rest.ts";
 
@@ -14,4 +15,5 @@ export const TWIN_ROUTES: readonly TwinRoute[] = [
   ...faultRoutes,
   ...peopleRoutes,
   ...snapshotRoutes,
+  ...clockRoutes,
 ];

@@ -2,9 +2,11 @@ import { LRUCache } from "lru-cache";
 import type { Db } from "~/server/db/client.ts";
 import { runChange } from "~/server/events/change.ts";
 import { CACHES } from "~/server/runtime/cache-registry.ts";
+import { CLOCK_TTL } from "~/server/twin/twin-clock.ts";
 
-// A user's activity is written at most once per TTL, so reads stay cheap.
-const lastRecorded = new LRUCache<string, number>({ max: CACHES.activityWrites.max, ttl: CACHES.activityWrites.ttlMs });
+// A user's activity is written at most once per TTL, so reads stay cheap. The TTL follows a
+// test twin's clock: after an advance, the next call is activity at the new time.
+const lastRecorded = new LRUCache<string, number>({ max: CACHES.activityWrites.max, ttl: CACHES.activityWrites.ttlMs, ...CLOCK_TTL });
 
 /**
  * Notes that a user was active now (an authenticated API call, dashboard use): prune reads

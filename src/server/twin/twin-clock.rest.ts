@@ -1,0 +1,73 @@
+import { z } from "zod";
+import { runDueWork } from "~/server/background.ts";
+import { invalidField } from "~/server/errors.ts";
+import { ok } from "~/server/rest/route.ts";
+import { ZTimestamp } from "~/server/validation/fields.ts";
+import type { TwinClock } from "./twin-clock.ts";
+import { twinRoute } from "./twin-route.ts";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** One move forward at most: a century keeps every date the service writes valid. */
+const MAX_ADVANCE_MS = 36_525 * DAY_MS;
+
+const ZClockBody = z
+  .strictObject({
+    advance_ms: z.number().int().positive().max(MAX_ADVANCE_MS).optional(),
+    set: ZTimestamp.optional(),
+    frozen: z.boolean().optional(),
+  })
+  .check((ctx) => {
+    const { advance_ms, set, frozen } = ctx.value;
+    if (advance_ms === undefined && set === undefined && frozen === undefined)
+      ctx.issues.push({ code: "custom", input: ctx.value, message: "Give advance_ms, set or frozen.", params: { code: "BASE_TYPE_REQUIRED" } });
+    if (advance_ms !== undefined && set !== undefined)
+      ctx.issues.push({
+        code: "custom",
+        input: ctx.value,
+        path: ["set"],
+        message: "Give advance_ms or set, not both.",
+        params: { code: "BASE_TYPE_INVALID" },
+      });
+  });
+type TClockBody = z.output<typeof ZClockBody>;
+
+/**
+ * Moves the clock as the body says. Only forward: ids, sequences and audit order assume time
+ * does not go back, so going back is restoring a snapshot (which brings its rows back too).
+ */
+function moveClock(clock: TwinClock, body: TClockBody): void {
+  if (body.set !== undefined) {
+    const target = Date.parse(body.set);
+    const now = clock.nowMs();
+    if (target < now)
+      throw invalidField(
+        ["set"],
+        "BASE_TYPE_BAD_TIMESTAMP",
+        `The clock only moves forward: ${body.set} is before its time, ${new Date(now).toISOString()}. Restore a snapshot to go back.`,
+      );
+    clock.set(target, body.frozen ?? clock.frozen);
+    return;
+  }
+  if (body.advance_ms !== undefined) clock.advance(body.advance_ms);
+  if (body.frozen !== undefined) clock.freeze(body.frozen);
+}
+
+/** The clock's rows of the twin namespace: read it; move or freeze it, then run what came due. */
+export const clockRoutes = [
+  twinRoute({
+    method: "GET",
+    path: "/clock",
+    handler: ({ ctx }) => Promise.resolve(ok(ctx.twin.clock.state())),
+  }),
+  twinRoute({
+    method: "POST",
+    path: "/clock",
+    body: ZClockBody,
+    handler: async ({ ctx, body }) => {
+      moveClock(ctx.twin.clock, body);
+      // Every sweep runs now, so what expired is gone, and announced, when this answers.
+      const swept = await runDueWork(ctx.runtime.db, ctx.runtime.gateway);
+      return ok({ clock: ctx.twin.clock.state(), swept });
+    },
+  }),
+];
