@@ -31,7 +31,7 @@ export async function callTwin(args: CliArgs, method: string, path: string, body
     const { message, errors } = (answer ?? {}) as { message?: unknown; errors?: unknown };
     const fields = fieldErrors(errors).map((line) => `\n  ${line}`);
     throw new Error(
-      `${response.status}: ${typeof message === "string" ? message : text}${response.status === 404 ? " (is test mode on at this address?)" : ""}${fields.join("")}`,
+      `${response.status}: ${typeof message === "string" ? message : text}${message === "404: Not Found" ? " (is test mode on at this address?)" : ""}${fields.join("")}`,
     );
   }
   return answer;
