@@ -22,6 +22,7 @@ import { userCreate } from "./commands/user-create.command.ts";
 import { userPrivacy } from "./commands/user-privacy.command.ts";
 import { userBan } from "./commands/user-ban.command.ts";
 import { appIdentityProvider } from "./commands/app-identity-provider.command.ts";
+import { twinCalls, twinCallsClear } from "./commands/twin-calls.command.ts";
 import { twinStart, twinStatus } from "./commands/twin.command.ts";
 
 /** Every command; a new one is a file in ./commands exporting a CliCommand, listed here. */
@@ -53,6 +54,8 @@ const commands: readonly CliCommand[] = [
   bootstrap,
   twinStart,
   twinStatus,
+  twinCalls,
+  twinCallsClear,
 ];
 
 function findCommand(argv: readonly string[]): CliCommand | undefined {

@@ -1,4 +1,5 @@
 import { ok } from "~/server/rest/route.ts";
+import { callRoutes } from "./twin-calls.rest.ts";
 import { twinRoute, type TwinRoute } from "./twin-route.ts";
 
 /** The twin namespace's route table (paths below /api/v10/__twin): every control contributes its rows. */
@@ -8,4 +9,5 @@ export const TWIN_ROUTES: readonly TwinRoute[] = [
     path: "/",
     handler: ({ ctx }) => Promise.resolve(ok({ test_mode: true, clock: ctx.twin.clock.state() })),
   }),
+  ...callRoutes,
 ];

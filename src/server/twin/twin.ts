@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { CallRecorder } from "./call-recorder.ts";
 import { installTwinClock, type TwinClock } from "./twin-clock.ts";
 
 /**
@@ -12,6 +13,8 @@ export type Twin = {
   /** Callers beyond loopback may use the twin namespace (GUILDHALL_TWIN_REMOTE=1). */
   readonly allowRemote: boolean;
   readonly clock: TwinClock;
+  /** Every REST request and gateway frame of each application, for the twin's calls and the Inspector page. */
+  readonly recorder: CallRecorder;
 };
 
 export type TwinOptions = {
@@ -25,5 +28,6 @@ export function createTwin(options: TwinOptions = {}): Twin {
     token: options.token ?? randomBytes(24).toString("base64url"),
     allowRemote: options.allowRemote ?? false,
     clock: installTwinClock(),
+    recorder: new CallRecorder(),
   };
 }
