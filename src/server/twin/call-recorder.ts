@@ -46,7 +46,7 @@ export type StatusClass = "2xx" | "4xx" | "5xx" | "429";
 export type CallQuery = { after?: number; limit: number; kind?: RecordedCall["kind"]; status?: StatusClass };
 
 /** Calls kept per application: the latest, the oldest dropped. */
-export const CALLS_PER_APPLICATION = 2_000;
+const CALLS_PER_APPLICATION = 2_000;
 /** Bytes of a body kept as text. */
 export const RECORDED_BODY_BYTES = 8 * 1024;
 // Applications recorded at once; past it the one recorded first is forgotten (a twin holds a few).

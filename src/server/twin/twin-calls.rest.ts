@@ -9,7 +9,7 @@ import { twinRoute, type TwinContext } from "./twin-route.ts";
 export const MAX_CALLS_PER_READ = 500;
 
 /** Which recorded calls to read: after an id (a poll), how many, of which kind and status class. */
-export const ZCallQuery = z.object({
+const ZCallQuery = z.object({
   after: queryInt(0, Number.MAX_SAFE_INTEGER).optional(),
   limit: queryInt(1, MAX_CALLS_PER_READ).default(100),
   kind: z.enum(["rest", "gateway"]).optional(),
