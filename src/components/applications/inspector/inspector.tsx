@@ -25,6 +25,9 @@ const STATUS_OPTIONS = [
   { value: "5xx", label: "5xx failed" },
 ];
 
+// Columns a phone does without, so the call itself keeps room to be read.
+const WIDE = ({ breakpoints }: { breakpoints: Record<string, string> }) => `(min-width: ${breakpoints.md})`;
+
 const COLUMNS: DataTableColumn<RecordedCall>[] = [
   {
     accessor: "at",
@@ -39,6 +42,7 @@ const COLUMNS: DataTableColumn<RecordedCall>[] = [
   {
     accessor: "kind",
     title: "Kind",
+    noWrap: true,
     render: (call) =>
       call.kind === "rest" ? (
         <Badge variant="light" color="gray">
@@ -53,6 +57,7 @@ const COLUMNS: DataTableColumn<RecordedCall>[] = [
   {
     accessor: "path",
     title: "Call",
+    cellsStyle: () => ({ minWidth: 180 }),
     render: (call) => (
       <Text size="sm" ff="monospace" style={{ overflowWrap: "anywhere" }}>
         {callTitle(call)}
@@ -73,10 +78,18 @@ const COLUMNS: DataTableColumn<RecordedCall>[] = [
         </Badge>
       ) : null,
   },
-  { accessor: "duration_ms", title: "Time taken", textAlign: "right", noWrap: true, render: (call) => (call.kind === "rest" ? `${call.duration_ms} ms` : "") },
+  {
+    accessor: "duration_ms",
+    title: "Time taken",
+    textAlign: "right",
+    noWrap: true,
+    visibleMediaQuery: WIDE,
+    render: (call) => (call.kind === "rest" ? `${call.duration_ms} ms` : ""),
+  },
   {
     accessor: "bucket",
     title: "Bucket",
+    visibleMediaQuery: WIDE,
     render: (call) =>
       call.kind === "rest" && call.bucket ? (
         <Text size="xs" c="dimmed" style={{ overflowWrap: "anywhere" }}>
@@ -88,6 +101,7 @@ const COLUMNS: DataTableColumn<RecordedCall>[] = [
     accessor: "bytes",
     title: "Size",
     textAlign: "right",
+    visibleMediaQuery: WIDE,
     noWrap: true,
     render: (call) => (call.kind === "rest" ? `${formatBytes(call.request_bytes)} / ${formatBytes(call.response_bytes)}` : formatBytes(call.bytes)),
   },
