@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
-import { E2E_BASE_URL, E2E_DATABASE_URL, E2E_PORT, E2E_SERVER_LOG } from "./e2e/e2e-env.ts";
+import { E2E_BASE_URL, E2E_DATABASE_URL, E2E_PORT, E2E_SERVER_LOG, E2E_TWIN_BASE_URL, E2E_TWIN_DATABASE_URL, E2E_TWIN_PORT } from "./e2e/e2e-env.ts";
 
 // The system Chromium where there is one (offline machines can't download Playwright's);
 // elsewhere Playwright's own browser.
@@ -37,14 +37,26 @@ export default defineConfig({
     },
   ],
   // Runs the production build: `npm run build` first.
-  webServer: {
-    // Its output goes to the run's output and to a file the page sweep reads for server errors.
-    command: `mkdir -p data && DATABASE_URL=${E2E_DATABASE_URL} npx tsx e2e/fresh-database.ts && npx next start -p ${E2E_PORT} -H 127.0.0.1 2>&1 | tee ${E2E_SERVER_LOG}`,
-    stdout: "pipe",
-    stderr: "pipe",
-    url: `${E2E_BASE_URL}/signin`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: { DATABASE_URL: E2E_DATABASE_URL, PUBLIC_BASE_URL: E2E_BASE_URL },
-  },
+  webServer: [
+    {
+      // Its output goes to the run's output and to a file the page sweep reads for server errors.
+      command: `mkdir -p data && DATABASE_URL=${E2E_DATABASE_URL} npx tsx e2e/fresh-database.ts && npx next start -p ${E2E_PORT} -H 127.0.0.1 2>&1 | tee ${E2E_SERVER_LOG}`,
+      stdout: "pipe",
+      stderr: "pipe",
+      url: `${E2E_BASE_URL}/signin`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: { DATABASE_URL: E2E_DATABASE_URL, PUBLIC_BASE_URL: E2E_BASE_URL },
+    },
+    {
+      // The same build in test mode, on its own database, for the Inspector (e2e/ui/inspector.spec.ts).
+      command: `mkdir -p data && DATABASE_URL=${E2E_TWIN_DATABASE_URL} npx tsx e2e/fresh-database.ts && npx next start -p ${E2E_TWIN_PORT} -H 127.0.0.1`,
+      stdout: "pipe",
+      stderr: "pipe",
+      url: `${E2E_TWIN_BASE_URL}/signin`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: { DATABASE_URL: E2E_TWIN_DATABASE_URL, PUBLIC_BASE_URL: E2E_TWIN_BASE_URL, GUILDHALL_TEST_MODE: "1" },
+    },
+  ],
 });

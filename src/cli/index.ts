@@ -36,6 +36,7 @@ import {
 import { twinInviteAccept, twinMemberAdd, twinMemberRemove, twinPresence, twinSay, twinUserCreate, twinVoice } from "./commands/twin-people.command.ts";
 import { twinSnapshot, twinSnapshotDelete, twinSnapshotList, twinSnapshotRestore } from "./commands/twin-snapshot.command.ts";
 import { twinClock, twinClockAdvance, twinClockFreeze, twinClockSet, twinClockUnfreeze } from "./commands/twin-clock.command.ts";
+import { twinCalls, twinCallsClear } from "./commands/twin-calls.command.ts";
 
 /** Every command; a new one is a file in ./commands exporting a CliCommand, listed here. */
 const commands: readonly CliCommand[] = [
@@ -89,6 +90,8 @@ const commands: readonly CliCommand[] = [
   twinClockSet,
   twinClockFreeze,
   twinClockUnfreeze,
+  twinCalls,
+  twinCallsClear,
 ];
 
 function findCommand(argv: readonly string[]): CliCommand | undefined {

@@ -6,7 +6,7 @@ import { PageSkeleton } from "~/components/page-skeleton.tsx";
 import { QueryError } from "~/components/query-error.tsx";
 import { api } from "~/trpc/react.tsx";
 import { ApplicationAvatar } from "./application-avatar.tsx";
-import { ApplicationTabs } from "./application-tabs.tsx";
+import { ApplicationTabs, type ApplicationSection } from "./application-tabs.tsx";
 import { CopyableId, BotSection } from "./bot-section.tsx";
 import { EventWebhooksSection } from "./event-webhooks-section.tsx";
 import { GatewaySection } from "./gateway-section.tsx";
@@ -19,7 +19,7 @@ import { Time } from "~/components/time/time.tsx";
 import { snowflakeTimestamp } from "~/server/snowflake/snowflake.ts";
 
 /** The head of every page of one application: back to the list, icon, name, id, and its sections. */
-export function ApplicationHeader({ applicationId, active }: { applicationId: string; active: "settings" | "lobbies" }) {
+export function ApplicationHeader({ applicationId, active }: { applicationId: string; active: ApplicationSection }) {
   const application = api.application.get.useQuery({ applicationId });
   return (
     <Stack gap="sm">

@@ -2,18 +2,24 @@
 
 import { Button, Group } from "@mantine/core";
 import Link from "next/link";
-import { IconSettings, IconUsers } from "~/components/icons.tsx";
+import { IconHistory, IconSettings, IconUsers } from "~/components/icons.tsx";
+import { api } from "~/trpc/react.tsx";
 
 const SECTIONS = [
   { key: "settings", label: "Settings", path: "", icon: IconSettings },
   { key: "lobbies", label: "Lobbies", path: "/lobbies", icon: IconUsers },
+  { key: "inspector", label: "Inspector", path: "/inspector", icon: IconHistory },
 ] as const;
 
-/** The sections of one application's pages, as links (each is its own page). */
-export function ApplicationTabs({ applicationId, active }: { applicationId: string; active: (typeof SECTIONS)[number]["key"] }) {
+export type ApplicationSection = (typeof SECTIONS)[number]["key"];
+
+/** The sections of one application's pages, as links (each is its own page); the Inspector only in test mode. */
+export function ApplicationTabs({ applicationId, active }: { applicationId: string; active: ApplicationSection }) {
+  const testMode = api.inspector.available.useQuery(undefined, { staleTime: Infinity }).data === true;
+  const sections = testMode ? SECTIONS : SECTIONS.filter(({ key }) => key !== "inspector");
   return (
     <Group component="nav" aria-label="Application sections" gap={4} pb={6} style={{ borderBottom: "1px solid var(--mantine-color-default-border)" }}>
-      {SECTIONS.map(({ key, label, path, icon: Icon }) => (
+      {sections.map(({ key, label, path, icon: Icon }) => (
         <Button
           key={key}
           component={Link}

@@ -19,6 +19,16 @@ const MAX_UNREAD_BYTES = 16 * 1024 * 1024;
 /** The platform's limit on one client payload. */
 const MAX_CLIENT_PAYLOAD_BYTES = 4096;
 
+/**
+ * Test mode's record of one connection (twin/call-capture.ts): frames as sent and received,
+ * the close, and the session once IDENTIFY or RESUME gave it one.
+ */
+export type FrameLog = {
+  frame(direction: "in" | "out", text: string): void;
+  closed(direction: "in" | "out", code: number): void;
+  identified(view: GatewaySessionView): void;
+};
+
 /** What a connection needs from its gateway. */
 export type ConnectionHost = HandshakeDeps & {
   log: (error: unknown) => void;
@@ -30,6 +40,8 @@ export type ConnectionHost = HandshakeDeps & {
   goLive(connection: Connection): void;
   /** The connection is gone; true when it still held its session (no newer connection resumed it). */
   remove(connection: Connection): boolean;
+  /** A record of each connection's frames (test mode); absent, nothing is recorded. */
+  frameLog?: () => FrameLog;
 };
 
 type State = "new" | "handshake" | "starting" | "live" | "closed";
@@ -54,6 +66,7 @@ export class Connection {
   private commandsInWindow = 0;
   /** Heartbeats left unacknowledged by a test twin's fault. */
   private acksToDrop = 0;
+  private readonly frames: FrameLog | null;
 
   constructor(
     private readonly ws: WebSocket,
@@ -62,8 +75,9 @@ export class Connection {
     now: number,
   ) {
     this.lastHeartbeatAt = now;
+    this.frames = host.frameLog?.() ?? null;
     ws.on("message", (data, isBinary) => this.receive(data, isBinary));
-    ws.on("close", () => this.closed());
+    ws.on("close", (code) => this.closed(code));
     // A socket error (a reset, a frame past ws's own limit) ends the connection; "close" follows.
     ws.on("error", () => ws.terminate());
   }
@@ -79,6 +93,7 @@ export class Connection {
   /** Sends one serialised dispatch frame; a client that stopped reading is dropped rather than buffered without end. */
   sendFrame(text: string): void {
     if (this.ws.bufferedAmount > MAX_UNREAD_BYTES) return this.close(GatewayCloseCodes.UnknownError, "the client is not reading its events");
+    this.frames?.frame("out", text);
     this.sender.send(text);
   }
 
@@ -91,6 +106,7 @@ export class Connection {
       this.endSession();
     }
     this.ws.close(code, (reason ?? meaning.reason).slice(0, 120));
+    this.frames?.closed("out", code);
     this.state = "closed";
   }
 
@@ -132,7 +148,9 @@ export class Connection {
   }
 
   private sendJson(payload: unknown): void {
-    this.sender.send(JSON.stringify(payload));
+    const text = JSON.stringify(payload);
+    this.frames?.frame("out", text);
+    this.sender.send(text);
   }
 
   /** Sends a routed dispatch frame, serialised once for every session it goes to, with its outbox sequence. */
@@ -165,9 +183,11 @@ export class Connection {
     if (bytes.length > MAX_CLIENT_PAYLOAD_BYTES) throw new GatewayCloseError(GatewayCloseCodes.DecodeError, "payload over 4096 bytes");
     if (isBinary) throw new GatewayCloseError(GatewayCloseCodes.DecodeError, "binary frames are not taken (encoding=json)");
     this.countCommand();
+    const text = bytes.toString("utf8");
+    this.frames?.frame("in", text);
     let json: unknown;
     try {
-      json = JSON.parse(bytes.toString("utf8"));
+      json = JSON.parse(text);
     } catch {
       throw new GatewayCloseError(GatewayCloseCodes.DecodeError, "malformed JSON");
     }
@@ -236,6 +256,7 @@ export class Connection {
     }
     const { view, ready } = identified;
     this.view = view;
+    this.frames?.identified(view);
     this.tokenId = identified.tokenId;
     if (command.compress && this.sender.kind === "json") this.sender = createFrameSender(this.ws, "zlib-payload");
     this.beginStart();
@@ -258,6 +279,7 @@ export class Connection {
     }
     const { view } = resumable;
     this.view = view;
+    this.frames?.identified(view);
     this.tokenId = resumable.tokenId;
     this.beginStart();
     let last = command.seq;
@@ -295,7 +317,9 @@ export class Connection {
     this.host.goLive(this);
   }
 
-  private closed(): void {
+  private closed(code: number): void {
+    // Closed by the client (or its network): a close the gateway sent was recorded as it went.
+    if (this.state !== "closed") this.frames?.closed("in", code);
     this.state = "closed";
     this.buffer = [];
     this.sender.dispose?.();

@@ -6,7 +6,7 @@ import type { Db } from "~/server/db/client.ts";
 import { InternalEvents, type StoredEvent } from "~/server/events/event-map.ts";
 import { disconnectEndedSessions } from "~/server/members/voice.service.ts";
 import type { CloseCode } from "./close-codes.ts";
-import { Connection, type ConnectionHost } from "./connection.ts";
+import { Connection, type ConnectionHost, type FrameLog } from "./connection.ts";
 import { createFrameSender } from "./frame-sender.ts";
 import { faultReaches, type GatewayFaultAction, type GatewayFaultMatch } from "./gateway-faults.ts";
 import { gatewayLimitsFromEnv, gatewayUrl, type GatewayLimits } from "./gateway-limits.ts";
@@ -44,6 +44,8 @@ export type GatewayOptions = {
   publicBaseUrl: string;
   limits?: Partial<GatewayLimits>;
   log?: (error: unknown) => void;
+  /** Test mode's recorder of each connection's frames; absent, nothing is recorded. */
+  frameLog?: () => FrameLog;
 };
 
 // ws rejects frames past this itself (close 1009); frames between the platform's 4096-byte
@@ -86,6 +88,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     maxGuildsPerShard: limits.maxGuildsPerShard,
     resumableMs: limits.resumableMs,
     commandLimit: limits.commands,
+    frameLog: options.frameLog,
     startBuffering(connection) {
       starting.add(connection);
     },

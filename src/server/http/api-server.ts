@@ -5,6 +5,7 @@ import { serveCdn } from "~/server/images/cdn.ts";
 import { isWellKnownPath, serveWellKnown } from "~/server/oauth2/metadata.ts";
 import { createServerDispatcher } from "~/server/rest/server-dispatcher.ts";
 import type { Runtime } from "~/server/runtime/runtime.ts";
+import { recordFrames } from "~/server/twin/call-capture.ts";
 import { clientAddress, type TrustedProxies } from "./client-address.ts";
 import { serveNode } from "./node-adapter.ts";
 
@@ -49,7 +50,14 @@ export function createApiServer(runtime: Runtime, options: { pages: NodeHandler;
   });
   server.keepAliveTimeout = 65_000;
   const { db } = runtime;
-  const gateway = createGateway({ db, subscribe: runtime.events.subscribe, router: createEventRouter({ db }), publicBaseUrl: options.publicBaseUrl });
+  const { recorder } = runtime.twin ?? {};
+  const gateway = createGateway({
+    db,
+    subscribe: runtime.events.subscribe,
+    router: createEventRouter({ db }),
+    publicBaseUrl: options.publicBaseUrl,
+    frameLog: recorder ? () => recordFrames(recorder) : undefined,
+  });
   runtime.gateway = gateway;
   server.on("upgrade", (req, socket, head) => {
     if (new URL(req.url ?? "/", "http://upgrade").pathname.replace(/\/$/, "") === "/gateway") gateway.handleUpgrade(req, socket, head);

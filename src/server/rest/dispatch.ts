@@ -22,6 +22,11 @@ import { buildRouteTable } from "./route-table.ts";
 
 export type Dispatcher = HttpHandler;
 
+/** What the dispatcher learnt of a request as it answered it: its route, once matched, and its caller, once authenticated. */
+export type DispatchFacts = { route: Route | null; actor: Actor | null };
+/** The dispatcher reporting what it learnt into `facts`, for test mode's recorder. */
+export type RecordableDispatch = (request: HttpRequest, facts: DispatchFacts | null) => Promise<HttpResponse>;
+
 const MAJOR_PARAMS = ["guildId", "channelId", "webhookId", "lobbyId"] as const;
 const JSON_HEADERS = { "content-type": "application/json" } as const;
 
@@ -38,6 +43,8 @@ export function createDispatcher(options: {
   log?: (error: unknown) => void;
   /** Test mode's injected faults (twin/twin-faults.ts), asked once the caller is known and before any rate limit. */
   faults?: Pick<TwinFaults, "answer">;
+  /** Test mode's recorder (twin/call-capture.ts) around the dispatcher; absent, nothing is recorded. */
+  record?: (dispatch: RecordableDispatch) => Dispatcher;
 }): Dispatcher {
   const match = buildRouteTable(options.routes);
   const uploadMemory = options.uploadMemory ?? createUploadMemory();
@@ -48,7 +55,7 @@ export function createDispatcher(options: {
   }
   const log = options.log ?? ((error: unknown) => console.error("[rest] unexpected error", error));
 
-  return async function dispatch(request) {
+  const dispatch: RecordableDispatch = async (request, facts) => {
     let rateLimit: RateLimitState | null = null;
     let upload: UploadLease | null = null;
     try {
@@ -60,9 +67,11 @@ export function createDispatcher(options: {
       if (found.kind === "not-found") return json(404, new ApiError("NOT_FOUND").toBody());
       if (found.kind === "method-not-allowed") return json(405, new ApiError("METHOD_NOT_ALLOWED").toBody());
       const { route, params } = found;
+      if (facts) facts.route = route;
 
       const authorization = request.header("authorization");
       const actor = authorization ? await authenticate(options.db, authorization) : null;
+      if (facts) facts.actor = actor;
       const faulted = options.faults && (await options.faults.answer(route, params, actor));
       if (faulted) return faulted;
       // Counted before credentials are judged: a wrong token spends its sender's address.
@@ -104,6 +113,7 @@ export function createDispatcher(options: {
       upload?.release();
     }
   };
+  return options.record ? options.record(dispatch) : (request) => dispatch(request, null);
 }
 
 /**
@@ -241,8 +251,17 @@ function uploadsBusy(): HttpResponse {
 
 // The platform exposes an opaque bucket id; a stable hash of our bucket name serves.
 const bucketHashes = new Map<string, string>();
+const bucketNames = new Map<string, string>();
 function bucketHash(bucket: string): string {
   let hash = bucketHashes.get(bucket);
-  if (!hash) bucketHashes.set(bucket, (hash = createHash("sha1").update(bucket).digest("hex").slice(0, 32)));
+  if (!hash) {
+    bucketHashes.set(bucket, (hash = createHash("sha1").update(bucket).digest("hex").slice(0, 32)));
+    bucketNames.set(hash, bucket);
+  }
   return hash;
+}
+
+/** The bucket an X-RateLimit-Bucket hash was made from (test mode's recorder shows both). */
+export function bucketNameOf(hash: string): string | undefined {
+  return bucketNames.get(hash);
 }

@@ -15,6 +15,7 @@ import { messageRouter } from "~/server/messages/message.router.ts";
 import { oauth2Router } from "~/server/oauth2/oauth2.router.ts";
 import { roleRouter } from "~/server/roles/role.router.ts";
 import { threadRouter } from "~/server/threads/thread.router.ts";
+import { inspectorRouter } from "~/server/twin/inspector.router.ts";
 import { accountRouter } from "~/server/users/account.router.ts";
 import { webhookRouter } from "~/server/webhooks/webhook.router.ts";
 import { createCallerFactory, createTRPCRouter } from "./init.ts";
@@ -39,6 +40,7 @@ export const appRouter = createTRPCRouter({
   account: accountRouter,
   oauth2: oauth2Router,
   live: liveRouter,
+  inspector: inspectorRouter,
 });
 
 export type AppRouter = typeof appRouter;

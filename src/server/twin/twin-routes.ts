@@ -2,6 +2,7 @@ import { ok } from "~/server/rest/route.ts";
 import { faultRoutes } from "./twin-faults.rest.ts";
 import { peopleRoutes } from "./twin-people.rest.ts";
 import { clockRoutes } from "./twin-clock.rest.ts";
+import { callRoutes } from "./twin-calls.rest.ts";
 import { twinRoute, type TwinRoute } from "./twin-route.ts";
 import { snapshotRoutes } from "./twin-snapshot.rest.ts";
 
@@ -16,4 +17,5 @@ export const TWIN_ROUTES: readonly TwinRoute[] = [
   ...peopleRoutes,
   ...snapshotRoutes,
   ...clockRoutes,
+  ...callRoutes,
 ];

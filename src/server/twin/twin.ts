@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { CallRecorder } from "./call-recorder.ts";
 import { installTwinClock, type TwinClock } from "./twin-clock.ts";
 import { createTwinFaults, type TwinFaults } from "./twin-faults.ts";
 import { TwinSnapshots } from "./twin-snapshots.ts";
@@ -17,6 +18,8 @@ export type Twin = {
   readonly faults: TwinFaults;
   /** Copies of the whole state to restore (SQLite only); removed when the runtime closes. */
   readonly snapshots: TwinSnapshots;
+  /** Every REST request and gateway frame of each application, for the twin's calls and the Inspector page. */
+  readonly recorder: CallRecorder;
 };
 
 export type TwinOptions = {
@@ -33,5 +36,6 @@ export function createTwin(options: TwinOptions = {}): Twin {
     clock,
     faults: createTwinFaults(),
     snapshots: new TwinSnapshots(clock),
+    recorder: new CallRecorder(),
   };
 }

@@ -12,7 +12,7 @@ export default async function ApplicationSettingsPage({ params }: { params: Prom
   const { applicationId } = await params;
   const user = await requireUser(`/applications/${applicationId}`);
   await assertApplicationVisible(applicationId);
-  await api.application.get.prefetch({ applicationId });
+  await Promise.all([api.application.get.prefetch({ applicationId }), api.inspector.available.prefetch()]);
   return (
     <DashboardShell user={user}>
       <HydrateClient>
