@@ -138,19 +138,19 @@ export class GatewayClient {
 
   /** The first unread frame matching `match` (frames before it are dropped), failing after a generous ceiling. */
   async waitFor(match: (frame: Frame) => boolean = () => true, what = "a frame"): Promise<Frame> {
-    const deadline = Date.now() + CEILING_MS;
+    const deadline = performance.now() + CEILING_MS;
     for (;;) {
       const index = this.frames.findIndex(match);
       if (index >= 0) return this.frames.splice(0, index + 1).at(-1)!;
       if (this.ws.readyState === WebSocket.CLOSED) throw new Error(`connection closed while waiting for ${what}`);
-      if (Date.now() > deadline) throw new Error(`no ${what} within ${CEILING_MS} ms`);
+      if (performance.now() > deadline) throw new Error(`no ${what} within ${CEILING_MS} ms`);
       await new Promise<void>((resolve) => {
         const waiter = () => {
           this.waiters.delete(waiter);
           clearTimeout(timer);
           resolve();
         };
-        const timer = setTimeout(waiter, deadline - Date.now());
+        const timer = setTimeout(waiter, deadline - performance.now());
         this.waiters.add(waiter);
       });
     }

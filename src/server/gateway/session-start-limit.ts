@@ -1,6 +1,7 @@
 import type { APIGatewaySessionStartLimit } from "discord-api-types/v10";
 import { isUniqueViolation, type Db, type Tx } from "~/server/db/client.ts";
 import { runChange } from "~/server/events/change.ts";
+import { pacingTime } from "~/server/twin/twin-clock.ts";
 
 /** The identify budget: `total` session starts per `windowMs`, and per rate_limit_key one IDENTIFY per `identifyIntervalMs`. */
 export type SessionStartLimits = { total: number; windowMs: number; maxConcurrency: number; identifyIntervalMs: number };
@@ -43,15 +44,17 @@ function step<T>(db: Db, write: (tx: Tx) => Promise<T>): Promise<T> {
  */
 export async function claimSessionStart(db: Db, app: App, shardId: number, limits: SessionStartLimits, now: Date): Promise<SessionStartRefusal | null> {
   const rateLimitKey = shardId % maxConcurrencyOf(app, limits);
+  // Paced by a test twin's moves of the clock, but never held shut by freezing it.
+  const paced = pacingTime();
   const slot = await step(db, (tx) =>
     tx.gatewayIdentifySlot.updateMany({
-      where: { applicationId: app.id, rateLimitKey, lastAt: { lte: new Date(now.getTime() - limits.identifyIntervalMs) } },
-      data: { lastAt: now },
+      where: { applicationId: app.id, rateLimitKey, lastAt: { lte: new Date(paced.getTime() - limits.identifyIntervalMs) } },
+      data: { lastAt: paced },
     }),
   );
   if (
     slot.count === 0 &&
-    !(await createOnce(() => step(db, (tx) => tx.gatewayIdentifySlot.create({ data: { applicationId: app.id, rateLimitKey, lastAt: now } }))))
+    !(await createOnce(() => step(db, (tx) => tx.gatewayIdentifySlot.create({ data: { applicationId: app.id, rateLimitKey, lastAt: paced } }))))
   ) {
     return "concurrency";
   }

@@ -53,14 +53,18 @@ async function advance(ms: number) {
 
 const asBot = () => api(bot(twin.info.bot_token));
 
-/** A bot connection that heartbeats, identified for guild and invite events; stops with the test file. */
-async function connectBot(): Promise<{ client: GatewayClient; sessionId: string }> {
+/** A bot connection that heartbeats, identified for guild and invite events; null when the IDENTIFY was refused (op 9). */
+async function connectBot(): Promise<{ client: GatewayClient; sessionId: string } | null> {
   const client = await GatewayClient.connect(`${twin.info.gateway_url}?v=10&encoding=json`, false);
   const hello = await client.waitFor((frame) => frame.op === 10, "HELLO");
   const beat = setInterval(() => client.send({ op: 1, d: null }), (hello.d as { heartbeat_interval: number }).heartbeat_interval / 3);
   void client.closed.then(() => clearInterval(beat));
   client.identify({ token: twin.info.bot_token, intents: GatewayIntentBits.Guilds | GatewayIntentBits.GuildInvites });
-  const ready = await client.dispatch("READY");
+  const ready = await client.waitFor((frame) => frame.op === 9 || (frame.op === 0 && frame.t === "READY"), "READY or INVALID_SESSION");
+  if (ready.op === 9) {
+    client.terminate();
+    return null;
+  }
   return { client, sessionId: (ready.d as { session_id: string }).session_id };
 }
 
@@ -75,7 +79,7 @@ describe("the twin's clock", () => {
   beforeAll(async () => {
     twin = await startTwinServer();
     stopHearing = twin.runtime.events.subscribe((event) => heard.push(event));
-    gateway = await connectBot();
+    gateway = (await connectBot())!;
   });
   afterAll(async () => {
     stopHearing();
@@ -247,7 +251,22 @@ describe("the twin's clock", () => {
     late.send({ op: 6, d: { token: twin.info.bot_token, session_id: sessionId, seq: lastSeq } });
     expect((await late.waitFor((frame) => frame.op === 9, "INVALID_SESSION")).d).toBe(false);
     late.terminate();
-    gateway = await connectBot();
+    gateway = (await connectBot())!;
+  });
+
+  it("lets a bot identify again under a frozen clock: identifies are paced as if the clock ran", async () => {
+    await control("POST", "/clock", { frozen: true });
+    gateway.client.terminate();
+    // One IDENTIFY per 5 s: refused with op 9 until 5 seconds passed since the last, frozen or not.
+    const deadline = performance.now() + 30_000;
+    let connected: Awaited<ReturnType<typeof connectBot>> | null = null;
+    while (!connected && performance.now() < deadline) {
+      connected = await connectBot();
+      if (!connected) await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    expect(connected).not.toBeNull();
+    gateway = connected!;
+    await control("POST", "/clock", { frozen: false });
   });
 
   it("expires an OAuth2 access token after 7 days, cached or not", async () => {

@@ -34,6 +34,20 @@ describe("TwinClock", () => {
     expect(clock.nowMs()).toBe(START);
   });
 
+  it("paces as if never frozen: running with the system, jumping with advance and set", () => {
+    const { clock, system } = clockAt();
+    clock.freeze(true);
+    system.now += 5000;
+    expect(clock.nowMs()).toBe(START);
+    expect(clock.pacingNowMs()).toBe(START + 5000);
+    clock.advance(60_000);
+    expect(clock.pacingNowMs()).toBe(START + 65_000);
+    clock.freeze(false);
+    expect(clock.pacingNowMs()).toBe(START + 65_000);
+    clock.set(START + 3_600_000, true);
+    expect(clock.pacingNowMs()).toBe(START + 3_600_000);
+  });
+
   it("stays put while frozen, moves only when advanced, and runs on when unfrozen", () => {
     const { clock, system } = clockAt();
     clock.freeze(true);

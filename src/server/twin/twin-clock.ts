@@ -12,6 +12,8 @@ export type ClockState = { now: string; frozen: boolean; offset_ms: number };
 export class TwinClock {
   private offsetMs = 0;
   private frozenAtMs: number | null = null;
+  /** Where pacing time is ahead of the system's: moved by advance and set, never by freezing. */
+  private pacingOffsetMs = 0;
 
   constructor(private readonly systemNowMs: () => number) {}
 
@@ -28,10 +30,12 @@ export class TwinClock {
     if (!(ms >= 0) || !Number.isFinite(ms)) throw new RangeError("A clock moves forward by a finite, non-negative number of milliseconds");
     if (this.frozenAtMs !== null) this.frozenAtMs += ms;
     else this.offsetMs += ms;
+    this.pacingOffsetMs += ms;
   }
 
   /** Puts the clock at `ms`, frozen or running from there. */
   set(ms: number, frozen: boolean): void {
+    this.pacingOffsetMs = ms - this.systemNowMs();
     if (frozen) {
       this.frozenAtMs = ms;
     } else {
@@ -42,7 +46,18 @@ export class TwinClock {
 
   /** Stops the clock where it is (or lets it run on from there). */
   freeze(frozen: boolean): void {
-    this.set(this.nowMs(), frozen);
+    const now = this.nowMs();
+    this.frozenAtMs = frozen ? now : null;
+    this.offsetMs = now - this.systemNowMs();
+  }
+
+  /**
+   * The clock's time as if it had never been frozen: it runs with the system's and jumps with
+   * `advance` and `set`. For pacing (one IDENTIFY per 5 seconds): a test that moves the clock
+   * passes such a window at once, and a frozen clock does not hold it shut.
+   */
+  pacingNowMs(): number {
+    return this.systemNowMs() + this.pacingOffsetMs;
   }
 
   state(): ClockState {
@@ -55,6 +70,11 @@ export class TwinClock {
 const shared = globalThis as { guildhallSystemDate?: DateConstructor; guildhallTwinClock?: TwinClock };
 /** The process's own Date, kept before the twin's replaces it. */
 const SystemDate: DateConstructor = (shared.guildhallSystemDate ??= Date);
+
+/** Pacing time (TwinClock.pacingNowMs) in test mode; without it, `new Date()`. */
+export function pacingTime(): Date {
+  return new SystemDate(shared.guildhallTwinClock?.pacingNowMs() ?? SystemDate.now());
+}
 
 /**
  * lru-cache options for a TTL cache that guards an expiry: it measures age by the twin's clock
