@@ -14,6 +14,11 @@ export default defineConfig({
         resolve: { alias },
         test: { name: "integration", include: ["src/**/*.integration-test.ts"], environment: "node", testTimeout: 30_000, hookTimeout: 60_000 },
       },
+      // The README's examples, each against a test twin it starts (testing/twin.ts).
+      {
+        resolve: { alias },
+        test: { name: "examples", include: ["examples/**/*.test.ts"], environment: "node", testTimeout: 60_000, hookTimeout: 60_000 },
+      },
     ],
   },
 });

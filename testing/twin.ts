@@ -190,6 +190,8 @@ function twinApi(info: Pick<TwinInfo, "twin_url" | "twin_token">) {
         call<unknown>("PUT", `/guilds/${guildId}/voice-states/${userId}`, state),
       presence: (userId: string, presence: { status: string; activities?: unknown[] }) => call<unknown>("PUT", `/users/${userId}/presence`, presence),
     },
+    /** Forgets what an application did so far (recorded calls are kept across restores: they are the test's, not the world's). */
+    clearCalls: (applicationId: string) => call<undefined>("DELETE", `/applications/${applicationId}/calls`),
     /** What an application's bot and players did: REST requests and gateway frames, oldest first. */
     calls: (applicationId: string, query: { after?: string; limit?: number; kind?: "rest" | "gateway"; status?: string } = {}) =>
       call<{ calls: RecordedCall[]; next_after: string | null }>(

@@ -53,7 +53,10 @@ beforeEach(async () => {
   await ready;
 });
 
-afterEach(() => twin.faults.clear());
+afterEach(async () => {
+  await twin.faults.clear();
+  await twin.clearCalls(twin.info.application_id);
+});
 
 describe("the example bot", () => {
   it("answers a user's !ping with pong", async () => {
@@ -89,7 +92,7 @@ describe("the example bot", () => {
     expect((await twin.faults.list()).find((rule) => rule.id === fault.id)).toMatchObject({ hits: 1, remaining: 0 });
     // What the bot did, as the twin recorded it: refused once, then sent after retry_after.
     const { calls } = await twin.calls(twin.info.application_id, { kind: "rest" });
-    const sends = calls.filter((call) => call.method === "POST" && call.route === "/channels/:channelId/messages");
+    const sends = calls.filter((call) => call.route === "POST /channels/:channelId/messages");
     expect(sends.map((call) => call.status)).toEqual([429, 200]);
   });
 });
