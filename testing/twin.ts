@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
+import type { TwinInfo } from "../src/server/twin/twin-server.ts";
 
 // A test twin of Guildhall for a test suite (README, "Testing your bot against Guildhall"):
 // startTwin() starts one (a child process by default, or in this process) and answers where
@@ -14,23 +15,8 @@ const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const BUNDLE = join(ROOT, "node_modules", ".cache", "guildhall-twin", "twin.mjs");
 const ENTRY = join(ROOT, "src", "server", "twin", "twin-main.ts");
 
-/** Where a twin is and what it made for the test (the twin's TwinInfo). */
-export type TwinInfo = {
-  /** The API root client libraries take (`rest: { api: base_url }` in discord.js). */
-  base_url: string;
-  gateway_url: string;
-  cdn_url: string;
-  twin_url: string;
-  twin_token: string;
-  application_id: string;
-  bot_user_id: string;
-  bot_token: string;
-  user_id: string;
-  user_bearer: string;
-  guild_id: string;
-  client_secret: string;
-  started_in_ms: number;
-};
+/** Where a twin is and what it made for the test: base_url, gateway_url, twin_url, twin_token, bot_token, guild_id... */
+export type { TwinInfo };
 
 export type StartTwinOptions = {
   /** "child" (default): a process of its own, stopped with the test run. "in-process": this process's clock becomes the twin's. */

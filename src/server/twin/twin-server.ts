@@ -15,7 +15,7 @@ import { stateCache } from "~/server/state/state-cache.ts";
 import { createTwinDatabase } from "./twin-database.ts";
 
 /** What a started twin prints (`npm run twin`) and startTwin() answers: where it is and fresh credentials. */
-type TwinInfo = BootstrapCredentials & {
+export type TwinInfo = BootstrapCredentials & {
   /** The API root client libraries take (they add /v10 themselves). */
   base_url: string;
   gateway_url: string;

@@ -1,9 +1,8 @@
-import { TRPCError } from "@trpc/server";
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
 import { ApplicationPage } from "~/components/applications/application-page.tsx";
 import { DashboardShell } from "~/components/shell/dashboard-shell.tsx";
 import { api, HydrateClient } from "~/trpc/server.ts";
+import { assertApplicationVisible } from "./_lib/application-visible.ts";
 import { requireUser } from "../../_lib/require-user.ts";
 
 export const metadata: Metadata = { title: "Application" };
@@ -20,14 +19,4 @@ export default async function ApplicationSettingsPage({ params }: { params: Prom
       </HydrateClient>
     </DashboardShell>
   );
-}
-
-/** Someone else's application, an unknown one and a malformed id all read as "not found". */
-async function assertApplicationVisible(applicationId: string): Promise<void> {
-  try {
-    await api.application.get({ applicationId });
-  } catch (error) {
-    if (error instanceof TRPCError && ["NOT_FOUND", "BAD_REQUEST"].includes(error.code)) notFound();
-    throw error;
-  }
 }
