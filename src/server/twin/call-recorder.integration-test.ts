@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GatewayClient } from "~/test/gateway-kit.ts";
 import { until } from "~/test/until.ts";
 import { CallRecorder, type GatewayCall, type RecordedCall, type RestCall } from "./call-recorder.ts";
-import { startTwinServer, type TwinServer } from "./twin-server.ts";
+import type { TwinServer } from "~/server/twin/twin-server.ts";
+import { startTestTwin } from "~/test/twin-kit.ts";
 
 type Calls = { calls: RecordedCall[]; next_after: number };
 
@@ -25,7 +26,7 @@ describe("the call recorder", () => {
   const restCalls = async (query = "") => (await calls(`?kind=rest&limit=500${query}`)).calls as RestCall[];
 
   beforeAll(async () => {
-    twin = await startTwinServer();
+    twin = await startTestTwin();
   });
   afterAll(async () => {
     await twin.stop();

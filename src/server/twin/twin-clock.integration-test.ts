@@ -6,7 +6,8 @@ import { GatewayClient } from "~/test/gateway-kit.ts";
 import { bearer, bot, restClient } from "~/test/rest-client.ts";
 import { until } from "~/test/until.ts";
 import type { ClockState } from "./twin-clock.ts";
-import { startTwinServer, type TwinServer } from "./twin-server.ts";
+import type { TwinServer } from "~/server/twin/twin-server.ts";
+import { startTestTwin } from "~/test/twin-kit.ts";
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -77,7 +78,7 @@ describe("the twin's clock", () => {
   let gateway: { client: GatewayClient; sessionId: string };
 
   beforeAll(async () => {
-    twin = await startTwinServer();
+    twin = await startTestTwin();
     stopHearing = twin.runtime.events.subscribe((event) => heard.push(event));
     gateway = (await connectBot())!;
   });

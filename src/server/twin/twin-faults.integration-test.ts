@@ -4,7 +4,8 @@ import { Client, Events, GatewayIntentBits } from "discord.js";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { GatewayClient } from "~/test/gateway-kit.ts";
 import { until } from "~/test/until.ts";
-import { startTwinServer, type TwinServer } from "./twin-server.ts";
+import type { TwinServer } from "~/server/twin/twin-server.ts";
+import { startTestTwin } from "~/test/twin-kit.ts";
 
 // A throwaway twin over real HTTP and a real gateway: faults injected through the twin API
 // reach a bot's calls and sessions as the platform's own failures would.
@@ -19,7 +20,7 @@ beforeAll(async () => {
   // buckets per shard, so each raw session below starts at once on a shard of its own.
   process.env.GATEWAY_HEARTBEAT_INTERVAL_MS = "1500";
   process.env.GATEWAY_MAX_CONCURRENCY = "16";
-  twin = await startTwinServer();
+  twin = await startTestTwin();
   const channels = (await (await api("GET", `/guilds/${twin.info.guild_id}/channels`)).json()) as APIChannel[];
   channelId = channels.find((channel) => channel.type === 0)!.id;
   otherChannelId = ((await (await api("POST", `/guilds/${twin.info.guild_id}/channels`, { name: "other" })).json()) as APIChannel).id;

@@ -16,7 +16,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sweepSessions } from "~/server/gateway/session-store.ts";
 import { disconnectEndedSessions } from "~/server/members/voice.service.ts";
 import { GatewayClient, type Frame } from "~/test/gateway-kit.ts";
-import { startTwinServer, type TwinServer } from "./twin-server.ts";
+import type { TwinServer } from "~/server/twin/twin-server.ts";
+import { startTestTwin } from "~/test/twin-kit.ts";
 
 const INTENTS = I.Guilds | I.GuildMembers | I.GuildMessages | I.MessageContent | I.GuildPresences | I.GuildVoiceStates;
 const UNKNOWN_ID = "1234567890123456789";
@@ -58,7 +59,7 @@ function heard<T>(t: string, match: (data: T) => boolean): Promise<T> {
 }
 
 beforeAll(async () => {
-  twin = await startTwinServer();
+  twin = await startTestTwin();
   bot = await GatewayClient.connect(`${twin.info.gateway_url}?v=10&encoding=json`, false);
   const hello = await bot.waitFor((frame) => frame.op === GatewayOpcodes.Hello, "HELLO");
   const interval = (hello.d as { heartbeat_interval: number }).heartbeat_interval;

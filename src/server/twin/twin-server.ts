@@ -35,6 +35,11 @@ export type TwinServerOptions = {
   host?: string;
   /** The admin token; a random one by default. */
   token?: string;
+  /**
+   * A migrated database to run on instead of a new SQLite file (the test suite's PostgreSQL run);
+   * the twin neither makes nor deletes it.
+   */
+  databaseUrl?: string;
   /** The bot's privileged intents, switched on in their limited form; all three by default. */
   intents?: readonly PrivilegedIntent[];
 };
@@ -55,8 +60,8 @@ export async function startTwinServer(options: TwinServerOptions = {}): Promise<
   const origin = `http://${host}:${port}`;
   // Links the service hands out (the gateway's address, CDN URLs, the OAuth2 issuer) name this twin.
   process.env.PUBLIC_BASE_URL = origin;
-  const folder = mkdtempSync(join(tmpdir(), "guildhall-twin-"));
-  const db = createDb(createTwinDatabase(join(folder, "twin.db")));
+  const folder = options.databaseUrl ? null : mkdtempSync(join(tmpdir(), "guildhall-twin-"));
+  const db = createDb(folder ? createTwinDatabase(join(folder, "twin.db")) : options.databaseUrl);
   const runtime = createRuntime({ db, redisUrl: null, background: true, twin: { token: options.token } });
   const credentials = await createBootstrapCredentials(db, { intents: options.intents ?? ALL_PRIVILEGED });
   // The user is a member of the bot's guild, so a test can act as them there at once.
@@ -81,7 +86,7 @@ export async function startTwinServer(options: TwinServerOptions = {}): Promise<
     info,
     runtime,
     stop() {
-      stopping ??= api.stop(2000).finally(() => rmSync(folder, { recursive: true, force: true }));
+      stopping ??= api.stop(2000).finally(() => folder && rmSync(folder, { recursive: true, force: true }));
       return stopping;
     },
   };
