@@ -194,7 +194,8 @@ export function createGateway(options: GatewayOptions): Gateway {
       return live.size;
     },
     injectFault(match, action) {
-      const reached = [...live.values()].filter((connection) => faultReaches(match, connection.view!));
+      // Sessions still sending their first GUILD_CREATEs count too: their client has READY.
+      const reached = [...connections].filter((connection) => connection.view !== null && faultReaches(match, connection.view));
       for (const connection of reached) {
         switch (action.type) {
           case "close":
@@ -207,7 +208,9 @@ export function createGateway(options: GatewayOptions): Gateway {
             break;
           case "invalid_session":
             if (!action.resumable) {
-              live.delete(connection.view!.sessionId);
+              const sessionId = connection.view!.sessionId;
+              if (live.get(sessionId) === connection) live.delete(sessionId);
+              starting.delete(connection);
               liveViews = null;
             }
             connection.invalidateSession(action.resumable);
