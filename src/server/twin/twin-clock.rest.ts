@@ -1,9 +1,8 @@
 import { z } from "zod";
 import { runDueWork } from "~/server/background.ts";
-import { invalidField } from "~/server/errors.ts";
 import { ok } from "~/server/rest/route.ts";
 import { ZTimestamp } from "~/server/validation/fields.ts";
-import type { TwinClock } from "./twin-clock.ts";
+import { moveClock } from "./twin-clock.ts";
 import { twinRoute } from "./twin-route.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -29,28 +28,6 @@ const ZClockBody = z
         params: { code: "BASE_TYPE_INVALID" },
       });
   });
-type TClockBody = z.output<typeof ZClockBody>;
-
-/**
- * Moves the clock as the body says. Only forward: ids, sequences and audit order assume time
- * does not go back, so going back is restoring a snapshot (which brings its rows back too).
- */
-function moveClock(clock: TwinClock, body: TClockBody): void {
-  if (body.set !== undefined) {
-    const target = Date.parse(body.set);
-    const now = clock.nowMs();
-    if (target < now)
-      throw invalidField(
-        ["set"],
-        "BASE_TYPE_BAD_TIMESTAMP",
-        `The clock only moves forward: ${body.set} is before its time, ${new Date(now).toISOString()}. Restore a snapshot to go back.`,
-      );
-    clock.set(target, body.frozen ?? clock.frozen);
-    return;
-  }
-  if (body.advance_ms !== undefined) clock.advance(body.advance_ms);
-  if (body.frozen !== undefined) clock.freeze(body.frozen);
-}
 
 /** The clock's rows of the twin namespace: read it; move or freeze it, then run what came due. */
 export const clockRoutes = [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CLOCK_TTL, installTwinClock, TwinClock } from "./twin-clock.ts";
+import { CLOCK_TTL, installTwinClock, moveClock, TwinClock } from "./twin-clock.ts";
 
 const START = Date.UTC(2030, 0, 1);
 
@@ -32,6 +32,16 @@ describe("TwinClock", () => {
     expect(() => clock.advance(Number.NaN)).toThrow(RangeError);
     expect(() => clock.advance(Number.POSITIVE_INFINITY)).toThrow(RangeError);
     expect(clock.nowMs()).toBe(START);
+  });
+
+  it("moves as a twin caller asks: forward to a time or by an amount, frozen or not, never back", () => {
+    const { clock } = clockAt();
+    moveClock(clock, { advance_ms: 1000, frozen: true });
+    expect(clock.state()).toMatchObject({ now: "2030-01-01T00:00:01.000Z", frozen: true });
+    moveClock(clock, { set: "2030-01-02T00:00:00.000Z" });
+    expect(clock.state()).toMatchObject({ now: "2030-01-02T00:00:00.000Z", frozen: true });
+    expect(() => moveClock(clock, { set: "2030-01-01T00:00:00.000Z" })).toThrow(expect.objectContaining({ status: 400 }));
+    expect(clock.nowMs()).toBe(Date.UTC(2030, 0, 2));
   });
 
   it("paces as if never frozen: running with the system, jumping with advance and set", () => {

@@ -1,3 +1,5 @@
+import { invalidField } from "~/server/errors.ts";
+
 /** The twin's clock as the twin API shows it. */
 export type ClockState = { now: string; frozen: boolean; offset_ms: number };
 
@@ -64,6 +66,27 @@ export class TwinClock {
     const now = this.nowMs();
     return { now: new SystemDate(now).toISOString(), frozen: this.frozen, offset_ms: now - this.systemNowMs() };
   }
+}
+
+/**
+ * Moves the clock as the body says. Only forward: ids, sequences and audit order assume time
+ * does not go back, so going back is restoring a snapshot (which brings its rows back too).
+ */
+export function moveClock(clock: TwinClock, body: { advance_ms?: number; set?: string; frozen?: boolean }): void {
+  if (body.set !== undefined) {
+    const target = Date.parse(body.set);
+    const now = clock.nowMs();
+    if (target < now)
+      throw invalidField(
+        ["set"],
+        "BASE_TYPE_BAD_TIMESTAMP",
+        `The clock only moves forward: ${body.set} is before its time, ${new Date(now).toISOString()}. Restore a snapshot to go back.`,
+      );
+    clock.set(target, body.frozen ?? clock.frozen);
+    return;
+  }
+  if (body.advance_ms !== undefined) clock.advance(body.advance_ms);
+  if (body.frozen !== undefined) clock.freeze(body.frozen);
 }
 
 // Process-wide, like the runtime (runtime-of.ts): Next loads modules more than once per process.
