@@ -1,11 +1,14 @@
 import { verify, type KeyObject } from "node:crypto";
-import { createServer, type Server } from "node:http";
+import { createServer, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll } from "vitest";
 import { verifyKeyObject } from "~/server/applications/application-keys.ts";
 
-/** How the receiver answers: as the platform asks (204, 401 on a bad signature), or in one of the ways a URL fails. */
-export type ReceiverAnswer = "acknowledge" | "fail" | "ignore-signatures" | "redirect" | "hang";
+/**
+ * How the receiver answers: as the platform asks (204, 401 on a bad signature), in one of the
+ * ways a URL fails, or `flood`: a signed request is answered 200 with a 24 MiB body.
+ */
+export type ReceiverAnswer = "acknowledge" | "fail" | "ignore-signatures" | "redirect" | "hang" | "flood";
 
 /** A request the receiver got, with whether its signature held against the application's verify key. */
 type ReceivedWebhook = {
@@ -16,16 +19,42 @@ type ReceivedWebhook = {
   host: string | null;
 };
 
+/** A flood as the receiver saw it go: bytes written, whether all of it went out, and whether its connection has closed. */
+type Flood = { bytesWritten: number; isFinished: boolean; isClosed: boolean };
+
+export const FLOOD_BYTES = 24 * 1024 * 1024;
+const FLOOD_CHUNK = Buffer.alloc(64 * 1024, "x");
+
+/** Writes FLOOD_BYTES with backpressure until done or until the client goes away. */
+function flood(response: ServerResponse, seen: Flood): void {
+  response.writeHead(200, { "content-type": "text/plain", "content-length": String(FLOOD_BYTES) });
+  response.on("close", () => {
+    seen.isClosed = true;
+  });
+  response.on("finish", () => {
+    seen.isFinished = true;
+  });
+  const writeMore = () => {
+    while (seen.bytesWritten < FLOOD_BYTES && !response.destroyed) {
+      seen.bytesWritten += FLOOD_CHUNK.length;
+      if (seen.bytesWritten >= FLOOD_BYTES) response.end(FLOOD_CHUNK);
+      else if (!response.write(FLOOD_CHUNK)) return void response.once("drain", writeMore);
+    }
+  };
+  writeMore();
+}
+
 /**
  * An event webhooks receiver on loopback (127.0.0.1) for a test file: it checks every
  * request's X-Signature-Ed25519 over X-Signature-Timestamp + body with the verify key of the
  * application the body names (`trust` it first), answers as set by `answer`, and records what
- * came.
+ * came (and each flood it sent).
  */
 export function useEventWebhookReceiver() {
   const keys = new Map<string, KeyObject>();
   let answer: ReceiverAnswer = "acknowledge";
   const received: ReceivedWebhook[] = [];
+  const floods: Flood[] = [];
   let server: Server;
   beforeAll(async () => {
     server = createServer((request, response) => {
@@ -47,6 +76,11 @@ export function useEventWebhookReceiver() {
           if (!isSigned && current !== "ignore-signatures") return void response.writeHead(401).end("invalid request signature");
           if (current === "fail") return void response.writeHead(500).end("down");
           if (current === "redirect") return void response.writeHead(307, { location: url("/elsewhere") }).end();
+          if (current === "flood") {
+            const seen: Flood = { bytesWritten: 0, isFinished: false, isClosed: false };
+            floods.push(seen);
+            return flood(response, seen);
+          }
           response.writeHead(204).end();
         }, delay);
       });
@@ -73,5 +107,7 @@ export function useEventWebhookReceiver() {
     receivedFor(applicationId: string) {
       return received.filter((request) => request.body.application_id === applicationId);
     },
+    /** The floods sent so far, oldest first. */
+    floods: () => floods,
   };
 }

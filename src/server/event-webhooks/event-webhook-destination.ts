@@ -1,7 +1,7 @@
 // Reaching an event webhook URL: its host is resolved once, every address checked
 // (event-webhook-address-rules.ts), and the connection made to the checked address itself, so
 // a name that resolves elsewhere a moment later (DNS rebinding) changes nothing. The Host
-// header and TLS's server name stay the URL's host.
+// header and TLS's server name stay the URL's host. The answer is read a few KiB at most.
 import { lookup as dnsLookup } from "node:dns/promises";
 import { request as httpRequest, type IncomingMessage } from "node:http";
 import { request as httpsRequest } from "node:https";
@@ -25,8 +25,11 @@ export function createEventWebhookDestinations(options: { allowedHosts: string; 
 /** A URL whose host was resolved and checked: connections go to `address`. */
 export type Destination = { url: URL; address: string };
 
-/** An answer: its status and body. */
-export type Answer = { status: number; text: string };
+/** The answer's body is not needed (a PING's must be empty): this much is read, then the connection is cut. */
+const ANSWER_BYTES_READ = 4 * 1024;
+
+/** An answer: its status, and how much body came (counted up to just past ANSWER_BYTES_READ). */
+export type Answer = { status: number; bodyBytes: number };
 
 /** Rejects when `signal` aborts, so a lookup that cannot be cancelled still ends in time. */
 function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
@@ -66,7 +69,8 @@ export async function resolveDestination(rawUrl: string, destinations: EventWebh
 /**
  * POSTs `body` to a checked destination, connecting to its address (no lookup is made: the
  * host given to node is an IP address). Redirects are never followed. Answers the status and
- * the body; null when no complete answer came before `signal` aborted or the connection failed.
+ * the body's size, read at most ANSWER_BYTES_READ and never kept; null when no complete
+ * answer came before `signal` aborted or the connection failed.
  */
 export function postToDestination(
   destination: Destination,
@@ -94,16 +98,22 @@ export function postToDestination(
       signal: request.signal,
     });
     outgoing.on("error", () => settle(null));
-    outgoing.on("response", (answer: IncomingMessage) => readAnswer(answer, settle));
+    outgoing.on("response", (answer: IncomingMessage) => readBounded(answer, settle));
     outgoing.end(request.body);
   });
 }
 
-function readAnswer(answer: IncomingMessage, settle: (answer: Answer | null) => void): void {
+/** Counts the answer's body without keeping it, and cuts the connection once past the bound. */
+function readBounded(answer: IncomingMessage, settle: (answer: Answer | null) => void): void {
   const status = answer.statusCode ?? 0;
-  const chunks: Buffer[] = [];
-  answer.on("data", (chunk: Buffer) => chunks.push(chunk));
-  answer.on("end", () => settle({ status, text: Buffer.concat(chunks).toString("utf8") }));
+  let bodyBytes = 0;
+  answer.on("data", (chunk: Buffer) => {
+    bodyBytes += chunk.length;
+    if (bodyBytes <= ANSWER_BYTES_READ) return;
+    settle({ status, bodyBytes });
+    answer.destroy();
+  });
+  answer.on("end", () => settle({ status, bodyBytes }));
   // Closed before its end (cut off, or the signal aborted): no complete answer.
   answer.on("close", () => settle(null));
   answer.on("error", () => settle(null));

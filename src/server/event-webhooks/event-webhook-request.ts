@@ -83,7 +83,7 @@ export async function verifyEventWebhooksUrl(url: string, applicationId: string,
   const destination = await resolveDestination(url, destinations, signal);
   if (!destination) return false;
   const ping = await postSigned(destination, body, signingKey, { signal });
-  if (ping?.status !== 204 || ping.text.length > 0) return false;
+  if (ping?.status !== 204 || ping.bodyBytes > 0) return false;
   const forged = await postSigned(destination, body, signingKey, { signature: "0".repeat(128) });
   return forged?.status === 401;
 }

@@ -4,11 +4,12 @@ import { runChange } from "~/server/events/change.ts";
 import { deleteLobbyMessage } from "~/server/lobbies/lobby-message.service.ts";
 import { deauthorize, recordAuthorization } from "~/server/oauth2/grants.ts";
 import { createCaller } from "~/server/trpc/root.ts";
-import { useEventWebhookReceiver } from "~/test/event-webhook-receiver.ts";
+import { FLOOD_BYTES, useEventWebhookReceiver } from "~/test/event-webhook-receiver.ts";
 import { makeBot, makeUser } from "~/test/factories.ts";
 import { lobbyKit } from "~/test/lobby-kit.ts";
 import { bot } from "~/test/rest-client.ts";
 import { useTestApp } from "~/test/test-app.ts";
+import { until } from "~/test/until.ts";
 import { createEventWebhookDestinations } from "./event-webhook-destination.ts";
 import { DELIVERY_LOG_DAYS, pruneDeliveryLog, runEventWebhooks } from "./event-webhook-jobs.ts";
 import { DELIVERY_NO_ANSWER } from "./event-webhook-request.ts";
@@ -60,6 +61,19 @@ async function authorize(applicationId: string, userId: string, scopes = ["ident
   await runChange({ db: app.db, actor: null }, (change) => recordAuthorization(change, { applicationId, userId, scopes }));
 }
 
+/** PATCHes `url` (with another change) and expects the one refusal, with nothing written. */
+async function expectRefused(api: Awaited<ReturnType<typeof application>>["api"], applicationId: string, url: string) {
+  const refused = await api.patch("/applications/@me", { description: "changed", event_webhooks_url: url, event_webhooks_status: 2 });
+  expect(refused.status).toBe(400);
+  expect(refused.body).toEqual({
+    code: 50035,
+    message: "Invalid Form Body",
+    errors: { event_webhooks_url: { _errors: [{ code: "APPLICATION_EVENT_WEBHOOKS_URL_INVALID", message: EVENT_WEBHOOKS_URL_UNVERIFIED }] } },
+  });
+  const row = await app.db.application.findUniqueOrThrow({ where: { id: applicationId } });
+  expect(row).toMatchObject({ description: "", eventWebhooksUrl: null, eventWebhooksStatus: 1 });
+}
+
 describe("event webhook settings on /applications/@me", () => {
   it("verifies a URL with a signed PING, then answers the settings on GET and PATCH", async () => {
     const { application: made, api } = await application();
@@ -90,19 +104,6 @@ describe("event webhook settings on /applications/@me", () => {
     await api.patch("/applications/@me", { event_webhooks_types: ["APPLICATION_DEAUTHORIZED"] });
     expect(receiver.receivedFor(made.id)).toHaveLength(2);
   });
-
-  /** PATCHes `url` (with another change) and expects the one refusal, with nothing written. */
-  async function expectRefused(api: Awaited<ReturnType<typeof application>>["api"], applicationId: string, url: string) {
-    const refused = await api.patch("/applications/@me", { description: "changed", event_webhooks_url: url, event_webhooks_status: 2 });
-    expect(refused.status).toBe(400);
-    expect(refused.body).toEqual({
-      code: 50035,
-      message: "Invalid Form Body",
-      errors: { event_webhooks_url: { _errors: [{ code: "APPLICATION_EVENT_WEBHOOKS_URL_INVALID", message: EVENT_WEBHOOKS_URL_UNVERIFIED }] } },
-    });
-    const row = await app.db.application.findUniqueOrThrow({ where: { id: applicationId } });
-    expect(row).toMatchObject({ description: "", eventWebhooksUrl: null, eventWebhooksStatus: 1 });
-  }
 
   // One answer whatever went wrong, so the PING tells nobody what listens where.
   it.each([
@@ -410,5 +411,34 @@ describe("the dashboard's event webhooks section", () => {
     await expect(stranger.application.eventWebhooks.change({ applicationId: made.id, body: { event_webhooks_status: 1 } })).rejects.toMatchObject({
       code: "NOT_FOUND",
     });
+  });
+});
+
+describe("answers the server does not read whole", () => {
+  /** Waits until the flood the receiver sends next has closed; answers it. */
+  async function nextFlood(send: () => Promise<unknown>) {
+    const before = receiver.floods().length;
+    await send();
+    await until(() => Promise.resolve(receiver.floods()[before]?.isClosed === true));
+    return receiver.floods()[before]!;
+  }
+
+  it("a PING answered with 24 MiB is refused after a few KiB: the connection is cut before the receiver finished writing", async () => {
+    const { application: made, api } = await application();
+    receiver.answer("flood");
+    const flood = await nextFlood(() => expectRefused(api, made.id, receiver.url()));
+    expect(flood.isFinished).toBe(false);
+    expect(flood.bytesWritten).toBeLessThan(FLOOD_BYTES);
+  });
+
+  it("a delivery's answer is not read: 200 with 24 MiB counts as delivered, the connection cut", async () => {
+    const { application: made } = await subscribed(ALL_TYPES);
+    receiver.answer("flood");
+    const { user } = await makeUser(app.db);
+    await authorize(made.id, user.id);
+    const flood = await nextFlood(() => runEventWebhooks(app.db));
+    expect(flood.isFinished).toBe(false);
+    expect(flood.bytesWritten).toBeLessThan(FLOOD_BYTES);
+    expect((await deliveriesOf(made.id))[0]).toMatchObject({ status: "delivered", attempts: 1, lastHttpStatus: 200, lastError: null });
   });
 });
