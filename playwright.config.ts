@@ -46,7 +46,8 @@ export default defineConfig({
       url: `${E2E_BASE_URL}/signin`,
       reuseExistingServer: false,
       timeout: 120_000,
-      env: { DATABASE_URL: E2E_DATABASE_URL, PUBLIC_BASE_URL: E2E_BASE_URL },
+      // Event webhooks go to public addresses only; the tests' receiver listens on loopback.
+      env: { DATABASE_URL: E2E_DATABASE_URL, PUBLIC_BASE_URL: E2E_BASE_URL, EVENT_WEBHOOK_ALLOWED_HOSTS: "127.0.0.1" },
     },
     {
       // The same build in test mode, on its own database, for the Inspector (e2e/ui/inspector.spec.ts).

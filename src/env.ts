@@ -8,6 +8,8 @@ const ZEnv = z.object({
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
   /** Proxies whose X-Forwarded-For names the client: comma-separated addresses and CIDR ranges (client-address.ts). */
   TRUSTED_PROXIES: z.string().default(""),
+  /** Where event webhooks may go besides public addresses: comma-separated host names, addresses and CIDR ranges (event-webhook-address-rules.ts). */
+  EVENT_WEBHOOK_ALLOWED_HOSTS: z.string().default(""),
   /** Request bodies held in memory at once, in MiB (default: upload-memory.ts): uploads past it are refused (429) until others finish. */
   UPLOAD_MEMORY_MIB: z.coerce.number().positive().optional(),
   /** At most this many guilds' state (roles, channels, members' access) are cached per process. */

@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, expect } from "vitest";
+import type { EventWebhookDestinations } from "~/server/event-webhooks/event-webhook-destination.ts";
 import { fetchHandler } from "~/server/http/fetch-adapter.ts";
 import { createRateLimiter } from "~/server/ratelimit/ratelimit.ts";
 import { createDispatcher, type Dispatcher } from "~/server/rest/dispatch.ts";
@@ -24,13 +25,17 @@ export type TestApp = TestDb & {
  * fails the test that caused it: bad input must always map to a 4xx. So does every
  * response that breaks the platform's API description (openapi-conformance.ts).
  */
-export function useTestApp(options: { rateLimitScale?: number } = {}): TestApp {
+export function useTestApp(options: { rateLimitScale?: number; eventWebhookDestinations?: EventWebhookDestinations } = {}): TestApp {
   const unexpected: unknown[] = [];
   const nonConforming: string[] = [];
   const app = {} as TestApp;
   beforeAll(async () => {
     Object.assign(app, await createTestDb());
-    app.runtime = createRuntime({ db: app.db, limiter: createRateLimiter({ scale: options.rateLimitScale ?? 1000 }) });
+    app.runtime = createRuntime({
+      db: app.db,
+      limiter: createRateLimiter({ scale: options.rateLimitScale ?? 1000 }),
+      eventWebhookDestinations: options.eventWebhookDestinations,
+    });
     app.handler = createDispatcher({
       db: app.db,
       limiter: app.runtime.limiter,

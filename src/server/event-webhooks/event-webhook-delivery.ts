@@ -1,16 +1,18 @@
 // Sending deliveries: a worker claims a due delivery with a lease (a conditional update that
 // also counts the attempt), reads the application's URL and key at that moment, POSTs the
-// signed event, and records what came back. A failed attempt is tried again with backoff
-// until MAX_DELIVERY_ATTEMPTS, then the delivery fails; persistent failure turns the
-// application's event webhooks off (status 3). A worker that dies leaves a lease that lapses,
-// so another takes the delivery up and none stays in flight for ever.
+// signed event to the address the URL resolves to now (checked again: DNS may have changed),
+// and records what came back. A failed attempt is tried again with backoff until
+// MAX_DELIVERY_ATTEMPTS, then the delivery fails; persistent failure turns the application's
+// event webhooks off (status 3). A worker that dies leaves a lease that lapses, so another
+// takes the delivery up and none stays in flight for ever.
 import { InternalEvents } from "~/server/events/event-map.ts";
 import { runChange } from "~/server/events/change.ts";
 import { applicationKeys } from "~/server/applications/application-keys.ts";
 import type { Db } from "~/server/db/client.ts";
 import type { Prisma } from "~/generated/prisma/client.ts";
+import { runtimeOf } from "~/server/runtime/runtime-of.ts";
 import { EVENT_WEBHOOK_STATUS } from "./event-webhook.schema.ts";
-import { EVENT_WEBHOOK_TIMEOUT_MS, eventBody, postSigned } from "./event-webhook-request.ts";
+import { EVENT_WEBHOOK_TIMEOUT_MS, eventBody, sendEventWebhook } from "./event-webhook-request.ts";
 import { isPersistentlyFailing, MAX_DELIVERY_ATTEMPTS, retryDelayMs } from "./event-webhook-rules.ts";
 
 export const DELIVERY_STATUS = { PENDING: "pending", DELIVERED: "delivered", FAILED: "failed", CANCELLED: "cancelled" } as const;
@@ -67,7 +69,12 @@ async function attempt(db: Db, delivery: Claimed, now: Date): Promise<void> {
     return;
   }
   const { signingKey } = await applicationKeys(db, delivery.applicationId);
-  const result = await postSigned(app.eventWebhooksUrl, eventBody(delivery.applicationId, delivery.event), signingKey);
+  const result = await sendEventWebhook(
+    app.eventWebhooksUrl,
+    eventBody(delivery.applicationId, delivery.event),
+    signingKey,
+    runtimeOf(db).eventWebhookDestinations,
+  );
   const outcome = { lastHttpStatus: result.status, lastError: result.error, leaseUntil: null };
   if (result.error === null) {
     await updateDeliveries(db, { where: mine, data: { ...outcome, status: DELIVERY_STATUS.DELIVERED, finishedAt: now, nextAttemptAt: null } });

@@ -5,6 +5,7 @@ import type { Prisma } from "~/generated/prisma/client.ts";
 import { applicationKeys } from "~/server/applications/application-keys.ts";
 import type { Db } from "~/server/db/client.ts";
 import { ApiError, invalidField } from "~/server/errors.ts";
+import { runtimeOf } from "~/server/runtime/runtime-of.ts";
 import { EVENT_WEBHOOK_STATUS, isEventWebhookType, type EventWebhookType, type TEventWebhookSettingsBody } from "./event-webhook.schema.ts";
 import { verifyEventWebhooksUrl } from "./event-webhook-request.ts";
 import { eventWebhookSettingsDenial } from "./event-webhook-rules.ts";
@@ -34,6 +35,13 @@ export function eventWebhookSettingsOf(row: {
   };
 }
 
+/**
+ * The one refusal of a URL that did not pass, whatever went wrong: telling a refused address
+ * from a closed port or a wrong answer would make the PING a scanner of what the server reaches.
+ */
+export const EVENT_WEBHOOKS_URL_UNVERIFIED =
+  "The event webhooks URL could not be verified: it must be reachable at a public address and answer a signed PING with 204 and an empty body, and a PING with an invalid signature with 401.";
+
 export const SETTINGS_SELECT = { eventWebhooksUrl: true, eventWebhooksStatus: true, eventWebhooksTypes: true } as const;
 
 /**
@@ -61,9 +69,8 @@ export async function prepareEventWebhookSettings(
   const isEnabling = next.status === EVENT_WEBHOOK_STATUS.ENABLED && row.eventWebhooksStatus !== EVENT_WEBHOOK_STATUS.ENABLED;
   if (next.url && (isNewUrl || isEnabling)) {
     const { signingKey } = await applicationKeys(db, applicationId);
-    const refusal = await verifyEventWebhooksUrl(next.url, applicationId, signingKey);
-    if (refusal)
-      throw invalidField(["event_webhooks_url"], "APPLICATION_EVENT_WEBHOOKS_URL_INVALID", `The event webhooks URL could not be verified. ${refusal}`);
+    const isVerified = await verifyEventWebhooksUrl(next.url, applicationId, signingKey, runtimeOf(db).eventWebhookDestinations);
+    if (!isVerified) throw invalidField(["event_webhooks_url"], "APPLICATION_EVENT_WEBHOOKS_URL_INVALID", EVENT_WEBHOOKS_URL_UNVERIFIED);
   }
   return {
     eventWebhooksUrl: next.url,

@@ -1,9 +1,8 @@
 import { BlockList, isIP } from "node:net";
+import { addAddressRange, ipFamily } from "./address-range.ts";
 
 /** The proxies whose X-Forwarded-For is believed (TRUSTED_PROXIES); null: none. */
 export type TrustedProxies = BlockList | null;
-
-const ipType = (address: string) => (isIP(address) === 6 ? "ipv6" : "ipv4");
 
 /**
  * TRUSTED_PROXIES: comma-separated addresses and CIDR ranges (`10.0.0.0/8, ::1`). An entry
@@ -17,19 +16,12 @@ export function parseTrustedProxies(list: string): TrustedProxies {
   if (entries.length === 0) return null;
   const trusted = new BlockList();
   for (const entry of entries) {
-    const [address = "", prefix, ...extra] = entry.split("/");
-    const bits = prefix === undefined ? null : Number(prefix);
-    const max = isIP(address) === 6 ? 128 : 32;
-    if (!isIP(address) || extra.length > 0 || (bits !== null && (!/^\d+$/.test(prefix!) || bits > max))) {
-      throw new Error(`TRUSTED_PROXIES: "${entry}" is not an IP address or CIDR range`);
-    }
-    if (bits === null) trusted.addAddress(address, ipType(address));
-    else trusted.addSubnet(address, bits, ipType(address));
+    if (!addAddressRange(trusted, entry)) throw new Error(`TRUSTED_PROXIES: "${entry}" is not an IP address or CIDR range`);
   }
   return trusted;
 }
 
-const isTrusted = (trusted: BlockList, address: string) => isIP(address) !== 0 && trusted.check(address, ipType(address));
+const isTrusted = (trusted: BlockList, address: string) => isIP(address) !== 0 && trusted.check(address, ipFamily(address));
 
 /**
  * Who is calling, for the limits of unauthenticated callers. The peer, unless it is a trusted

@@ -4,6 +4,7 @@ import { startBackgroundWork } from "~/server/background.ts";
 import { createDb, type Db } from "~/server/db/client.ts";
 import { createEventFanout, type EventFanout } from "~/server/events/fanout.ts";
 import { createWritePath, type WritePath } from "~/server/events/write-path.ts";
+import { createEventWebhookDestinations, type EventWebhookDestinations } from "~/server/event-webhooks/event-webhook-destination.ts";
 import type { Gateway } from "~/server/gateway/gateway.ts";
 import { createRateLimiter, type RateLimiter } from "~/server/ratelimit/ratelimit.ts";
 import { StateCache } from "~/server/state/state-cache.ts";
@@ -38,6 +39,8 @@ export type Runtime = {
   gateway?: Gateway;
   /** Test mode (src/server/twin): the twin namespace's state and the process's clock; null when test mode is off. */
   readonly twin: Twin | null;
+  /** Where event webhooks may be sent: public addresses, EVENT_WEBHOOK_ALLOWED_HOSTS, and loopback in test mode. */
+  readonly eventWebhookDestinations: EventWebhookDestinations;
   /** Stops background work, closes the gateway, waits for events to reach Redis, closes Redis and the database, removes a twin's snapshots. */
   close(): Promise<void>;
 };
@@ -53,11 +56,18 @@ export type RuntimeOptions = {
   background?: boolean;
   /** Test mode with these options, or off (false); by default GUILDHALL_TEST_MODE with GUILDHALL_TWIN_TOKEN and GUILDHALL_TWIN_REMOTE. */
   twin?: TwinOptions | false;
+  /** Where event webhooks may be sent; by default EVENT_WEBHOOK_ALLOWED_HOSTS, with loopback when test mode is on. */
+  eventWebhookDestinations?: EventWebhookDestinations;
 };
 
 /** Builds a runtime, in order: database, Redis, limiter, event transport, caches, then background work when asked. */
 export function createRuntime(options: RuntimeOptions = {}): Runtime {
   const config = env();
+  const twinOptions = options.twin ?? (config.GUILDHALL_TEST_MODE ? { token: config.GUILDHALL_TWIN_TOKEN, allowRemote: config.GUILDHALL_TWIN_REMOTE } : false);
+  // First: a mistyped EVENT_WEBHOOK_ALLOWED_HOSTS stops the start before anything is opened.
+  const eventWebhookDestinations =
+    options.eventWebhookDestinations ??
+    createEventWebhookDestinations({ allowedHosts: config.EVENT_WEBHOOK_ALLOWED_HOSTS, allowLoopback: twinOptions !== false });
   const db = options.db ?? createDb();
   const redisUrl = options.redisUrl === undefined ? config.REDIS_URL : options.redisUrl;
   const redis = redisUrl ? new Redis(redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true }) : null;
@@ -66,7 +76,6 @@ export function createRuntime(options: RuntimeOptions = {}): Runtime {
   const stateCache = new StateCache(db, { guilds: config[CACHES.guilds.setting], tokens: config[CACHES.tokens.setting] }, events.hearingEpoch);
   events.addSink(stateCache);
   const writes = createWritePath(db);
-  const twinOptions = options.twin ?? (config.GUILDHALL_TEST_MODE ? { token: config.GUILDHALL_TWIN_TOKEN, allowRemote: config.GUILDHALL_TWIN_REMOTE } : false);
   let stopBackground: (() => void) | null = null;
   let closing: Promise<void> | null = null;
   const runtime: Runtime = {
@@ -77,6 +86,7 @@ export function createRuntime(options: RuntimeOptions = {}): Runtime {
     writes,
     events,
     twin: twinOptions ? createTwin(twinOptions) : null,
+    eventWebhookDestinations,
     close() {
       closing ??= (async () => {
         stopBackground?.();
