@@ -347,6 +347,8 @@ async function main(): Promise<void> {
       RATE_LIMIT_SCALE,
       GATEWAY_HEARTBEAT_INTERVAL_MS: String(HEARTBEAT_INTERVAL_MS),
       GATEWAY_SESSION_START_LIMIT: "1000000",
+      // Every bench client connects from loopback, many at once.
+      GATEWAY_UNIDENTIFIED_PER_ADDRESS: "1000000",
     };
     const startGuildhall = async () => {
       const server = await startServer("guildhall", [...NODE_FLAGS, "dist/server.mjs"], serverEnv);

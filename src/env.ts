@@ -24,6 +24,13 @@ const ZEnv = z.object({
   GATEWAY_SESSION_START_LIMIT: z.coerce.number().int().nonnegative().default(1000),
   /** IDENTIFYs per 5 seconds (max_concurrency) for every application; an application's own higher value is kept. */
   GATEWAY_MAX_CONCURRENCY: z.coerce.number().int().positive().default(1),
+  /**
+   * How long a gateway connection may stay without IDENTIFY or RESUME before it is closed (4003).
+   * Generous: client libraries open every shard's connection at once and identify them 5 s apart.
+   */
+  GATEWAY_IDENTIFY_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
+  /** Gateway connections one client address may hold open without a session; past it a new one is closed (4008). */
+  GATEWAY_UNIDENTIFIED_PER_ADDRESS: z.coerce.number().int().positive().default(50),
   /** Public address of this service, used in links it hands out. */
   PUBLIC_BASE_URL: z.string().url().default("http://127.0.0.1:3000"),
   /** Test mode (the test twin, README "Testing your bot against Guildhall"): the /api/v10/__twin namespace, the clock, faults, call recording and the Inspector. Off unless "1". */

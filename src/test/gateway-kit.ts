@@ -6,6 +6,7 @@ import { WebSocket } from "ws";
 import { createGateway, type Gateway } from "~/server/gateway/gateway.ts";
 import type { GatewayLimits } from "~/server/gateway/gateway-limits.ts";
 import type { EventRouter } from "~/server/gateway/gateway-types.ts";
+import type { TrustedProxies } from "~/server/http/client-address.ts";
 import { serveNode } from "~/server/http/node-adapter.ts";
 import { addMember, makeBot, makeGuild } from "./factories.ts";
 import type { TestApp } from "./test-app.ts";
@@ -19,15 +20,18 @@ export type GatewayServer = {
   /** The REST base, for raw HTTP calls. */
   httpUrl(path: string): string;
   gateway(): Gateway;
-  /** Connects a raw client; with zlibStream the query asks for compress=zlib-stream. */
-  connect(options?: { query?: string; zlibStream?: boolean }): Promise<GatewayClient>;
+  /** Connects a raw client; with zlibStream the query asks for compress=zlib-stream; `headers` go with the upgrade request. */
+  connect(options?: { query?: string; zlibStream?: boolean; headers?: Record<string, string> }): Promise<GatewayClient>;
 };
 
 /**
  * Serves the test app's REST dispatcher and a gateway on node:http (an ephemeral port) for a
  * test file, as server.ts does. Every error the gateway logs fails the test that caused it.
  */
-export function useGatewayServer(app: TestApp, options: { router: () => EventRouter; limits?: Partial<GatewayLimits> }): GatewayServer {
+export function useGatewayServer(
+  app: TestApp,
+  options: { router: () => EventRouter; limits?: Partial<GatewayLimits>; trustedProxies?: TrustedProxies },
+): GatewayServer {
   let server: Server;
   let gateway: Gateway;
   const errors: unknown[] = [];
@@ -42,6 +46,7 @@ export function useGatewayServer(app: TestApp, options: { router: () => EventRou
       router: options.router(),
       publicBaseUrl: `http://${base()}`,
       limits: options.limits,
+      trustedProxies: options.trustedProxies,
       log: (error) => errors.push(error),
     });
     server.on("upgrade", (req, socket, head) => gateway.handleUpgrade(req, socket, head));
@@ -63,7 +68,7 @@ export function useGatewayServer(app: TestApp, options: { router: () => EventRou
     gateway: () => gateway,
     async connect(connectOptions = {}) {
       const query = connectOptions.query ?? `v=10&encoding=json${connectOptions.zlibStream ? "&compress=zlib-stream" : ""}`;
-      const client = await GatewayClient.connect(url(query), connectOptions.zlibStream ?? false);
+      const client = await GatewayClient.connect(url(query), connectOptions.zlibStream ?? false, connectOptions.headers);
       clients.add(client);
       return client;
     },
@@ -113,8 +118,8 @@ export class GatewayClient {
     void this.closed.then(() => this.wake());
   }
 
-  static async connect(url: string, zlibStream: boolean): Promise<GatewayClient> {
-    const ws = new WebSocket(url);
+  static async connect(url: string, zlibStream: boolean, headers?: Record<string, string>): Promise<GatewayClient> {
+    const ws = new WebSocket(url, { headers });
     const client = new GatewayClient(ws, zlibStream);
     await new Promise<void>((resolve, reject) => {
       ws.once("open", () => resolve());

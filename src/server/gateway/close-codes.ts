@@ -13,11 +13,19 @@ export const CLOSE_CODES = {
     when: "malformed JSON, a payload of the wrong shape, a binary frame, or encoding other than json (etf is not offered)",
     resumable: true,
   },
-  [GatewayCloseCodes.NotAuthenticated]: { reason: "Not authenticated", when: "a command other than heartbeat before IDENTIFY or RESUME", resumable: true },
+  [GatewayCloseCodes.NotAuthenticated]: {
+    reason: "Not authenticated",
+    when: "a command other than heartbeat before IDENTIFY or RESUME, or neither within the identify deadline (60 s by default)",
+    resumable: true,
+  },
   [GatewayCloseCodes.AuthenticationFailed]: { reason: "Authentication failed", when: "IDENTIFY with a token that is not a live bot token", resumable: false },
   [GatewayCloseCodes.AlreadyAuthenticated]: { reason: "Already authenticated", when: "IDENTIFY or RESUME on an identified connection", resumable: true },
   [GatewayCloseCodes.InvalidSeq]: { reason: "Invalid seq", when: "RESUME with a seq past what the session was sent", resumable: false },
-  [GatewayCloseCodes.RateLimited]: { reason: "Rate limited", when: "more than 120 commands in 60 seconds", resumable: true },
+  [GatewayCloseCodes.RateLimited]: {
+    reason: "Rate limited",
+    when: "more than 120 commands in 60 seconds, or a new connection from an address already holding its cap of connections without a session",
+    resumable: true,
+  },
   [GatewayCloseCodes.SessionTimedOut]: {
     reason: "Session timed out",
     when: "no heartbeat within the interval and its grace (a zombie connection)",

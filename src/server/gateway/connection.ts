@@ -57,6 +57,11 @@ export class Connection {
   buffer: StoredEvent[] = [];
   /** performance.now() of the last heartbeat (or of the connection's start): liveness is real time. */
   lastHeartbeatAt: number;
+  /**
+   * performance.now() since when the connection has been waiting for IDENTIFY or RESUME (its
+   * HELLO, or an op 9 asking for a new IDENTIFY); null while one is handled or a session runs.
+   */
+  awaitingIdentifySince: number | null;
   /** Closed with a code that ends the session: its row is deleted, not marked closed. */
   private isForgotten = false;
   /** performance.now() when the command window began: a rate in real time, so a frozen test clock never fills it for good. */
@@ -75,6 +80,7 @@ export class Connection {
     now: number,
   ) {
     this.lastHeartbeatAt = now;
+    this.awaitingIdentifySince = now;
     this.frames = host.frameLog?.() ?? null;
     ws.on("message", (data, isBinary) => this.receive(data, isBinary));
     ws.on("close", (code) => this.closed(code));
@@ -126,7 +132,13 @@ export class Connection {
     this.endSession();
     this.view = null;
     this.tokenId = null;
+    this.awaitIdentify();
+  }
+
+  /** Back to waiting for IDENTIFY or RESUME, with a fresh deadline: the gateway asked for a new one. */
+  private awaitIdentify(): void {
     this.state = "new";
+    this.awaitingIdentifySince = performance.now();
   }
 
   /** A test twin's fault: the next `count` heartbeats are not acknowledged, so the client's zombie detection reconnects (its session stays resumable). */
@@ -206,6 +218,7 @@ export class Connection {
         const command = ZIdentify.safeParse(d);
         if (!command.success) throw new GatewayCloseError(GatewayCloseCodes.DecodeError, `identify: ${command.error.issues[0]?.path.join(".")}`);
         this.state = "handshake";
+        this.awaitingIdentifySince = null;
         return void this.identify(command.data).catch((error: unknown) => this.fail(error));
       }
       case GatewayOpcodes.Resume: {
@@ -213,6 +226,7 @@ export class Connection {
         const command = ZResume.safeParse(d);
         if (!command.success) throw new GatewayCloseError(GatewayCloseCodes.DecodeError, `resume: ${command.error.issues[0]?.path.join(".")}`);
         this.state = "handshake";
+        this.awaitingIdentifySince = null;
         return void this.resume(command.data).catch((error: unknown) => this.fail(error));
       }
     }
@@ -251,7 +265,7 @@ export class Connection {
     if (this.state === "closed") return;
     if (!identified) {
       // The session start limit or the identify concurrency refused it: the client waits and identifies again.
-      this.state = "new";
+      this.awaitIdentify();
       return this.sendJson({ op: GatewayOpcodes.InvalidSession, d: false });
     }
     const { view, ready } = identified;
@@ -274,7 +288,7 @@ export class Connection {
     const resumable = await resumableView(this.host, command);
     if (this.state === "closed") return;
     if (!resumable) {
-      this.state = "new";
+      this.awaitIdentify();
       return this.sendJson({ op: GatewayOpcodes.InvalidSession, d: false });
     }
     const { view } = resumable;

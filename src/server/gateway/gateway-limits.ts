@@ -9,6 +9,10 @@ export type GatewayLimits = {
   heartbeatGraceMs: number;
   /** Client commands per window before 4008. */
   commands: { count: number; windowMs: number };
+  /** How long a connection may go without a session (from HELLO, or from an op 9 asking for a new IDENTIFY) before 4003. */
+  identifyTimeoutMs: number;
+  /** Connections from one client address still without a session; one more is closed with 4008 at once. */
+  unidentifiedPerAddress: number;
   /** Guilds one shard may hold before 4011. */
   maxGuildsPerShard: number;
   /** How long a session stays resumable after its connection ends (or its instance stops). */
@@ -18,13 +22,19 @@ export type GatewayLimits = {
   sessionStart: SessionStartLimits;
 };
 
-/** The limits from the environment (GATEWAY_HEARTBEAT_INTERVAL_MS, GATEWAY_SESSION_START_LIMIT, GATEWAY_MAX_CONCURRENCY). */
+/**
+ * The limits from the environment (GATEWAY_HEARTBEAT_INTERVAL_MS, GATEWAY_SESSION_START_LIMIT,
+ * GATEWAY_MAX_CONCURRENCY, GATEWAY_IDENTIFY_TIMEOUT_MS, GATEWAY_UNIDENTIFIED_PER_ADDRESS).
+ */
 export function gatewayLimitsFromEnv(): GatewayLimits {
-  const { GATEWAY_HEARTBEAT_INTERVAL_MS, GATEWAY_SESSION_START_LIMIT, GATEWAY_MAX_CONCURRENCY } = env();
+  const { GATEWAY_HEARTBEAT_INTERVAL_MS, GATEWAY_SESSION_START_LIMIT, GATEWAY_MAX_CONCURRENCY, GATEWAY_IDENTIFY_TIMEOUT_MS, GATEWAY_UNIDENTIFIED_PER_ADDRESS } =
+    env();
   return {
     heartbeatIntervalMs: GATEWAY_HEARTBEAT_INTERVAL_MS,
     heartbeatGraceMs: 10_000,
     commands: { count: 120, windowMs: 60_000 },
+    identifyTimeoutMs: GATEWAY_IDENTIFY_TIMEOUT_MS,
+    unidentifiedPerAddress: GATEWAY_UNIDENTIFIED_PER_ADDRESS,
     maxGuildsPerShard: 2500,
     // Five minutes: long enough for a client library's reconnect after a network drop or a
     // server restart, short enough that stored sessions stay few.

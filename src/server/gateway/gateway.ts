@@ -3,6 +3,7 @@ import type { Duplex } from "node:stream";
 import { GatewayCloseCodes, GatewayOpcodes } from "discord-api-types/v10";
 import { WebSocketServer, type WebSocket } from "ws";
 import type { Db } from "~/server/db/client.ts";
+import { clientAddress, type TrustedProxies } from "~/server/http/client-address.ts";
 import { InternalEvents, type StoredEvent } from "~/server/events/event-map.ts";
 import { disconnectEndedSessions } from "~/server/members/voice.service.ts";
 import type { CloseCode } from "./close-codes.ts";
@@ -43,6 +44,8 @@ export type GatewayOptions = {
   router: EventRouter;
   publicBaseUrl: string;
   limits?: Partial<GatewayLimits>;
+  /** Proxies whose X-Forwarded-For names the client (TRUSTED_PROXIES), as REST resolves it; absent: the peer. */
+  trustedProxies?: TrustedProxies;
   log?: (error: unknown) => void;
   /** Test mode's recorder of each connection's frames; absent, nothing is recorded. */
   frameLog?: () => FrameLog;
@@ -73,6 +76,8 @@ export function createGateway(options: GatewayOptions): Gateway {
   const wss = new WebSocketServer({ noServer: true, maxPayload: WS_MAX_FRAME_BYTES, perMessageDeflate: false });
   const connections = new Set<Connection>();
   const sockets = new Set<WebSocket>();
+  // Each client address's open connections: those without a session count against its cap.
+  const byAddress = new Map<string, Set<Connection>>();
   const starting = new Set<Connection>();
   const live = new Map<string, Connection>();
   let liveViews: GatewaySessionView[] | null = null;
@@ -144,14 +149,21 @@ export function createGateway(options: GatewayOptions): Gateway {
     }
   }
 
-  // Zombies: connections whose heartbeats stopped. One timer for all connections. Liveness is
-  // real time (performance.now), not the world's: a test twin's clock moving on kills no one.
+  // Zombies: connections whose heartbeats stopped, and connections that never identify (a
+  // heartbeat alone would keep them for ever). One timer for all connections. Liveness is real
+  // time (performance.now), not the world's: a test twin's clock moving on kills no one.
   const zombieTimer = setInterval(
     () => {
-      const deadline = performance.now() - limits.heartbeatIntervalMs - limits.heartbeatGraceMs;
-      for (const connection of connections) if (connection.lastHeartbeatAt < deadline) connection.close(GatewayCloseCodes.SessionTimedOut);
+      const now = performance.now();
+      const deadline = now - limits.heartbeatIntervalMs - limits.heartbeatGraceMs;
+      const identifyDeadline = now - limits.identifyTimeoutMs;
+      for (const connection of connections) {
+        if (connection.lastHeartbeatAt < deadline) connection.close(GatewayCloseCodes.SessionTimedOut);
+        else if (connection.awaitingIdentifySince !== null && connection.awaitingIdentifySince < identifyDeadline)
+          connection.close(GatewayCloseCodes.NotAuthenticated, `Not authenticated: no IDENTIFY or RESUME within ${limits.identifyTimeoutMs / 1000} s`);
+      }
     },
-    Math.max(50, Math.min(limits.heartbeatIntervalMs / 4, 5000)),
+    Math.max(50, Math.min(limits.heartbeatIntervalMs / 4, limits.identifyTimeoutMs / 4, 5000)),
   ).unref();
 
   // Stored sessions: this instance's are seen, expired ones (any instance's) deleted, and
@@ -165,13 +177,22 @@ export function createGateway(options: GatewayOptions): Gateway {
   }
   const housekeepingTimer = setInterval(() => void housekeeping().catch(log), limits.housekeepingMs).unref();
 
-  function accept(ws: WebSocket, query: URLSearchParams): void {
+  function accept(ws: WebSocket, query: URLSearchParams, address: string): void {
     const transport = transportOf(query);
     if ("refuse" in transport) return ws.close(transport.refuse, transport.reason);
+    const fromAddress = byAddress.get(address) ?? new Set<Connection>();
+    const waiting = [...fromAddress].filter((connection) => connection.view === null).length;
+    if (waiting >= limits.unidentifiedPerAddress)
+      return ws.close(GatewayCloseCodes.RateLimited, `Rate limited: ${waiting} connections from this address are waiting to identify`);
     sockets.add(ws);
-    ws.once("close", () => sockets.delete(ws));
     const connection = new Connection(ws, createFrameSender(ws, transport.zlibStream ? "zlib-stream" : "json"), host, performance.now());
     connections.add(connection);
+    byAddress.set(address, fromAddress.add(connection));
+    ws.once("close", () => {
+      sockets.delete(ws);
+      fromAddress.delete(connection);
+      if (fromAddress.size === 0 && byAddress.get(address) === fromAddress) byAddress.delete(address);
+    });
     connection.hello(limits.heartbeatIntervalMs);
   }
 
@@ -179,7 +200,9 @@ export function createGateway(options: GatewayOptions): Gateway {
     handleUpgrade(req, socket, head) {
       const url = new URL(req.url ?? "/", "http://gateway");
       if (closing || url.pathname.replace(/\/$/, "") !== "/gateway") return void socket.destroy();
-      wss.handleUpgrade(req, socket, head, (ws) => accept(ws, url.searchParams));
+      // The client as the REST side sees it: the peer, or what a trusted proxy says it heard from.
+      const address = clientAddress(req.socket.remoteAddress ?? null, req.headers["x-forwarded-for"]?.toString() ?? null, options.trustedProxies ?? null) ?? "";
+      wss.handleUpgrade(req, socket, head, (ws) => accept(ws, url.searchParams, address));
     },
     close() {
       closing ??= shutDown();

@@ -1,7 +1,7 @@
 import { GatewayIntentBits as I } from "discord-api-types/v10";
 import type { GatewayMessageCreateDispatchData } from "discord-api-types/v10";
 import { describe, expect, it } from "vitest";
-import { readsMessageContent, withoutContent } from "./message-content.ts";
+import { guildMessageWithoutContent, readsMessageContent, withoutContent } from "./message-content.ts";
 
 const app = { botUserId: "900", applicationId: "901" };
 const user = (id: string) => ({ id, username: `u${id}`, discriminator: "0", global_name: null, avatar: null });
@@ -53,6 +53,26 @@ describe("MESSAGE_CONTENT", () => {
     ]) {
       expect(withoutContent(own, app)).toBe(own);
     }
+  });
+
+  it("keeps what came through a webhook the application owns (its application_id), and empties other webhooks' messages", () => {
+    const hook = user("700");
+    const viaOwn = message({ author: hook, webhook_id: "700", application_id: "901" });
+    expect(withoutContent(viaOwn, app)).toBe(viaOwn);
+    expect(withoutContent(message({ author: hook, webhook_id: "700", application_id: "555" }), app)).toMatchObject({ content: "", embeds: [] });
+    expect(withoutContent(message({ author: hook, webhook_id: "700" }), app)).toMatchObject({ content: "", attachments: [] });
+    // A reply to the app's webhook's message keeps the message it replies to.
+    expect(withoutContent(message({ referenced_message: viaOwn }), app).referenced_message).toBe(viaOwn);
+  });
+
+  it("reads a REST message (no guild_id) by the same rule; a caller without an application by author and mentions alone", () => {
+    const viaOwn = message({ guild_id: undefined, author: user("700"), webhook_id: "700", application_id: "901" });
+    expect(guildMessageWithoutContent(viaOwn, app)).toBe(viaOwn);
+    expect(guildMessageWithoutContent(message({ guild_id: undefined }), app)).toMatchObject({ content: "", components: [] });
+    const appless = { botUserId: "900", applicationId: null };
+    expect(guildMessageWithoutContent(viaOwn, appless).content).toBe("");
+    const mentioned = message({ guild_id: undefined, mentions: [user("900")] });
+    expect(guildMessageWithoutContent(mentioned, appless)).toBe(mentioned);
   });
 
   it("judges a reply's referenced message by its own author, and empties a forward's snapshots", () => {

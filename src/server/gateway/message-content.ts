@@ -1,6 +1,8 @@
 // MESSAGE_CONTENT ("Message Content Intent"): without it an app receives other users'
 // messages with content, embeds, attachments and components empty and no poll. The app's
-// own messages, messages mentioning it and DMs keep them. Pure.
+// own messages (its bot's, and those sent through a webhook the application owns, which carry
+// its application_id), messages mentioning it and DMs keep them. The gateway and REST reads
+// both decide with this. Pure.
 import { GatewayIntentBits } from "discord-api-types/v10";
 import type { GatewayMessageCreateDispatchData, GatewayMessageUpdateDispatchData } from "discord-api-types/v10";
 import { hasIntent } from "./intents.ts";
@@ -8,8 +10,8 @@ import { hasIntent } from "./intents.ts";
 /** A message as MESSAGE_CREATE and MESSAGE_UPDATE carry it. */
 export type MessageEventData = GatewayMessageCreateDispatchData | GatewayMessageUpdateDispatchData;
 
-/** The app a session speaks for, as the exemptions need it. */
-export type MessageReader = { botUserId: string; applicationId: string };
+/** The app a session (or a REST call) speaks for, as the exemptions need it. */
+export type MessageReader = { botUserId: string; applicationId: string | null };
 
 /**
  * Whether the session sees message content at all: the application holds the privileged
@@ -33,7 +35,11 @@ type ContentMessage = {
   message_snapshots?: { message: ContentMessage }[];
 };
 
-/** Whether a guild message's content reaches this app without the intent: its own, or mentioning it. */
+/**
+ * Whether a guild message's content reaches this app without the intent: its own (its bot's,
+ * or sent through a webhook of the application: the platform's "messages that an app sends"),
+ * or mentioning it.
+ */
 function isContentExempt(message: ContentMessage, reader: MessageReader): boolean {
   if (message.author?.id === reader.botUserId) return true;
   if (message.application_id !== undefined && message.application_id === reader.applicationId) return true;
@@ -69,4 +75,9 @@ export function hidesContent(message: MessageEventData, reader: MessageReader): 
 /** The message as this app sees it without MESSAGE_CONTENT: the same object when nothing is hidden from it. */
 export function withoutContent<T extends MessageEventData>(message: T, reader: MessageReader): T {
   return hidesContent(message, reader) ? (blank(message, reader) as T) : message;
+}
+
+/** A guild channel's message read over REST as this app sees it without MESSAGE_CONTENT (REST objects carry no guild_id). */
+export function guildMessageWithoutContent<T extends ContentMessage>(message: T, reader: MessageReader): T {
+  return hides(message, reader) ? (blank(message, reader) as T) : message;
 }

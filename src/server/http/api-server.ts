@@ -56,6 +56,7 @@ export function createApiServer(runtime: Runtime, options: { pages: NodeHandler;
     subscribe: runtime.events.subscribe,
     router: createEventRouter({ db }),
     publicBaseUrl: options.publicBaseUrl,
+    trustedProxies: options.trustedProxies,
     frameLog: recorder ? () => recordFrames(recorder) : undefined,
   });
   runtime.gateway = gateway;

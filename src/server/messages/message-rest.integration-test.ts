@@ -237,6 +237,30 @@ describe("GET /channels/{channel.id}/messages", () => {
     await setApprovedIntents({ db: app.db, actor: null }, reader.application.id, ["MESSAGE_CONTENT"], true);
     expect((await seen())[2]).toEqual(["secret", 1]);
   });
+
+  it("shows a bot without MESSAGE_CONTENT what its application's webhooks post in full, and empties others' and a forward's snapshot", async () => {
+    const { guild, text, api } = await setup();
+    const reader = await kit.addBotWithRole(guild.id, MEMBER | P.ManageWebhooks, 1);
+    const own = (await reader.api.post(`/channels/${text.id}/webhooks`, { name: "own hook" })).body;
+    const other = (await api.post(`/channels/${text.id}/webhooks`, { name: "other hook" })).body;
+    const post = async (hook: { id: string; token: string }, content: string) =>
+      (await app.as().post(`/webhooks/${hook.id}/${hook.token}`, { content, embeds: [{ title: "t" }] }, { query: { wait: true } })).body as {
+        id: string;
+        application_id?: string;
+      };
+    const mine = await post(own, "from my hook");
+    const theirs = await post(other, "from their hook");
+    expect(mine.application_id).toBe(reader.application.id);
+    const source = (await api.post(`/channels/${text.id}/messages`, { content: "forwarded secret" })).body;
+    const forward = (await api.post(`/channels/${text.id}/messages`, { message_reference: { type: 1, message_id: source.id, channel_id: text.id } })).body;
+
+    type Read = { id: string; content: string; embeds: unknown[]; message_snapshots?: { message: { content: string } }[] };
+    const listed = new Map(((await reader.api.get(`/channels/${text.id}/messages`)).body as Read[]).map((message) => [message.id, message]));
+    expect([listed.get(mine.id)!.content, listed.get(mine.id)!.embeds.length]).toEqual(["from my hook", 1]);
+    expect((await reader.api.get(`/channels/${text.id}/messages/${mine.id}`)).body.content).toBe("from my hook");
+    expect([listed.get(theirs.id)!.content, listed.get(theirs.id)!.embeds.length]).toEqual(["", 0]);
+    expect(listed.get(forward.id)!.message_snapshots![0]!.message.content).toBe("");
+  });
 });
 
 describe("PATCH and DELETE /channels/{channel.id}/messages/{message.id}", () => {

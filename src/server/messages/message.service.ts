@@ -5,6 +5,7 @@ import { loadChannelAccess } from "~/server/channels/channel.service.ts";
 import type { ServiceContext } from "~/server/context.ts";
 import { orderBySnowflake, snowflakeBeyond } from "~/server/db/snowflake-sql.ts";
 import { ApiError, invalidField } from "~/server/errors.ts";
+import { guildMessageWithoutContent } from "~/server/gateway/message-content.ts";
 import { readUserCards } from "~/server/users/user-queries.ts";
 import { runChange, type Change } from "~/server/events/change.ts";
 import type { GuildAccess } from "~/server/permissions/guild-access.ts";
@@ -62,17 +63,15 @@ async function findMessage(ctx: ServiceContext, channelId: string, messageId: st
 }
 
 /**
- * What a bot without the MESSAGE_CONTENT intent sees: content, embeds, attachments,
- * components and polls emptied, except in its own messages and those that mention it.
+ * What a bot without the MESSAGE_CONTENT intent sees: the gateway's rule (message-content.ts),
+ * content, embeds, attachments, components and polls emptied except in its own messages (its
+ * application's webhooks' included) and those that mention it.
  */
 export async function contentReader(ctx: ServiceContext): Promise<(message: MessageObject) => MessageObject> {
   const { actor } = ctx;
   if (actor.kind !== "bot" || (actor.applicationId && (await hasPrivilegedIntent(ctx.db, actor.applicationId, "MESSAGE_CONTENT")))) return (m) => m;
-  return (message) => {
-    if (message.author.id === actor.userId || message.mentions.some((user) => user.id === actor.userId)) return message;
-    const { poll: _poll, ...rest } = message;
-    return { ...rest, content: "", embeds: [], attachments: [], components: [] };
-  };
+  const reader = { botUserId: actor.userId, applicationId: actor.applicationId };
+  return (message) => guildMessageWithoutContent(message, reader);
 }
 
 /** A stored message as the caller may read it, and whether they may read its content (forwarding needs it: 160014). */

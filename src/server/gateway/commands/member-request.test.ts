@@ -35,10 +35,16 @@ describe("who may ask", () => {
     expect(memberRequestDenial(0, { kind: "ids", userIds: ["1"] })).toBeNull();
   });
 
-  it("rate limits only the request for every member", () => {
-    expect(isWholeGuild({ kind: "all", limit: 0 })).toBe(true);
-    expect(isWholeGuild({ kind: "all", limit: 1 })).toBe(false);
-    expect(isWholeGuild({ kind: "prefix", prefix: "a", limit: 100 })).toBe(false);
+  it("rate limits a listing that answers every member or more than 100, never names or ids", () => {
+    expect(isWholeGuild({ kind: "all", limit: 0 }, 5000)).toBe(true);
+    expect(isWholeGuild({ kind: "all", limit: 1_000_000 }, 5000)).toBe(true);
+    expect(isWholeGuild({ kind: "all", limit: 101 }, 5000)).toBe(true);
+    expect(isWholeGuild({ kind: "all", limit: 100 }, 5000)).toBe(false);
+    expect(isWholeGuild({ kind: "all", limit: 1 }, 5000)).toBe(false);
+    expect(isWholeGuild({ kind: "all", limit: 7 }, 7)).toBe(true);
+    expect(isWholeGuild({ kind: "all", limit: 6 }, 7)).toBe(false);
+    expect(isWholeGuild({ kind: "prefix", prefix: "a", limit: 100 }, 1)).toBe(false);
+    expect(isWholeGuild({ kind: "ids", userIds: ["1"] }, 1)).toBe(false);
   });
 
   it("echoes a nonce of up to 32 bytes, counted in UTF-8", () => {

@@ -45,9 +45,14 @@ export function memberRequestDenial(intents: number, selection: MemberSelection)
   return null;
 }
 
-/** Only a request for every member (empty query, limit 0) is rate limited: one per guild per bot every 30 seconds. */
-export function isWholeGuild(selection: MemberSelection): boolean {
-  return selection.kind === "all" && selection.limit === 0;
+/**
+ * Whether a request counts against the whole-guild limit (one per guild per bot every 30
+ * seconds). The platform names the empty query with limit 0; any other listing that answers
+ * every member (a limit at or above the guild's member count) or more than any query may (100)
+ * costs the same, so it counts too: otherwise a large limit would lift the limit.
+ */
+export function isWholeGuild(selection: MemberSelection, memberCount: number): boolean {
+  return selection.kind === "all" && (selection.limit === 0 || selection.limit > MEMBER_LOOKUP_MAX || selection.limit >= memberCount);
 }
 
 /** The nonce the answer carries: the request's when it is at most 32 bytes. */

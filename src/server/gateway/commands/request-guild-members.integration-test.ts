@@ -185,6 +185,39 @@ describe("REQUEST_GUILD_MEMBERS (op 8)", () => {
     expect((await chunksOf(otherClient, "own"))[0]!.members).toHaveLength(4);
   });
 
+  it("counts a listing that answers every member, or more than 100, against the same limit", async () => {
+    const people = Array.from({ length: 150 }, (_, i) => ({ username: `many_${i}` }));
+    const { guildId, client } = await botWithMembers(people);
+    const limitedFor = (nonce: string) =>
+      client.waitFor(
+        (frame) => frame.t === GatewayDispatchEvents.RateLimited && (frame.d as GatewayRateLimitedDispatchData).meta.nonce === nonce,
+        `RATE_LIMITED for ${nonce}`,
+      );
+    // A limit past the guild's size answers every member, and counts as asking for every member.
+    client.send({ op: GatewayOpcodes.RequestGuildMembers, d: { guild_id: guildId, query: "", limit: 1_000_000, nonce: "huge" } });
+    expect((await chunksOf(client, "huge")).flatMap((chunk) => chunk.members)).toHaveLength(152);
+    client.send({ op: GatewayOpcodes.RequestGuildMembers, d: { guild_id: guildId, query: "", limit: 0, nonce: "all" } });
+    await limitedFor("all");
+    client.send({ op: GatewayOpcodes.RequestGuildMembers, d: { guild_id: guildId, query: "", limit: 1_000_000, nonce: "again" } });
+    await limitedFor("again");
+    // More than any query answers (100) counts too, short of every member; 100 does not.
+    client.send({ op: GatewayOpcodes.RequestGuildMembers, d: { guild_id: guildId, query: "", limit: 101, nonce: "many" } });
+    await limitedFor("many");
+    client.send({ op: GatewayOpcodes.RequestGuildMembers, d: { guild_id: guildId, query: "", limit: 100, nonce: "page" } });
+    expect((await chunksOf(client, "page"))[0]!.members).toHaveLength(100);
+
+    // In a small guild, a limit of its member count is every member.
+    const small = await botWithMembers(named("few_a", "few_b"));
+    small.client.send({ op: GatewayOpcodes.RequestGuildMembers, d: { guild_id: small.guildId, query: "", limit: 4, nonce: "every" } });
+    expect((await chunksOf(small.client, "every"))[0]!.members).toHaveLength(4);
+    small.client.send({ op: GatewayOpcodes.RequestGuildMembers, d: { guild_id: small.guildId, query: "", limit: 0, nonce: "all" } });
+    expect(
+      (await small.client.waitFor((frame) => frame.t === GatewayDispatchEvents.RateLimited, "RATE_LIMITED")).d as GatewayRateLimitedDispatchData,
+    ).toMatchObject({ meta: { guild_id: small.guildId, nonce: "all" } });
+    small.client.send({ op: GatewayOpcodes.RequestGuildMembers, d: { guild_id: small.guildId, query: "", limit: 3, nonce: "three" } });
+    expect((await chunksOf(small.client, "three"))[0]!.members).toHaveLength(3);
+  });
+
   it.each([
     ["no guild_id", { query: "", limit: 0 }],
     ["several guilds", { guild_id: ["1", "2"], query: "", limit: 0 }],

@@ -23,7 +23,10 @@ export async function requestGuildMembers(context: CommandContext, command: Requ
   const selection = selectionOf(command);
   if (!view.guildIds.has(guildId) || memberRequestDenial(view.intents, selection) !== null) return;
   const nonce = nonceOf(command.nonce);
-  if (isWholeGuild(selection)) {
+  const withPresences = command.presences === true && hasIntent(view.intents, GatewayIntentBits.GuildPresences);
+  // Whether a listing answers every member, and the custom-status privacy rule, depend on the guild's size.
+  const memberCount = selection.kind === "all" || withPresences ? await db.member.count({ where: { guildId } }) : 0;
+  if (isWholeGuild(selection, memberCount)) {
     const limit = await runtimeOf(db).limiter.consume("requestGuildMembers", guildId, view.applicationId);
     if (limit.limited) {
       const meta = nonce === undefined ? { guild_id: guildId } : { guild_id: guildId, nonce };
@@ -34,9 +37,7 @@ export async function requestGuildMembers(context: CommandContext, command: Requ
       } satisfies GatewayRateLimitedDispatchData<GatewayOpcodes.RequestGuildMembers>);
     }
   }
-  const withPresences = command.presences === true && hasIntent(view.intents, GatewayIntentBits.GuildPresences);
-  // The custom-status privacy rule depends on the guild's size.
-  const guild = withPresences ? { id: guildId, memberCount: await db.member.count({ where: { guildId } }) } : null;
+  const guild = withPresences ? { id: guildId, memberCount } : null;
   for await (const chunk of readMemberChunks(db, guildId, selection)) {
     if (context.isClosed()) return;
     const presences = guild
