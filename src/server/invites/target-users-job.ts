@@ -1,6 +1,6 @@
 // Target-users jobs (spec 2.1, 3): an uploaded file replaces an invite's list in the
-// background. The file is stored in chunks and streamed back through the CSV parser, so
-// memory stays bounded. The job first checks that every id is a known user (else it fails,
+// background. The file is stored in chunks and streamed back through the line reader
+// (target-users-csv.ts), so memory stays bounded. The job first checks that every id is a known user (else it fails,
 // naming the lines, and the list stays as it was), then replaces the list. A worker claims
 // the job with a lease it renews per batch; a job whose worker died is taken up again once
 // the lease lapses, and fails after a few tries, so none stays PROCESSING for ever. Each
@@ -52,16 +52,18 @@ async function* storedChunks(db: Db, code: string): AsyncGenerator<Buffer> {
 /** The stored file's ids in batches of BATCH, with the problems of the lines that hold none. */
 async function* storedBatches(db: Db, code: string, problems: ReturnType<typeof problemList>): AsyncGenerator<{ line: number; userId: string }[]> {
   let batch: { line: number; userId: string }[] = [];
-  for await (const entry of readTargetUsersCsv(storedChunks(db, code))) {
-    if ("problem" in entry) {
-      problems.note(entry.problem);
-      continue;
+  for await (const entries of readTargetUsersCsv(storedChunks(db, code))) {
+    for (const entry of entries) {
+      if ("problem" in entry) {
+        problems.note(entry.problem);
+        continue;
+      }
+      batch.push(entry);
+      if (batch.length < BATCH) continue;
+      yield batch;
+      batch = [];
+      await nextTurn();
     }
-    batch.push(entry);
-    if (batch.length < BATCH) continue;
-    yield batch;
-    batch = [];
-    await nextTurn();
   }
   if (batch.length > 0) yield batch;
 }
