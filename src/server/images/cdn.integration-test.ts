@@ -158,3 +158,82 @@ describe("CDN image formats", () => {
     expect([...data.subarray(0, 3)]).toEqual([255, 0, 0]);
   });
 });
+
+/** A CDN GET over HTTP, as a browser or a caching proxy sends it. */
+async function cdnGet(path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Headers; size: number }> {
+  const response = await fetch(server.url(path), { headers });
+  return { status: response.status, headers: response.headers, size: (await response.arrayBuffer()).byteLength };
+}
+
+describe("CDN lifetimes", () => {
+  it("keeps an attachment 5 minutes, then revalidates it with its ETag, and answers its deletion with an uncached 404", async () => {
+    const { text, owner } = await kit.setup();
+    const form = new FormData();
+    form.set("payload_json", JSON.stringify({ content: "a file" }));
+    form.set("files[0]", new Blob(["short-lived"], { type: "text/plain" }), "notes.txt");
+    const posted = await app.dispatch(
+      new Request(`http://guildhall.test/api/v10/channels/${text.id}/messages`, {
+        method: "POST",
+        headers: { authorization: `Bot ${owner.token}` },
+        body: form,
+      }),
+    );
+    const message = (await posted.json()) as { id: string; attachments: { url: string }[] };
+    const path = new URL(message.attachments[0]!.url).pathname;
+
+    const first = await cdnGet(path);
+    expect(first.status).toBe(200);
+    expect(first.headers.get("cache-control")).toBe("public, max-age=300, must-revalidate");
+    const etag = first.headers.get("etag")!;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+
+    for (const ifNoneMatch of [etag, `W/${etag}`, `"other", ${etag}`, "*"]) {
+      const again = await cdnGet(path, { "if-none-match": ifNoneMatch });
+      expect(again.status, ifNoneMatch).toBe(304);
+      expect(again.size).toBe(0);
+      expect(again.headers.get("etag")).toBe(etag);
+      expect(again.headers.get("cache-control")).toBe("public, max-age=300, must-revalidate");
+    }
+    expect((await cdnGet(path, { "if-none-match": '"other"' })).status).toBe(200);
+
+    const deleted = await app.as(`Bot ${owner.token}`).delete(`/channels/${text.id}/messages/${message.id}`);
+    expect(deleted.status).toBe(204);
+    for (const headers of [{}, { "if-none-match": etag }] as Record<string, string>[]) {
+      const gone = await cdnGet(path, headers);
+      expect(gone.status).toBe(404);
+      expect(gone.headers.get("cache-control")).toBe("no-store");
+    }
+  });
+
+  it("keeps an image an hour, each variant revalidated under its own ETag, and 404 once replaced", async () => {
+    const { guild, owner } = await kit.setup();
+    const patched = await app
+      .as(`Bot ${owner.token}`)
+      .patch(`/guilds/${guild.id}`, { icon: `data:image/png;base64,${(await square(64, "#23a55a")).toString("base64")}` });
+    const icon = `/cdn/icons/${guild.id}/${(patched.body as { icon: string }).icon}`;
+
+    const stored = await cdnGet(`${icon}.png`);
+    const small = await cdnGet(`${icon}.webp?size=16`);
+    for (const answer of [stored, small]) {
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get("cache-control")).toBe("public, max-age=3600, must-revalidate");
+    }
+    expect(small.headers.get("etag")).not.toBe(stored.headers.get("etag"));
+    const revalidated = await cdnGet(`${icon}.webp?size=16`, { "if-none-match": small.headers.get("etag")! });
+    expect([revalidated.status, revalidated.size]).toEqual([304, 0]);
+    // Another variant's tag is not this one's.
+    expect((await cdnGet(`${icon}.webp?size=32`, { "if-none-match": small.headers.get("etag")! })).status).toBe(200);
+    // Refusals are not cached either.
+    const refused = await cdnGet(`${icon}.png?size=100`);
+    expect([refused.status, refused.headers.get("cache-control")]).toEqual([400, "no-store"]);
+
+    expect((await app.as(`Bot ${owner.token}`).patch(`/guilds/${guild.id}`, { icon: PNG })).status).toBe(200);
+    for (const [path, headers] of [
+      [`${icon}.png`, {}],
+      [`${icon}.webp?size=16`, { "if-none-match": small.headers.get("etag")! }],
+    ] as const) {
+      const gone = await cdnGet(path, headers);
+      expect([gone.status, gone.headers.get("cache-control")], path).toEqual([404, "no-store"]);
+    }
+  });
+});

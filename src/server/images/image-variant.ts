@@ -16,9 +16,13 @@ export type VariantRefusal = { status: 400 | 415; message: string };
 const MIN_SIZE = 16;
 const MAX_SIZE = 4096;
 
-/** The variant a CDN URL asks for: the format of its extension, and `size`, a power of two from 16 to 4096, or absent. */
-export function parseVariant(extension: string, size: string | null): ImageVariant | VariantRefusal {
-  const format = extension === "jpg" ? "jpeg" : (extension as ImageFormat);
+/**
+ * The variant a CDN URL asks for: the format of its extension, and `size`, a power of two from
+ * 16 to 4096, or absent. GIF only for animated images (`a_` hashes), as on the platform.
+ */
+export function parseVariant(image: { extension: string; animated: boolean }, size: string | null): ImageVariant | VariantRefusal {
+  const format = image.extension === "jpg" ? "jpeg" : (image.extension as ImageFormat);
+  if (format === "gif" && !image.animated) return { status: 415, message: "Unsupported Media Type" };
   if (size === null) return { format, size: null };
   const value = /^\d{1,4}$/.test(size) ? Number(size) : NaN;
   // A power of two has one bit set.
@@ -35,11 +39,9 @@ const MAX_INPUT_PIXELS = 8192 * 8192;
 
 /**
  * The stored image as the URL asks: as stored when format and size match it, else converted
- * (the first frame of an animated image unless GIF is asked). GIF only for animated images
- * (`a_` hashes), as on the platform; 415 otherwise.
+ * (the first frame of an animated image unless GIF is asked).
  */
 export async function renderImage(stored: CdnImage, variant: ImageVariant): Promise<Rendered | VariantRefusal> {
-  if (variant.format === "gif" && !stored.animated) return { status: 415, message: "Unsupported Media Type" };
   if (variant.size === null && stored.contentType === `image/${variant.format}`) return stored;
   const key = `${stored.path}.${variant.format}?${variant.size ?? ""}`;
   const cached = rendered.get(key);

@@ -48,7 +48,7 @@ export async function replaceImage(change: Change, folder: string, before: strin
 }
 
 /** The stored file at `path`, unless it is gone or going with its holder. */
-async function readStored(db: Tx, path: string): Promise<{ contentType: string; data: Uint8Array } | null> {
+export async function readStoredFile(db: Tx, path: string): Promise<{ contentType: string; data: Uint8Array } | null> {
   // The pending removal first: it goes in the same commit as the file, so a removal committing
   // between the two reads leaves the file unread rather than served.
   if (await isRemovalPending(db, path)) return null;
@@ -56,29 +56,47 @@ async function readStored(db: Tx, path: string): Promise<{ contentType: string; 
   return row && { contentType: row.contentType, data: row.data };
 }
 
+/** Whether the file at `path` is still served, read without its bytes (a CDN revalidation). */
+export async function isStoredFileServed(db: Tx, path: string): Promise<boolean> {
+  if (await isRemovalPending(db, path)) return false;
+  return (await db.image.findUnique({ where: { path }, select: { path: true } })) !== null;
+}
+
 /** A stored image by what it belongs to and its hash (a guild's icon: "icons", guild id, icon hash); null when unknown. */
 export async function readOwnedImage(db: Tx, kind: ImageKind, ownerId: string, hash: string): Promise<{ contentType: string; data: Uint8Array } | null> {
-  return readStored(db, imagePath(imageFolder(kind, ownerId), hash));
+  return readStoredFile(db, imagePath(imageFolder(kind, ownerId), hash));
 }
 
 const IMAGE_PATH = /^\/cdn\/((?:[a-z-]+\/\d{1,20})|(?:guilds\/\d{1,20}\/users\/\d{1,20}\/(?:avatars|banners)))\/((?:a_)?[0-9a-f]{32})\.(png|jpe?g|gif|webp)$/;
+const ATTACHMENT_PATH = /^\/cdn\/(attachments\/\d{1,20}\/\d{1,20}\/[A-Za-z0-9._-]{1,1024})$/;
+
+/**
+ * What a CDN URL's path names: a stored path, and for an image (named by its content hash)
+ * whether the hash marks it animated and the extension asked for; null when it names nothing.
+ */
+export type CdnPath = { path: string; image: { animated: boolean; extension: string } | null };
+
+/** Parses `/cdn/{kind}/{owner}/{hash}.{ext}`, `/cdn/guilds/{guild}/users/{user}/avatars/{hash}.{ext}` or `/cdn/attachments/{channel_id}/{attachment_id}/{filename}`. */
+export function parseCdnPath(pathname: string): CdnPath | null {
+  const image = IMAGE_PATH.exec(pathname);
+  if (image) return { path: imagePath(image[1]!, image[2]!), image: { animated: image[2]!.startsWith("a_"), extension: image[3]! } };
+  const attachment = ATTACHMENT_PATH.exec(pathname);
+  return attachment ? { path: attachment[1]!, image: null } : null;
+}
 
 /** A stored image as a CDN URL names it: whether its hash marks it animated, and the extension asked for. */
 export type CdnImage = { path: string; contentType: string; data: Uint8Array; animated: boolean; extension: string };
 
 /** Reads `/cdn/{kind}/{owner}/{hash}.{ext}` or `/cdn/guilds/{guild}/users/{user}/avatars/{hash}.{ext}`; null when unknown. */
 export async function readImage(db: Tx, pathname: string): Promise<CdnImage | null> {
-  const match = IMAGE_PATH.exec(pathname);
-  if (!match) return null;
-  const path = imagePath(match[1]!, match[2]!);
-  const stored = await readStored(db, path);
-  return stored && { path, ...stored, animated: match[2]!.startsWith("a_"), extension: match[3]! };
+  const parsed = parseCdnPath(pathname);
+  if (!parsed?.image) return null;
+  const stored = await readStoredFile(db, parsed.path);
+  return stored && { path: parsed.path, ...stored, ...parsed.image };
 }
-
-const ATTACHMENT_PATH = /^\/cdn\/(attachments\/\d{1,20}\/\d{1,20}\/[A-Za-z0-9._-]{1,1024})$/;
 
 /** Reads a message attachment's file at `/cdn/attachments/{channel_id}/{attachment_id}/{filename}`; null when unknown. */
 export async function readAttachmentFile(db: Tx, pathname: string): Promise<{ contentType: string; data: Uint8Array } | null> {
-  const match = ATTACHMENT_PATH.exec(pathname);
-  return match ? readStored(db, match[1]!) : null;
+  const parsed = parseCdnPath(pathname);
+  return parsed && !parsed.image ? readStoredFile(db, parsed.path) : null;
 }

@@ -1,6 +1,6 @@
 // Target-users jobs (spec 2.1, 3): an uploaded file replaces an invite's list in the
-// background. The file is stored in chunks and streamed back through the CSV parser, so
-// memory stays bounded. The job first checks that every id is a known user (else it fails,
+// background. The file is stored in chunks and streamed back through the line reader
+// (target-users-csv.ts), so memory stays bounded. The job first checks that every id is a known user (else it fails,
 // naming the lines, and the list stays as it was), then replaces the list. A worker claims
 // the job with a lease it renews per batch; a job whose worker died is taken up again once
 // the lease lapses, and fails after a few tries, so none stays PROCESSING for ever. Each
@@ -17,6 +17,8 @@ export const JOB_STATUS = { UNSPECIFIED: 0, PROCESSING: 1, COMPLETED: 2, FAILED:
 const CHUNK_BYTES = 64 * 1024;
 const BATCH = 1000;
 const LEASE_MS = 30_000;
+/** How often checking the ids renews the lease: well within it. */
+const RENEW_MS = 1_000;
 const MAX_ATTEMPTS = 3;
 const POLL_MS = 5_000;
 
@@ -52,16 +54,18 @@ async function* storedChunks(db: Db, code: string): AsyncGenerator<Buffer> {
 /** The stored file's ids in batches of BATCH, with the problems of the lines that hold none. */
 async function* storedBatches(db: Db, code: string, problems: ReturnType<typeof problemList>): AsyncGenerator<{ line: number; userId: string }[]> {
   let batch: { line: number; userId: string }[] = [];
-  for await (const entry of readTargetUsersCsv(storedChunks(db, code))) {
-    if ("problem" in entry) {
-      problems.note(entry.problem);
-      continue;
+  for await (const entries of readTargetUsersCsv(storedChunks(db, code))) {
+    for (const entry of entries) {
+      if ("problem" in entry) {
+        problems.note(entry.problem);
+        continue;
+      }
+      batch.push(entry);
+      if (batch.length < BATCH) continue;
+      yield batch;
+      batch = [];
+      await nextTurn();
     }
-    batch.push(entry);
-    if (batch.length < BATCH) continue;
-    yield batch;
-    batch = [];
-    await nextTurn();
   }
   if (batch.length > 0) yield batch;
 }
@@ -83,34 +87,40 @@ export async function runTargetUsersJob(db: Db, code: string): Promise<void> {
   if (claim.count === 0) return;
   const job = await db.targetUsersJob.findUniqueOrThrow({ where: { code } });
   const mine = { code, attempts: job.attempts, status: JOB_STATUS.PROCESSING };
-  const fail = (errorMessage: string) =>
-    write((tx) => tx.targetUsersJob.updateMany({ where: mine, data: { status: JOB_STATUS.FAILED, completedAt: new Date(), leaseUntil: null, errorMessage } }));
+  /** Ends the job, and drops its stored file in the same change, if this worker still holds it. */
+  const finish = (data: { status: number; errorMessage?: string }) =>
+    write(async (tx) => {
+      const ended = await tx.targetUsersJob.updateMany({ where: mine, data: { ...data, completedAt: new Date(), leaseUntil: null } });
+      if (ended.count === 1) await tx.targetUsersJobChunk.deleteMany({ where: { code } });
+    });
+  const fail = (errorMessage: string) => finish({ status: JOB_STATUS.FAILED, errorMessage });
   if (job.attempts > MAX_ATTEMPTS) {
     await fail(`Processing was interrupted ${MAX_ATTEMPTS} times.`);
     return;
   }
-  /** Renews the lease (and counts `processed` users); false once another worker holds the job. */
-  const renew = async (processed = 0): Promise<boolean> => {
-    const held = await write((tx) =>
-      tx.targetUsersJob.updateMany({
-        where: mine,
-        data: { processedUsers: { increment: processed }, leaseUntil: new Date(Date.now() + LEASE_MS) },
-      }),
-    );
+  /** Renews the lease in the caller's change (counting `processed` users); false once another worker holds the job. */
+  const renew = async (tx: Tx, processed = 0): Promise<boolean> => {
+    const held = await tx.targetUsersJob.updateMany({
+      where: mine,
+      data: { processedUsers: { increment: processed }, leaseUntil: new Date(Date.now() + LEASE_MS) },
+    });
     return held.count === 1;
   };
   try {
     const problems = problemList();
+    // Checking writes nothing but the lease, renewed once a second rather than per batch.
+    let renewedAt = performance.now();
     for await (const batch of storedBatches(db, code, problems)) {
       const known = new Set(
         (await db.user.findMany({ where: { id: { in: batch.map((entry) => entry.userId) } }, select: { id: true } })).map((user) => user.id),
       );
       for (const entry of batch) if (!known.has(entry.userId)) problems.note(`Line ${entry.line}: no user has the id ${entry.userId}.`);
-      if (!(await renew())) return;
+      if (performance.now() - renewedAt < RENEW_MS) continue;
+      if (!(await write((tx) => renew(tx)))) return;
+      renewedAt = performance.now();
     }
     if (problems.count > 0) {
-      const failed = await fail(problems.lines().join("\n"));
-      if (failed.count === 1) await write((tx) => tx.targetUsersJobChunk.deleteMany({ where: { code } }));
+      await fail(problems.lines().join("\n"));
       return;
     }
     // Starting over is safe: the list is replaced as a whole.
@@ -120,13 +130,15 @@ export async function runTargetUsersJob(db: Db, code: string): Promise<void> {
     });
     for await (const batch of storedBatches(db, code, problemList())) {
       const userIds = batch.map((entry) => entry.userId);
-      await write((tx) => insertTargetUsers(tx, code, userIds));
-      if (!(await renew(batch.length))) return;
+      // One change a batch: counted and inserted only while this worker holds the job.
+      const held = await write(async (tx) => {
+        if (!(await renew(tx, userIds.length))) return false;
+        await insertTargetUsers(tx, code, userIds);
+        return true;
+      });
+      if (!held) return;
     }
-    const done = await write((tx) =>
-      tx.targetUsersJob.updateMany({ where: mine, data: { status: JOB_STATUS.COMPLETED, completedAt: new Date(), leaseUntil: null } }),
-    );
-    if (done.count === 1) await write((tx) => tx.targetUsersJobChunk.deleteMany({ where: { code } }));
+    await finish({ status: JOB_STATUS.COMPLETED });
   } catch (error) {
     await fail(error instanceof Error ? error.message : String(error));
   }

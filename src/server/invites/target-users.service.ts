@@ -38,18 +38,21 @@ export async function getTargetUsersCsv(ctx: ServiceContext, input: { code: stri
 /**
  * PUT /invites/{code}/target-users: refuses a file past TARGET_USERS_FILE_MAX_BYTES (413)
  * and one with lines that hold no user id (400, `target_users_file` naming each line's
- * problem), read a slice at a time so other requests go on meanwhile; then stores it and
- * answers. The job checks the ids are users' and replaces the invite's list in the
- * background (status PROCESSING, then COMPLETED, or FAILED naming the unknown ids' lines).
+ * problem, as the spec has it), a check of its lines alone, cheap and a slice at a time so
+ * other requests go on meanwhile; then stores it and answers. Everything per id is the job's:
+ * it checks the ids are users' and replaces the invite's list in the background (status
+ * PROCESSING, then COMPLETED, or FAILED naming the unknown ids' lines).
  */
 export async function uploadTargetUsers(ctx: ServiceContext, input: { code: string; file: Buffer }): Promise<void> {
   if (input.file.length > TARGET_USERS_FILE_MAX_BYTES) throw new ApiError("REQUEST_TOO_LARGE");
   await loadInviteFor(ctx, input.code, "inviter or MANAGE_GUILD");
   const problems = problemList();
   let total = 0;
-  for await (const entry of readTargetUsersCsv([input.file])) {
-    if ("problem" in entry) problems.note(entry.problem);
-    else total += 1;
+  for await (const entries of readTargetUsersCsv([input.file])) {
+    for (const entry of entries) {
+      if ("problem" in entry) problems.note(entry.problem);
+      else total += 1;
+    }
   }
   if (problems.count > 0) throw new ApiError("INVALID_FORM_BODY", { extra: { target_users_file: problems.lines() } });
   await storeTargetUsersJob(ctx.db, { code: input.code, file: input.file, totalUsers: total });

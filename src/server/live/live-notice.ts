@@ -10,7 +10,7 @@ import type { RoutedEvent } from "~/server/gateway/routed-event.ts";
 import { LobbyEvents } from "~/server/lobbies/lobby.schema.ts";
 import { hasPermission } from "~/server/permissions/permissions.ts";
 
-/** Sent instead of events the stream cannot replay (the outbox dropped them, or the viewer fell behind): every read is refetched. */
+/** Sent instead of events the stream cannot replay (the outbox dropped them, the viewer fell behind, or their membership changed since): every read is refetched. */
 export const RESYNC = "RESYNC";
 
 /** What a guild page hears: the event's name and the ids it is about, never the object itself (pages refetch what they show). */

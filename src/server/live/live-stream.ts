@@ -63,6 +63,12 @@ export function seqOf(lastEventId: string | null | undefined): number | null {
 type StreamOptions<N> = {
   db: Db;
   after: number | null;
+  /**
+   * Whether the viewer could see what happened after `after` as they see it now; when not, the
+   * stream sends RESYNC instead of the replay, since `decide` reads today's facts (a browser's
+   * last event id is its own to send).
+   */
+  mayReplayAfter?: (after: number) => Promise<boolean>;
   signal: AbortSignal | undefined;
   decide: (event: StoredEvent) => Promise<Decision<N>>;
 };
@@ -77,10 +83,13 @@ export function liveStream<N>(options: StreamOptions<N>): AsyncGenerator<Tracked
   return notices(new EventQueue(runtimeOf(options.db).events, options.signal), options);
 }
 
-async function* notices<N>(queue: EventQueue, { db, after, signal, decide }: StreamOptions<N>): AsyncGenerator<TrackedEnvelope<N | ResyncNotice>> {
+async function* notices<N>(
+  queue: EventQueue,
+  { db, after, mayReplayAfter, signal, decide }: StreamOptions<N>,
+): AsyncGenerator<TrackedEnvelope<N | ResyncNotice>> {
   try {
     const replayed = new Set<number>();
-    if (after !== null && (await replayAfter(db, after)) !== "replayable") {
+    if (after !== null && ((await replayAfter(db, after)) !== "replayable" || (mayReplayAfter && !(await mayReplayAfter(after))))) {
       yield tracked(String(await outboxHead(db)), { type: RESYNC });
     } else if (after !== null) {
       for await (const event of storedEventsAfter(db, after)) {

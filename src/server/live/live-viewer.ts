@@ -2,9 +2,9 @@
 // same cached guild state and permission functions the services read with, so a viewer who
 // loses access stops hearing at the next event. Lookups one event needs for every viewer
 // (its routed form, a thread's parent, a lobby's application) are made once per event.
-import { ChannelType, PermissionFlagsBits as P } from "discord-api-types/v10";
+import { ChannelType, GatewayDispatchEvents, PermissionFlagsBits as P } from "discord-api-types/v10";
 import type { Db } from "~/server/db/client.ts";
-import type { StoredEvent } from "~/server/events/event-map.ts";
+import { storedEventOf, type StoredEvent } from "~/server/events/event-map.ts";
 import { toRoutedEvent, type RoutedEvent } from "~/server/gateway/routed-event.ts";
 import { inviteListDenial, manageGuildDenial } from "~/server/guilds/guild-section-rules.ts";
 import { channelPermissions, accessOfMember, toOverwriteInputs, type GuildAccess } from "~/server/permissions/guild-access.ts";
@@ -91,6 +91,19 @@ export async function guildViewerOf(db: Db, stored: StoredEvent, event: RoutedEv
     reads: { bans: hasPermission(access.permissions, P.BanMembers), invites: !inviteListDenial(access), integrations: !manageGuildDenial(access) },
     inChannel: event.channel ? await permissionsIn(db, state, access, stored, event) : null,
   };
+}
+
+/**
+ * Whether the outbox holds, after `seq`, the viewer's joining the guild or a change of their
+ * membership (their roles): what they see now is not what they could see before it, so a
+ * replay from `seq` read with today's facts would tell a newcomer of messages made and deleted
+ * before they came. Retention deletes oldest first, so a join it deleted leaves `seq` gone too.
+ */
+export async function isMembershipChangedAfter(db: Db, guildId: string, userId: string, seq: number): Promise<boolean> {
+  const { GuildMemberAdd, GuildMemberUpdate } = GatewayDispatchEvents;
+  // `contains` narrows the rows read to those naming the viewer; the payload says whom they are about.
+  const rows = await db.event.findMany({ where: { guildId, seq: { gt: seq }, type: { in: [GuildMemberAdd, GuildMemberUpdate] }, data: { contains: userId } } });
+  return rows.map(storedEventOf).some((event) => (event.type === GuildMemberAdd || event.type === GuildMemberUpdate) && event.data.user.id === userId);
 }
 
 /** The application whose lobby an event names: lobby and message objects carry it; the others are looked up (null once the lobby is gone). */

@@ -120,7 +120,7 @@ async function world() {
     },
   });
   const post = (content: string) => app.as(`Bot ${bot.token}`).post(`/channels/${secret.id}/messages`, { content });
-  return { owner, ownerCtx, guild, member, seers, secret, post };
+  return { owner, ownerCtx, guild, member, seers, secret, post, botToken: bot.token };
 }
 
 describe("a guild's live stream", () => {
@@ -180,6 +180,40 @@ describe("a guild's live stream", () => {
     const live = await stream.notice();
     expect(live?.data).toMatchObject({ type: E.GuildRoleUpdate });
     expect(Number(live?.id)).toBeGreaterThan(Number(replayed?.id));
+  });
+
+  it("replays nothing from before a member joined: an older last event id answers RESYNC, while a long-time member's replay goes on", async () => {
+    const w = await world();
+    const lounge = await createGuildChannel(w.ownerCtx, { guildId: w.guild.id, body: { name: "lounge" } });
+    const before = await outboxHead(app.db);
+    const said = await app.as(`Bot ${w.botToken}`).post(`/channels/${lounge.id}/messages`, { content: "before you came" });
+    expect(said.status).toBe(200);
+    expect((await app.as(`Bot ${w.botToken}`).delete(`/channels/${lounge.id}/messages/${said.body.id}`)).status).toBe(204);
+    const { user: newcomer } = await makeUser(app.db);
+    await addMember(app.db, w.guild.id, newcomer.id);
+
+    const { stream: newcomers } = await open(newcomer.id, "live.guild", { guildId: w.guild.id, lastEventId: String(before) });
+    await newcomers.next();
+    expect((await newcomers.notice())?.data).toEqual({ type: "RESYNC" });
+    // Then live, as any stream: the next notice is what happens now.
+    await modifyRole(w.ownerCtx, { guildId: w.guild.id, roleId: w.seers.id, body: { name: "Now" } });
+    expect((await newcomers.notice())?.data).toMatchObject({ type: E.GuildRoleUpdate });
+
+    const { stream: members } = await open(w.member.id, "live.guild", { guildId: w.guild.id, lastEventId: String(before) });
+    await members.next();
+    expect((await members.notice())?.data).toMatchObject({ type: E.MessageCreate, channelId: lounge.id });
+    expect((await members.notice())?.data).toMatchObject({ type: E.MessageDelete, channelId: lounge.id });
+    expect((await members.notice())?.data).toMatchObject({ type: E.GuildMemberAdd, userId: newcomer.id });
+  });
+
+  it("answers RESYNC to a last event id from before a role gave the member a channel, rather than replay that channel", async () => {
+    const w = await world();
+    const before = await outboxHead(app.db);
+    await w.post("before the member could see #secret");
+    await modifyMember(w.ownerCtx, { guildId: w.guild.id, userId: w.member.id, body: { roles: [w.seers.id] } });
+    const { stream } = await open(w.member.id, "live.guild", { guildId: w.guild.id, lastEventId: String(before) });
+    await stream.next();
+    expect((await stream.notice())?.data).toEqual({ type: "RESYNC" });
   });
 
   it("tells a browser whose last event id the outbox does not hold to refetch everything", async () => {

@@ -7,7 +7,7 @@ import { createTRPCRouter, protectedProcedure } from "~/server/trpc/init.ts";
 import { ZSnowflake } from "~/server/validation/fields.ts";
 import { guildNotice, isLobbyEvent, lobbyNotice, type LobbyNotice } from "./live-notice.ts";
 import { liveStream, seqOf, type Decision } from "./live-stream.ts";
-import { guildViewerOf, lobbyApplicationOf, ownsApplication, routedOf } from "./live-viewer.ts";
+import { guildViewerOf, isMembershipChangedAfter, lobbyApplicationOf, ownsApplication, routedOf } from "./live-viewer.ts";
 
 /** The browser's last event id: sent back by its EventSource when it reconnects, or the outbox head its page was rendered at. */
 const ZLastEventId = { lastEventId: z.string().max(20).nullish() };
@@ -32,6 +32,7 @@ export const liveRouter = createTRPCRouter({
     return liveStream({
       db,
       after: seqOf(input.lastEventId),
+      mayReplayAfter: async (after) => !(await isMembershipChangedAfter(db, input.guildId, userId, after)),
       signal,
       async decide(stored) {
         const event = stored.guildId === input.guildId ? routedOf(stored) : null;

@@ -2,10 +2,11 @@
 // application's identity provider, or an access token this server issued to a provisional
 // account through the Bot endpoint. The other providers the platform knows (Steam, Epic,
 // Apple, PlayStation, Unity) cannot be verified here, so no application is set up for them.
-import { createRemoteJWKSet, decodeProtectedHeader, errors, jwtVerify } from "jose";
+import { decodeProtectedHeader, errors, jwtVerify } from "jose";
 import type { Tx } from "~/server/db/client.ts";
 import { ApiError, type ErrorKey } from "~/server/errors.ts";
 import { findStoredToken } from "~/server/auth/tokens.service.ts";
+import { providerKeys } from "./provider-key-sets.ts";
 import { BOT_ISSUED, type ExternalAuthType } from "./partner-sdk.schema.ts";
 
 /** Who the credentials prove the player is, and the name their provider gave them. */
@@ -15,8 +16,6 @@ export type ExternalIdentityClaim = { authType: ExternalAuthType; subject: strin
 const ID_TOKEN_ALGORITHMS = ["RS256", "RS384", "RS512", "ES256", "ES384", "ES512", "PS256", "PS384", "PS512"];
 /** An id_token issued longer ago than this is refused even before it expires. */
 const ID_TOKEN_MAX_AGE = "7d";
-/** How long a JWKS fetch may take before the provider counts as unreachable. */
-const JWKS_TIMEOUT_MS = 5_000;
 /** A display name from `preferred_username` is used only at the platform's global name length. */
 const DISPLAY_NAME_MAX = 32;
 
@@ -36,7 +35,7 @@ async function oidcIdentity(provider: { issuer: string; audience: string; jwksUr
     throw new ApiError("INVALID_OIDC_TOKEN");
   }
   if (typeof header.kid !== "string" || header.kid === "") throw new ApiError("OIDC_MISSING_KID");
-  const keys = createRemoteJWKSet(new URL(provider.jwksUri), { timeoutDuration: JWKS_TIMEOUT_MS });
+  const keys = providerKeys(provider.jwksUri);
   try {
     const { payload } = await jwtVerify(token, keys, {
       issuer: provider.issuer,

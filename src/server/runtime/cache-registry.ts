@@ -122,6 +122,14 @@ export const CACHES = {
     keptTrue: "ttl",
     how: "a game's reads move the lobby's idle clock at most once a TTL; the TTL follows a test twin's clock",
   },
+  providerKeySets: {
+    file: "src/server/partner-sdk/provider-key-sets.ts",
+    holds: "an identity provider's jwks_uri → its key set (jose's remote JWKS) and when it was fetched",
+    max: 1000,
+    ttlMs: 600_000,
+    keptTrue: "ttl",
+    how: "fetched again before use once older than the TTL, and for a kid it does not hold once 30 s passed since the last fetch (jose's cacheMaxAge and cooldownDuration); both measured by pacing time (twin-clock.ts), so a test twin's frozen or restored clock does not hold a rotated key out",
+  },
   imageVariants: {
     file: "src/server/images/image-variant.ts",
     holds: "stored image and size → the converted bytes",
