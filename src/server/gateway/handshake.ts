@@ -4,15 +4,14 @@ import { hasPrivilegedIntent } from "~/server/applications/intents.ts";
 import type { PrivilegedIntent } from "~/server/applications/application.schema.ts";
 import { authenticate, tokenIdOf } from "~/server/auth/tokens.service.ts";
 import type { Db } from "~/server/db/client.ts";
-import { replayAfter } from "~/server/events/outbox-read.ts";
-import { changePresence, setSessionPresence } from "~/server/presences/presence.service.ts";
+import { setSessionPresence } from "~/server/presences/presence.service.ts";
 import { toUserObject } from "~/server/users/user.dto.ts";
 import { GatewayCloseError } from "./close-codes.ts";
 import { KNOWN_INTENTS, type IdentifyCommand } from "./commands.ts";
 import type { EventRouter, GatewaySessionView } from "./gateway-types.ts";
-import { identifyPlayer, isPlayerToken, playerOf, resumedPlayerView } from "./player-session.ts";
+import { identifyPlayer, isPlayerToken, playerOf } from "./player-session.ts";
 import { claimSessionStart, type SessionStartLimits } from "./session-start-limit.ts";
-import { findResumableSession, forgetSession, sessionView, storeSession, type StoredSession } from "./session-store.ts";
+import { sessionView, storeSession, type StoredSession } from "./session-store.ts";
 
 /** What IDENTIFY and RESUME need from the gateway. */
 export type HandshakeDeps = {
@@ -37,18 +36,11 @@ const PRIVILEGED_BITS: readonly [number, PrivilegedIntent][] = [
 const MAX_SHARDS = 65_536;
 
 /** IDENTIFY and RESUME carry the bare token; some libraries prefix it with "Bot ". */
-async function botOf(db: Db, token: string) {
+export async function botOf(db: Db, token: string) {
   const bare = token.replace(/^Bot\s+/i, "");
   const actor = await authenticate(db, `Bot ${bare}`);
   if (actor?.kind !== "bot" || !actor.applicationId) throw new GatewayCloseError(GatewayCloseCodes.AuthenticationFailed);
   return { applicationId: actor.applicationId, botUserId: actor.userId, tokenId: tokenIdOf(bare)! };
-}
-
-/** Who a RESUME's token speaks for: a bot, or a game client's player ("Bearer <access token>"). */
-async function principalOf(db: Db, token: string): Promise<{ kind: StoredSession["kind"]; applicationId: string; userId: string; tokenId: string }> {
-  if (isPlayerToken(token)) return { kind: "user", ...(await playerOf(db, token)) };
-  const bot = await botOf(db, token);
-  return { kind: "bot", applicationId: bot.applicationId, userId: bot.botUserId, tokenId: bot.tokenId };
 }
 
 /** A started session, and the id of the token that started it (revoking the token ends the connection). */
@@ -105,30 +97,4 @@ export async function identify(deps: HandshakeDeps, command: IdentifyCommand): P
     application: { id: app.id, flags: app.flags, flags_new: String(app.flags) },
   };
   return { view: sessionView(session, { guildIds }), ready, tokenId: bot.tokenId };
-}
-
-/**
- * The session a RESUME names, as it was identified, or null when it cannot be resumed: unknown,
- * expired, another bot's (or player's), or older than the events the outbox still keeps (op 9). A seq past
- * the newest stored event was never sent: 4007.
- */
-export async function resumableView(
-  deps: HandshakeDeps,
-  command: { token: string; session_id: string; seq: number },
-): Promise<{ view: GatewaySessionView; tokenId: string } | null> {
-  const { db } = deps;
-  const principal = await principalOf(db, command.token);
-  const session = await findResumableSession(db, command.session_id, deps.now(), deps.resumableMs);
-  if (session?.botUserId !== principal.userId || session.kind !== principal.kind || session.applicationId !== principal.applicationId) return null;
-  const replay = await replayAfter(db, command.seq);
-  if (replay === "never sent") {
-    // The platform's 4007 ends the session: the client starts a new one.
-    await changePresence(db, session.botUserId, (tx) => forgetSession(tx, session.id));
-    throw new GatewayCloseError(GatewayCloseCodes.InvalidSeq, `seq ${command.seq} was never sent`);
-  }
-  // The retention sweep deleted events this session has not seen.
-  if (replay === "gone") return null;
-  if (session.kind === "user") return { view: await resumedPlayerView(db, session, command.seq), tokenId: principal.tokenId };
-  const guildIds = await deps.router.guildsOf({ botUserId: session.botUserId, shard: [session.shardId, session.shardCount] });
-  return { view: sessionView(session, { guildIds }), tokenId: principal.tokenId };
 }

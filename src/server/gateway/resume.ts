@@ -1,0 +1,97 @@
+// RESUME (op 6): which session a client takes back, and from which point of the outbox. Its
+// client's `s` is mapped back to the outbox through the map its last connection left
+// (session-sequence.ts), so a replay never starts before the session's own READY. A session
+// whose point is not known (its instance stopped without ending it) is answered op 9: its
+// client identifies anew.
+import { GatewayCloseCodes } from "discord-api-types/v10";
+import type { Db } from "~/server/db/client.ts";
+import { replayAfter } from "~/server/events/outbox-read.ts";
+import { changePresence } from "~/server/presences/presence.service.ts";
+import { GatewayCloseError } from "./close-codes.ts";
+import type { GatewaySessionView } from "./gateway-types.ts";
+import { botOf, type HandshakeDeps } from "./handshake.ts";
+import { isPlayerToken, playerOf, resumedPlayerView } from "./player-session.ts";
+import { resumePointOf, type ResumePoint, type SequenceMap } from "./session-sequence.ts";
+import { claimSession, findResumableSession, forgetSession, sessionView, type ResumableSession, type StoredSession } from "./session-store.ts";
+
+/** A connection of this instance that holds a session: it ends, and says where its client was. */
+type SessionHolder = { handOver(): Promise<SequenceMap> };
+
+/** What RESUME needs from the gateway. */
+export type ResumeDeps = HandshakeDeps & {
+  /** How long a RESUME waits for another instance to hand the session over. */
+  resumeHandoverMs: number;
+  /** The connection of this instance holding the session, if one does. */
+  holderOf(sessionId: string): SessionHolder | null;
+};
+
+/** A RESUME taken: the session as it was at `point`, the token it came with. */
+export type Resumed = { view: GatewaySessionView; tokenId: string; point: ResumePoint };
+
+/** How often a RESUME looks again whether another instance has handed the session over. */
+const HANDOVER_POLL_MS = 25;
+
+/** Who a RESUME's token speaks for: a bot, or a game client's player ("Bearer <access token>"). */
+async function principalOf(db: Db, token: string): Promise<{ kind: StoredSession["kind"]; applicationId: string; userId: string; tokenId: string }> {
+  if (isPlayerToken(token)) return { kind: "user", ...(await playerOf(db, token)) };
+  const bot = await botOf(db, token);
+  return { kind: "bot", applicationId: bot.applicationId, userId: bot.botUserId, tokenId: bot.tokenId };
+}
+
+/** A session refused for good (4007, or op 9 for a point that cannot be replayed): its row and presence go. */
+async function endSession(db: Db, session: StoredSession): Promise<void> {
+  await changePresence(db, session.botUserId, (tx) => forgetSession(tx, session.id));
+}
+
+/**
+ * The session's map as its last connection left it: handed over by a connection of this
+ * instance, stored by one that ended, or, while another instance's connection still holds the
+ * session, stored once that one ends. "held" when it is still held past the wait (that
+ * instance stopped, or its connection looks alive there).
+ */
+async function takeMap(deps: ResumeDeps, found: ResumableSession, id: string): Promise<{ map: SequenceMap | null; closedAt: Date | null } | "held"> {
+  const holder = deps.holderOf(id);
+  if (holder) return { map: await holder.handOver(), closedAt: found.closedAt };
+  const deadline = performance.now() + deps.resumeHandoverMs;
+  let current: ResumableSession | null = found;
+  while (current?.closedAt === null) {
+    if (performance.now() >= deadline) return "held";
+    await new Promise((resolve) => setTimeout(resolve, HANDOVER_POLL_MS));
+    current = await findResumableSession(deps.db, id, deps.now(), deps.resumableMs);
+  }
+  return current ? { map: current.map, closedAt: current.closedAt } : { map: null, closedAt: null };
+}
+
+/**
+ * The session a RESUME names, taken over from where its client was, or null for op 9: unknown,
+ * expired, another bot's (or player's), held by a connection elsewhere past the wait, or from a
+ * point that is not known or no longer stored. Closes with 4007 for an `s` past what the
+ * session was sent, which ends the session.
+ */
+export async function resumeSession(deps: ResumeDeps, command: { token: string; session_id: string; seq: number }): Promise<Resumed | null> {
+  const { db } = deps;
+  const principal = await principalOf(db, command.token);
+  const found = await findResumableSession(db, command.session_id, deps.now(), deps.resumableMs);
+  const session = found?.session;
+  if (!found || session?.botUserId !== principal.userId || session.kind !== principal.kind || session.applicationId !== principal.applicationId) return null;
+  const taken = await takeMap(deps, found, session.id);
+  if (taken === "held") return null;
+  const point = taken.map ? resumePointOf(taken.map, command.seq) : "unknown";
+  if (point === "never sent") {
+    await endSession(db, session);
+    throw new GatewayCloseError(GatewayCloseCodes.InvalidSeq, `seq ${command.seq} was never sent`);
+  }
+  if (point === "unknown" || (await replayAfter(db, point.position)) !== "replayable") {
+    await endSession(db, session);
+    return null;
+  }
+  let isClaimed = false;
+  // The session's presence shows again (it showed offline while the session was closed).
+  await changePresence(db, session.botUserId, async (tx) => {
+    isClaimed = await claimSession(tx, session.id, taken.closedAt, deps.now());
+  });
+  if (!isClaimed) return null;
+  if (session.kind === "user") return { view: await resumedPlayerView(db, session, point.position), tokenId: principal.tokenId, point };
+  const guildIds = await deps.router.guildsOf({ botUserId: session.botUserId, shard: [session.shardId, session.shardCount] });
+  return { view: sessionView(session, { guildIds }), tokenId: principal.tokenId, point };
+}
