@@ -11,7 +11,7 @@ import { createFrameSender, type FrameSender } from "./frame-sender.ts";
 import type { CommandContext } from "./gateway-command.ts";
 import type { Dispatch, GatewaySessionView } from "./gateway-types.ts";
 import { identify } from "./handshake.ts";
-import { resumeSession, type ResumeDeps } from "./resume.ts";
+import { replayShown, resumeSession, type ResumeDeps } from "./resume.ts";
 import { SessionSequence, type Numbered, type SequenceMap } from "./session-sequence.ts";
 import { forgetSession, markSessionClosed } from "./session-store.ts";
 
@@ -180,7 +180,7 @@ export class Connection {
    * says the client may have missed it.
    */
   sendEventDispatch(t: string, payload: string, event: StoredEvent): void {
-    const s = this.sequence.next({ kind: "event", seq: event.seq });
+    const s = this.sequence.next({ kind: "event", seq: event.seq, t, guildId: event.guildId });
     this.sendFrame(`{"op":${GatewayOpcodes.Dispatch},"t":${JSON.stringify(t)},"s":${s},"d":${payload}}`);
   }
 
@@ -331,10 +331,11 @@ export class Connection {
     this.beginStart();
     // Up to the head the replay reads; later events are heard while starting, into the buffer.
     const head = await outboxHead(this.host.db);
+    const shown = await replayShown(this.host, resumed);
     await this.sendGuildCreates(point.guildCreates);
     for await (const event of storedEventsAfter(this.host.db, point.position, head)) {
       if (this.isClosed()) return;
-      this.sendRouted(await this.host.router.route(event, [view]), event);
+      this.sendRouted(shown(event, await this.host.router.route(event, [view])), event);
     }
     if (this.isClosed()) return;
     this.sequence.routedThrough(head);
@@ -352,10 +353,11 @@ export class Connection {
     return this.sequenceMap();
   }
 
-  /** Where this connection's client was: its numbering, and what the session was routed. */
+  /** Where this connection's client was: its numbering, and what the session was routed and held. */
   private async sequenceMap(): Promise<SequenceMap> {
     // Live events reach a session through the gateway's routing, in order: those heard so far went to it, or will have once settled.
-    return this.sequence.map(this.hasGoneLive ? await this.host.settled() : 0);
+    const heard = this.hasGoneLive ? await this.host.settled() : 0;
+    return this.sequence.map(heard, this.view!.guildIds);
   }
 
   private beginStart(): void {

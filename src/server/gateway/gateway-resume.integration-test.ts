@@ -15,8 +15,9 @@ const options = { router: () => createEventRouter({ db: app.db }), limits: { ses
 // Two instances on one database and one event bus: a session resumes on either.
 const first = useGatewayServer(app, options);
 const second = useGatewayServer(app, options);
-// A third, which waits briefly for another instance to hand a session over.
-const tight = useGatewayServer(app, { ...options, limits: { ...options.limits, resumeHandoverMs: 300 } });
+const MAX_REPLAY = 5;
+// A third, whose replays read few events and which waits briefly for another instance to hand a session over.
+const tight = useGatewayServer(app, { ...options, limits: { ...options.limits, maxReplayEvents: MAX_REPLAY, resumeHandoverMs: 300 } });
 const intents = GatewayIntentBits.Guilds;
 
 async function resumed(server: GatewayServer, fields: { token: string; session_id: string; seq: number }): Promise<GatewayClient> {
@@ -26,11 +27,15 @@ async function resumed(server: GatewayServer, fields: { token: string; session_i
   return client;
 }
 
-/** A bot with a session on the first instance that saw READY and its GUILD_CREATE, then lost its connection; `seq` is the last it received. */
-async function droppedSession() {
+/**
+ * A bot with a session (on the first instance unless named) that saw READY and its
+ * GUILD_CREATE, did `meanwhile`, then lost its connection; `seq` is the last it received.
+ */
+async function droppedSession(server: GatewayServer = first, meanwhile?: () => Promise<void>) {
   const { bot, owner, guildIds } = await botInGuilds(app, 1);
-  const { client, ready } = await identified(first, bot.token, { intents });
+  const { client, ready } = await identified(server, bot.token, { intents });
   const created = await client.dispatch("GUILD_CREATE");
+  await meanwhile?.();
   client.terminate();
   await client.closed;
   return { bot, owner, guildId: guildIds[0]!, sessionId: (ready.d as GatewayReadyDispatchData).session_id, seq: created.s! };
@@ -144,6 +149,48 @@ describe("RESUME replays only what the session would have heard after its own RE
     // Only the session's own start is sent again: its GUILD_CREATE, then RESUMED.
     expect(frames.map((frame) => frame.t)).toEqual(["GUILD_CREATE", "RESUMED"]);
     expect(JSON.stringify(frames)).not.toContain("posted before the bot came");
+  });
+
+  it("answers op 9 when the session missed more events than a replay may read", async () => {
+    const { bot, owner, guildId, sessionId, seq } = await droppedSession(tight);
+    const rest = app.as(botAuth(owner.token));
+    for (let i = 0; i < MAX_REPLAY + 1; i++) expect((await rest.patch(`/guilds/${guildId}`, { name: `Missed ${i}` })).status).toBe(200);
+    const client = await resumed(tight, { token: bot.token, session_id: sessionId, seq });
+    expect(await client.next()).toMatchObject({ op: GatewayOpcodes.InvalidSession, d: false });
+  });
+
+  it("resumes a quiet session however busy the outbox was elsewhere: what it was routed and not sent does not count", async () => {
+    const { bot, sessionId, seq } = await droppedSession(tight, async () => {
+      // Another bot's guild is busy while this session is connected; the other bot hears the last change, so all were routed.
+      const busy = await botInGuilds(app, 1);
+      const { client } = await identified(tight, busy.bot.token, { intents });
+      await client.dispatch("GUILD_CREATE");
+      const rest = app.as(botAuth(busy.owner.token));
+      for (let i = 0; i < MAX_REPLAY * 2; i++) expect((await rest.patch(`/guilds/${busy.guildIds[0]}`, { name: `Busy ${i}` })).status).toBe(200);
+      await client.waitFor((frame) => (frame.d as { name?: string } | null)?.name === `Busy ${MAX_REPLAY * 2 - 1}`, "the last busy change");
+    });
+    const client = await resumed(tight, { token: bot.token, session_id: sessionId, seq });
+    expect(await client.next()).toMatchObject({ t: "RESUMED" });
+  });
+
+  it("for the guilds the session was in then: a guild joined while away starts with GUILD_CREATE, a guild left ends with GUILD_DELETE alone", async () => {
+    const { bot, owner, guildId: left, sessionId, seq } = await droppedSession();
+    const rest = app.as(botAuth(owner.token));
+    expect((await rest.patch(`/guilds/${left}`, { name: "Before the kick" })).status).toBe(200);
+    expect((await rest.delete(`/guilds/${left}/members/${bot.user.id}`)).status).toBe(204);
+    const joined = await makeGuild(app.db, owner.actor);
+    await addMember(app.db, joined.id, bot.user.id);
+    expect((await rest.patch(`/guilds/${joined.id}`, { name: "After the join" })).status).toBe(200);
+
+    const client = await resumed(second, { token: bot.token, session_id: sessionId, seq });
+    const frames = await client.framesThrough((frame) => frame.t === "RESUMED", "RESUMED");
+    expect(frames.map((frame) => [frame.t, (frame.d as { id?: string } | null)?.id ?? null])).toEqual([
+      // The bot is no longer in the guild it left: what happened there is not shown, its leaving is.
+      ["GUILD_DELETE", left],
+      ["GUILD_CREATE", joined.id],
+      ["GUILD_UPDATE", joined.id],
+      ["RESUMED", null],
+    ]);
   });
 });
 

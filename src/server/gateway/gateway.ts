@@ -104,6 +104,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     sessionStart: limits.sessionStart,
     maxGuildsPerShard: limits.maxGuildsPerShard,
     resumableMs: limits.resumableMs,
+    maxReplayEvents: limits.maxReplayEvents,
     resumeHandoverMs: limits.resumeHandoverMs,
     commandLimit: limits.commands,
     frameLog: options.frameLog,

@@ -1,14 +1,21 @@
-// RESUME (op 6): which session a client takes back, and from which point of the outbox. Its
-// client's `s` is mapped back to the outbox through the map its last connection left
-// (session-sequence.ts), so a replay never starts before the session's own READY. A session
-// whose point is not known (its instance stopped without ending it) is answered op 9: its
-// client identifies anew.
-import { GatewayCloseCodes } from "discord-api-types/v10";
+// RESUME (op 6): which session a client takes back, from which point of the outbox, and what
+// its replay may show. A session replays only what it would have heard live after its own
+// READY (DESIGN.md, "Gateway"):
+// - its client's `s` is mapped back to the outbox through the map its last connection left
+//   (session-sequence.ts), so a replay never starts before the session's start;
+// - the replay routes to the session as it was at that point: its intents, and the guilds it
+//   held then, joins and leaves applied in order as they come;
+// - facts are read now (routing uses current permissions), and of a guild the bot has left
+//   since, only its leaving is shown.
+// A session further behind than a replay may read, or whose point is not known (its instance
+// stopped without ending it), is answered op 9: its client identifies anew.
+import { GatewayCloseCodes, GatewayDispatchEvents } from "discord-api-types/v10";
 import type { Db } from "~/server/db/client.ts";
-import { replayAfter } from "~/server/events/outbox-read.ts";
+import type { StoredEvent } from "~/server/events/event-map.ts";
+import { outboxHead, replayAfter } from "~/server/events/outbox-read.ts";
 import { changePresence } from "~/server/presences/presence.service.ts";
 import { GatewayCloseError } from "./close-codes.ts";
-import type { GatewaySessionView } from "./gateway-types.ts";
+import type { Dispatch, GatewaySessionView } from "./gateway-types.ts";
 import { botOf, type HandshakeDeps } from "./handshake.ts";
 import { isPlayerToken, playerOf, resumedPlayerView } from "./player-session.ts";
 import { resumePointOf, type ResumePoint, type SequenceMap } from "./session-sequence.ts";
@@ -19,6 +26,8 @@ type SessionHolder = { handOver(): Promise<SequenceMap> };
 
 /** What RESUME needs from the gateway. */
 export type ResumeDeps = HandshakeDeps & {
+  /** Outbox events a RESUME may read past its client's point. */
+  maxReplayEvents: number;
   /** How long a RESUME waits for another instance to hand the session over. */
   resumeHandoverMs: number;
   /** The connection of this instance holding the session, if one does. */
@@ -65,8 +74,8 @@ async function takeMap(deps: ResumeDeps, found: ResumableSession, id: string): P
 /**
  * The session a RESUME names, taken over from where its client was, or null for op 9: unknown,
  * expired, another bot's (or player's), held by a connection elsewhere past the wait, or from a
- * point that is not known or no longer stored. Closes with 4007 for an `s` past what the
- * session was sent, which ends the session.
+ * point that is not known, no longer stored, or further back than a replay may read. Closes
+ * with 4007 for an `s` past what the session was sent, which ends the session.
  */
 export async function resumeSession(deps: ResumeDeps, command: { token: string; session_id: string; seq: number }): Promise<Resumed | null> {
   const { db } = deps;
@@ -81,7 +90,7 @@ export async function resumeSession(deps: ResumeDeps, command: { token: string; 
     await endSession(db, session);
     throw new GatewayCloseError(GatewayCloseCodes.InvalidSeq, `seq ${command.seq} was never sent`);
   }
-  if (point === "unknown" || (await replayAfter(db, point.position)) !== "replayable") {
+  if (point === "unknown" || (await replayAfter(db, point.position)) !== "replayable" || (await outboxHead(db)) - point.position > deps.maxReplayEvents) {
     await endSession(db, session);
     return null;
   }
@@ -91,7 +100,21 @@ export async function resumeSession(deps: ResumeDeps, command: { token: string; 
     isClaimed = await claimSession(tx, session.id, taken.closedAt, deps.now());
   });
   if (!isClaimed) return null;
-  if (session.kind === "user") return { view: await resumedPlayerView(db, session, point.position), tokenId: principal.tokenId, point };
-  const guildIds = await deps.router.guildsOf({ botUserId: session.botUserId, shard: [session.shardId, session.shardCount] });
-  return { view: sessionView(session, { guildIds }), tokenId: principal.tokenId, point };
+  const view = session.kind === "user" ? await resumedPlayerView(db, session, point.position) : sessionView(session, { guildIds: point.guildIds });
+  return { view, tokenId: principal.tokenId, point };
+}
+
+/**
+ * What of the replay a resumed session is shown, given the guilds its bot is in now (read
+ * after the replay's last event was stored): everything of those, and of a guild left since
+ * only its GUILD_DELETE, if the session held it at its point.
+ */
+export async function replayShown(deps: ResumeDeps, resumed: Resumed): Promise<(event: StoredEvent, dispatches: Dispatch[]) => Dispatch[]> {
+  if (resumed.view.player) return (_event, dispatches) => dispatches;
+  const current = new Set(await deps.router.guildsOf(resumed.view));
+  const held = new Set(resumed.point.guildIds);
+  return (event, dispatches) => {
+    if (event.guildId === null || current.has(event.guildId)) return dispatches;
+    return held.has(event.guildId) ? dispatches.filter((dispatch) => dispatch.t === GatewayDispatchEvents.GuildDelete) : [];
+  };
 }

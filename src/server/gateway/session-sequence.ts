@@ -7,8 +7,9 @@ import { z } from "zod";
 
 /**
  * What a RESUME needs of a session's numbering, stored as JSON when its connection ends.
- * `starts` are the GUILD_CREATEs of the session's start: no outbox event sends them, so a
- * RESUME that missed one sends it again.
+ * `marks` are the dispatches that changed or announced the session's guilds: "start" is a
+ * GUILD_CREATE of the session's start (no outbox event sends it, so a RESUME that missed it
+ * sends it again), "join" and "leave" the GUILD_CREATE and GUILD_DELETE of an event.
  */
 const ZSequenceMap = z.object({
   /** The lowest `s` a RESUME may name: the client acknowledged it in a heartbeat, or older ones were let go. */
@@ -17,14 +18,17 @@ const ZSequenceMap = z.object({
   last: z.number().int(),
   /** For each `s` in (first, last], in order: the outbox position routed to the session before dispatch `s` was sent. */
   befores: z.array(z.number().int()),
-  starts: z.array(z.tuple([z.number().int(), z.string()])),
+  marks: z.array(z.tuple([z.number().int(), z.enum(["start", "join", "leave"]), z.string()])),
   /** The outbox position routed to the session when the map was taken. */
   through: z.number().int(),
+  /** The session's guilds then. */
+  guildIds: z.array(z.string()),
 });
 export type SequenceMap = z.output<typeof ZSequenceMap>;
+type GuildMark = SequenceMap["marks"][number];
 
-/** Where a RESUME of `s` picks up: replay the outbox after `position`, after sending `guildCreates` again. */
-export type ResumePoint = { s: number; position: number; guildCreates: string[] };
+/** Where a RESUME of `s` picks up: replay the outbox after `position` to a session in `guildIds`, after sending `guildCreates` again. */
+export type ResumePoint = { s: number; position: number; guildIds: string[]; guildCreates: string[] };
 
 /**
  * The point a RESUME naming `s` resumes from: "never sent" for an `s` past the last dispatch
@@ -34,7 +38,14 @@ export function resumePointOf(map: SequenceMap, s: number): ResumePoint | "never
   if (s > map.last) return "never sent";
   if (s < map.first) return "unknown";
   const position = s < map.last ? map.befores[s - map.first]! : map.through;
-  return { s, position, guildCreates: map.starts.filter(([startS]) => startS > s).map(([, guildId]) => guildId) };
+  // The guilds at `position`: the map's, with the joins and leaves the client did not hear undone.
+  const guildIds = new Set(map.guildIds);
+  const missed = map.marks.filter(([markS]) => markS > s);
+  for (const [, kind, guildId] of [...missed].reverse()) {
+    if (kind === "join") guildIds.delete(guildId);
+    if (kind === "leave") guildIds.add(guildId);
+  }
+  return { s, position, guildIds: [...guildIds], guildCreates: missed.filter(([, kind]) => kind === "start").map(([, , guildId]) => guildId) };
 }
 
 /**
@@ -46,7 +57,7 @@ const KEPT_AFTER_LETTING_GO = 9000;
 
 /** What a dispatch is, for the numbering: an outbox event's (with its seq), or one of the session's own. */
 export type Numbered =
-  | { kind: "event"; seq: number }
+  | { kind: "event"; seq: number; t: string; guildId: string | null }
   /** READY, RESUMED, a command's answer: no outbox event. */
   | { kind: "own" }
   /** A GUILD_CREATE of the session's start. */
@@ -57,7 +68,7 @@ export class SessionSequence {
   private first: number;
   private last: number;
   private befores: number[] = [];
-  private starts: [number, string][] = [];
+  private marks: GuildMark[] = [];
   /** Every event up to this outbox position has been routed to the session. */
   private routed: number;
 
@@ -75,9 +86,11 @@ export class SessionSequence {
       // Events are routed in outbox order: every event before this one was routed already.
       this.befores.push(dispatch.seq - 1);
       this.routedThrough(dispatch.seq);
+      const kind = dispatch.t === "GUILD_CREATE" ? "join" : dispatch.t === "GUILD_DELETE" ? "leave" : null;
+      if (kind && dispatch.guildId) this.marks.push([s, kind, dispatch.guildId]);
     } else {
       this.befores.push(this.routed);
-      if (dispatch.kind === "start") this.starts.push([s, dispatch.guildId]);
+      if (dispatch.kind === "start") this.marks.push([s, "start", dispatch.guildId]);
     }
     if (this.befores.length > MAX_KEPT) this.letGo(this.last - KEPT_AFTER_LETTING_GO);
     return s;
@@ -95,13 +108,20 @@ export class SessionSequence {
 
   private letGo(s: number): void {
     this.befores.splice(0, s - this.first);
-    this.starts = this.starts.filter(([startS]) => startS > s);
+    this.marks = this.marks.filter(([markS]) => markS > s);
     this.first = s;
   }
 
-  /** The map a RESUME reads, the session having been routed everything up to `through`. */
-  map(through: number): SequenceMap {
-    return { first: this.first, last: this.last, befores: [...this.befores], starts: [...this.starts], through: Math.max(through, this.routed) };
+  /** The map a RESUME reads, the session having been routed everything up to `through` and holding `guildIds`. */
+  map(through: number, guildIds: Iterable<string>): SequenceMap {
+    return {
+      first: this.first,
+      last: this.last,
+      befores: [...this.befores],
+      marks: [...this.marks],
+      through: Math.max(through, this.routed),
+      guildIds: [...guildIds],
+    };
   }
 }
 
