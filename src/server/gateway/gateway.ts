@@ -12,6 +12,7 @@ import { createFrameSender } from "./frame-sender.ts";
 import { faultReaches, type GatewayFaultAction, type GatewayFaultMatch } from "./gateway-faults.ts";
 import { gatewayLimitsFromEnv, gatewayUrl, type GatewayLimits } from "./gateway-limits.ts";
 import type { EventRouter, GatewaySessionView } from "./gateway-types.ts";
+import { disallowedIntent } from "./handshake.ts";
 import { sweepSessions, touchSessions } from "./session-store.ts";
 
 export type Gateway = {
@@ -147,6 +148,7 @@ export function createGateway(options: GatewayOptions): Gateway {
   let chain = Promise.resolve();
   const unsubscribe = options.subscribe((event) => {
     if (event.type === InternalEvents.TokensRevoked) disconnectRevoked(new Set(event.data.token_ids));
+    if (event.type === InternalEvents.ApplicationUpdated) void closeDisallowed(event.data.application_id).catch(log);
     for (const connection of starting) connection.buffer.push(event);
     if (live.size === 0) return;
     const targets = (liveTargets ??= targetsOf(live.values()));
@@ -158,6 +160,22 @@ export function createGateway(options: GatewayOptions): Gateway {
   function disconnectRevoked(tokenIds: ReadonlySet<string>): void {
     for (const connection of connections) {
       if (connection.tokenId !== null && tokenIds.has(connection.tokenId)) connection.close(GatewayCloseCodes.AuthenticationFailed, "token revoked");
+    }
+  }
+
+  /**
+   * The application's settings changed: its sessions that asked for a privileged intent it no
+   * longer holds are closed with 4014, as IDENTIFY would refuse them (every instance hears this).
+   */
+  async function closeDisallowed(applicationId: string): Promise<void> {
+    const verdicts = new Map<number, Promise<string | null>>();
+    for (const connection of connections) {
+      const view = connection.view;
+      if (view?.applicationId !== applicationId || view.player) continue;
+      if (!verdicts.has(view.intents)) verdicts.set(view.intents, disallowedIntent(db, applicationId, view.intents));
+      const disallowed = await verdicts.get(view.intents)!;
+      // The connection may have resumed another session or ended while the check ran.
+      if (disallowed && connection.view === view) connection.close(GatewayCloseCodes.DisallowedIntents, disallowed);
     }
   }
 

@@ -35,6 +35,18 @@ const PRIVILEGED_BITS: readonly [number, PrivilegedIntent][] = [
 /** Shards past this count are refused (4010): the platform's largest bots stay far below it. */
 const MAX_SHARDS = 65_536;
 
+/**
+ * The first privileged intent among `intents` the application does not hold now, or null: an
+ * IDENTIFY or RESUME asking for it is closed with 4014, and so is a live session when the
+ * application loses it.
+ */
+export async function disallowedIntent(db: Db, applicationId: string, intents: number): Promise<PrivilegedIntent | null> {
+  for (const [bit, name] of PRIVILEGED_BITS) {
+    if (intents & bit && !(await hasPrivilegedIntent(db, applicationId, name))) return name;
+  }
+  return null;
+}
+
 /** IDENTIFY and RESUME carry the bare token; some libraries prefix it with "Bot ". */
 export async function botOf(db: Db, token: string) {
   const bare = token.replace(/^Bot\s+/i, "");
@@ -59,11 +71,8 @@ export async function identify(deps: HandshakeDeps, command: IdentifyCommand): P
     throw new GatewayCloseError(GatewayCloseCodes.InvalidShard, `shard [${shardId}, ${shardCount}]`);
   }
   if ((command.intents & ~KNOWN_INTENTS) !== 0) throw new GatewayCloseError(GatewayCloseCodes.InvalidIntents);
-  for (const [bit, name] of PRIVILEGED_BITS) {
-    if (command.intents & bit && !(await hasPrivilegedIntent(db, bot.applicationId, name))) {
-      throw new GatewayCloseError(GatewayCloseCodes.DisallowedIntents, name);
-    }
-  }
+  const disallowed = await disallowedIntent(db, bot.applicationId, command.intents);
+  if (disallowed) throw new GatewayCloseError(GatewayCloseCodes.DisallowedIntents, disallowed);
   const app = await db.application.findUnique({ where: { id: bot.applicationId }, include: { botUser: true } });
   if (!app) throw new GatewayCloseError(GatewayCloseCodes.AuthenticationFailed);
   const guildIds = await deps.router.guildsOf({ botUserId: bot.botUserId, shard: [shardId, shardCount] });

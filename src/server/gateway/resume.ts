@@ -3,8 +3,9 @@
 // READY (DESIGN.md, "Gateway"):
 // - its client's `s` is mapped back to the outbox through the map its last connection left
 //   (session-sequence.ts), so a replay never starts before the session's start;
-// - the replay routes to the session as it was at that point: its intents, and the guilds it
-//   held then, joins and leaves applied in order as they come;
+// - the replay routes to the session as it was at that point: its intents (privileged ones
+//   checked again now), and the guilds it held then, joins and leaves applied in order as
+//   they come;
 // - facts are read now (routing uses current permissions), and of a guild the bot has left
 //   since, only its leaving is shown.
 // A session further behind than a replay may read, or whose point is not known (its instance
@@ -16,7 +17,7 @@ import { outboxHead, replayAfter } from "~/server/events/outbox-read.ts";
 import { changePresence } from "~/server/presences/presence.service.ts";
 import { GatewayCloseError } from "./close-codes.ts";
 import type { Dispatch, GatewaySessionView } from "./gateway-types.ts";
-import { botOf, type HandshakeDeps } from "./handshake.ts";
+import { botOf, disallowedIntent, type HandshakeDeps } from "./handshake.ts";
 import { isPlayerToken, playerOf, resumedPlayerView } from "./player-session.ts";
 import { resumePointOf, type ResumePoint, type SequenceMap } from "./session-sequence.ts";
 import { claimSession, findResumableSession, forgetSession, sessionView, type ResumableSession, type StoredSession } from "./session-store.ts";
@@ -47,7 +48,7 @@ async function principalOf(db: Db, token: string): Promise<{ kind: StoredSession
   return { kind: "bot", applicationId: bot.applicationId, userId: bot.botUserId, tokenId: bot.tokenId };
 }
 
-/** A session refused for good (4007, or op 9 for a point that cannot be replayed): its row and presence go. */
+/** A session refused for good (4007, 4014, or op 9 for a point that cannot be replayed): its row and presence go. */
 async function endSession(db: Db, session: StoredSession): Promise<void> {
   await changePresence(db, session.botUserId, (tx) => forgetSession(tx, session.id));
 }
@@ -75,7 +76,8 @@ async function takeMap(deps: ResumeDeps, found: ResumableSession, id: string): P
  * The session a RESUME names, taken over from where its client was, or null for op 9: unknown,
  * expired, another bot's (or player's), held by a connection elsewhere past the wait, or from a
  * point that is not known, no longer stored, or further back than a replay may read. Closes
- * with 4007 for an `s` past what the session was sent, which ends the session.
+ * with 4007 for an `s` past what the session was sent, and with 4014 when it asked for a
+ * privileged intent its application no longer holds; both end the session.
  */
 export async function resumeSession(deps: ResumeDeps, command: { token: string; session_id: string; seq: number }): Promise<Resumed | null> {
   const { db } = deps;
@@ -83,6 +85,11 @@ export async function resumeSession(deps: ResumeDeps, command: { token: string; 
   const found = await findResumableSession(db, command.session_id, deps.now(), deps.resumableMs);
   const session = found?.session;
   if (!found || session?.botUserId !== principal.userId || session.kind !== principal.kind || session.applicationId !== principal.applicationId) return null;
+  const disallowed = session.kind === "bot" ? await disallowedIntent(db, session.applicationId, session.intents) : null;
+  if (disallowed) {
+    await endSession(db, session);
+    throw new GatewayCloseError(GatewayCloseCodes.DisallowedIntents, disallowed);
+  }
   const taken = await takeMap(deps, found, session.id);
   if (taken === "held") return null;
   const point = taken.map ? resumePointOf(taken.map, command.seq) : "unknown";
