@@ -8,10 +8,11 @@ import { closeMeaning, GatewayCloseError, type CloseCode, type ProtocolCloseCode
 import { GATEWAY_COMMANDS } from "./command-table.ts";
 import { ZFrame, ZHeartbeat, ZIdentify, ZResume } from "./commands.ts";
 import { createFrameSender, type FrameSender } from "./frame-sender.ts";
+import type { ConnectionHost, FrameLog } from "./connection-host.ts";
 import type { CommandContext } from "./gateway-command.ts";
 import type { Dispatch, GatewaySessionView } from "./gateway-types.ts";
 import { identify } from "./handshake.ts";
-import { replayShown, resumeSession, type ResumeDeps } from "./resume.ts";
+import { replayShown, resumeSession } from "./resume.ts";
 import { SessionSequence, type Numbered, type SequenceMap } from "./session-sequence.ts";
 import { forgetSession, markSessionClosed } from "./session-store.ts";
 
@@ -20,33 +21,6 @@ const MAX_UNREAD_BYTES = 16 * 1024 * 1024;
 
 /** The platform's limit on one client payload. */
 const MAX_CLIENT_PAYLOAD_BYTES = 4096;
-
-/**
- * Test mode's record of one connection (twin/call-capture.ts): frames as sent and received,
- * the close, and the session once IDENTIFY or RESUME gave it one.
- */
-export type FrameLog = {
-  frame(direction: "in" | "out", text: string): void;
-  closed(direction: "in" | "out", code: number): void;
-  identified(view: GatewaySessionView): void;
-};
-
-/** What a connection needs from its gateway. */
-export type ConnectionHost = ResumeDeps & {
-  log: (error: unknown) => void;
-  /** Commands per window before 4008 (the platform: 120 per 60 s). */
-  commandLimit: { count: number; windowMs: number };
-  /** The connection hears committed events from now on, into its buffer, until it goes live. */
-  startBuffering(connection: Connection): void;
-  /** The connection's session receives events as they are routed; its buffer is empty. */
-  goLive(connection: Connection): void;
-  /** The connection is gone; true when it still held its session (no newer connection resumed it). */
-  remove(connection: Connection): boolean;
-  /** Resolves once the live events heard so far have gone to their sessions, with the last one's seq. */
-  settled(): Promise<number>;
-  /** A record of each connection's frames (test mode); absent, nothing is recorded. */
-  frameLog?: () => FrameLog;
-};
 
 type State = "new" | "handshake" | "starting" | "live" | "closed";
 

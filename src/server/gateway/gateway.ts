@@ -7,7 +7,8 @@ import { clientAddress, type TrustedProxies } from "~/server/http/client-address
 import { InternalEvents, type StoredEvent } from "~/server/events/event-map.ts";
 import { disconnectEndedSessions } from "~/server/members/voice.service.ts";
 import type { CloseCode } from "./close-codes.ts";
-import { Connection, type ConnectionHost, type FrameLog } from "./connection.ts";
+import type { ConnectionHost, FrameLog } from "./connection-host.ts";
+import { Connection } from "./connection.ts";
 import { createFrameSender } from "./frame-sender.ts";
 import { faultReaches, type GatewayFaultAction, type GatewayFaultMatch } from "./gateway-faults.ts";
 import { gatewayLimitsFromEnv, gatewayUrl, type GatewayLimits } from "./gateway-limits.ts";
