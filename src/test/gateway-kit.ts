@@ -143,10 +143,15 @@ export class GatewayClient {
 
   /** The first unread frame matching `match` (frames before it are dropped), failing after a generous ceiling. */
   async waitFor(match: (frame: Frame) => boolean = () => true, what = "a frame"): Promise<Frame> {
+    return (await this.framesThrough(match, what)).at(-1)!;
+  }
+
+  /** The unread frames up to and including the first matching `match` (consumed), failing after a generous ceiling. */
+  async framesThrough(match: (frame: Frame) => boolean, what: string): Promise<Frame[]> {
     const deadline = performance.now() + CEILING_MS;
     for (;;) {
       const index = this.frames.findIndex(match);
-      if (index >= 0) return this.frames.splice(0, index + 1).at(-1)!;
+      if (index >= 0) return this.frames.splice(0, index + 1);
       if (this.ws.readyState === WebSocket.CLOSED) throw new Error(`connection closed while waiting for ${what}`);
       if (performance.now() > deadline) throw new Error(`no ${what} within ${CEILING_MS} ms`);
       await new Promise<void>((resolve) => {

@@ -11,11 +11,11 @@ export async function outboxHead(db: Db): Promise<number> {
 
 const REPLAY_BATCH = 500;
 
-/** Stored events after `seq`, in outbox order, a batch at a time. */
-export async function* storedEventsAfter(db: Db, seq: number): AsyncGenerator<StoredEvent> {
+/** Stored events after `seq` (up to `through` when given), in outbox order, a batch at a time. */
+export async function* storedEventsAfter(db: Db, seq: number, through?: number): AsyncGenerator<StoredEvent> {
   let cursor = seq;
   for (;;) {
-    const rows = await db.event.findMany({ where: { seq: { gt: cursor } }, orderBy: { seq: "asc" }, take: REPLAY_BATCH });
+    const rows = await db.event.findMany({ where: { seq: { gt: cursor, lte: through } }, orderBy: { seq: "asc" }, take: REPLAY_BATCH });
     for (const row of rows) {
       cursor = row.seq;
       yield storedEventOf(row);

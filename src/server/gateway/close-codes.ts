@@ -35,7 +35,11 @@ export const CLOSE_CODES = {
   [GatewayCloseCodes.ShardingRequired]: { reason: "Sharding required", when: "a shard that would hold more guilds than one shard may", resumable: false },
   [GatewayCloseCodes.InvalidAPIVersion]: { reason: "Invalid API version", when: "a `v` query other than 10", resumable: false },
   [GatewayCloseCodes.InvalidIntents]: { reason: "Invalid intent(s)", when: "intents with bits the platform does not define", resumable: false },
-  [GatewayCloseCodes.DisallowedIntents]: { reason: "Disallowed intent(s)", when: "a privileged intent the application does not hold", resumable: false },
+  [GatewayCloseCodes.DisallowedIntents]: {
+    reason: "Disallowed intent(s)",
+    when: "a privileged intent the application does not hold (at IDENTIFY or RESUME), or no longer holds (a live session)",
+    resumable: false,
+  },
 } as const satisfies Partial<Record<GatewayCloseCodes, { reason: string; when: string; resumable: boolean }>>;
 
 export type CloseCode = keyof typeof CLOSE_CODES;

@@ -8,41 +8,19 @@ import { closeMeaning, GatewayCloseError, type CloseCode, type ProtocolCloseCode
 import { GATEWAY_COMMANDS } from "./command-table.ts";
 import { ZFrame, ZHeartbeat, ZIdentify, ZResume } from "./commands.ts";
 import { createFrameSender, type FrameSender } from "./frame-sender.ts";
+import type { ConnectionHost, FrameLog } from "./connection-host.ts";
 import type { CommandContext } from "./gateway-command.ts";
 import type { Dispatch, GatewaySessionView } from "./gateway-types.ts";
-import { identify, resumableView, type HandshakeDeps } from "./handshake.ts";
-import { forgetSession, markSessionClosed, markSessionResumed } from "./session-store.ts";
+import { identify } from "./handshake.ts";
+import { replayShown, resumeSession } from "./resume.ts";
+import { SessionSequence, type Numbered, type SequenceMap } from "./session-sequence.ts";
+import { forgetSession, markSessionClosed } from "./session-store.ts";
 
 /** Bytes sent and not yet taken by a client before it is dropped (resumable, so it loses nothing it reconnects for). */
 const MAX_UNREAD_BYTES = 16 * 1024 * 1024;
 
 /** The platform's limit on one client payload. */
 const MAX_CLIENT_PAYLOAD_BYTES = 4096;
-
-/**
- * Test mode's record of one connection (twin/call-capture.ts): frames as sent and received,
- * the close, and the session once IDENTIFY or RESUME gave it one.
- */
-export type FrameLog = {
-  frame(direction: "in" | "out", text: string): void;
-  closed(direction: "in" | "out", code: number): void;
-  identified(view: GatewaySessionView): void;
-};
-
-/** What a connection needs from its gateway. */
-export type ConnectionHost = HandshakeDeps & {
-  log: (error: unknown) => void;
-  /** Commands per window before 4008 (the platform: 120 per 60 s). */
-  commandLimit: { count: number; windowMs: number };
-  /** The connection hears committed events from now on, into its buffer, until it goes live. */
-  startBuffering(connection: Connection): void;
-  /** The connection's session receives events as they are routed; its buffer is empty. */
-  goLive(connection: Connection): void;
-  /** The connection is gone; true when it still held its session (no newer connection resumed it). */
-  remove(connection: Connection): boolean;
-  /** A record of each connection's frames (test mode); absent, nothing is recorded. */
-  frameLog?: () => FrameLog;
-};
 
 type State = "new" | "handshake" | "starting" | "live" | "closed";
 
@@ -64,10 +42,14 @@ export class Connection {
   awaitingIdentifySince: number | null;
   /** Closed with a code that ends the session: its row is deleted, not marked closed. */
   private isForgotten = false;
+  /** A RESUME on another connection of this instance took the session over: this one ends without marking it closed. */
+  isHandedOver = false;
+  /** The session went live here: live events reached it through the gateway, not only through its start. */
+  private hasGoneLive = false;
   /** performance.now() when the command window began: a rate in real time, so a frozen test clock never fills it for good. */
   private windowStart = Number.NEGATIVE_INFINITY;
-  /** The sequence of the last dispatch sent: what a command's answer carries. */
-  private lastSeq: number | null = null;
+  /** The session's dispatch numbering on this connection. */
+  private sequence = new SessionSequence(0, 0);
   private commandsInWindow = 0;
   /** Heartbeats left unacknowledged by a test twin's fault. */
   private acksToDrop = 0;
@@ -96,8 +78,9 @@ export class Connection {
     this.sendJson({ op: GatewayOpcodes.Hello, d: { heartbeat_interval: heartbeatIntervalMs } });
   }
 
-  /** Sends one serialised dispatch frame; a client that stopped reading is dropped rather than buffered without end. */
-  sendFrame(text: string): void {
+  /** Sends one serialised frame; a client that stopped reading is dropped rather than buffered without end. */
+  private sendFrame(text: string): void {
+    if (this.state === "closed") return;
     if (this.ws.bufferedAmount > MAX_UNREAD_BYTES) return this.close(GatewayCloseCodes.UnknownError, "the client is not reading its events");
     this.frames?.frame("out", text);
     this.sender.send(text);
@@ -165,14 +148,26 @@ export class Connection {
     this.sender.send(text);
   }
 
-  /** Sends a routed dispatch frame, serialised once for every session it goes to, with its outbox sequence. */
-  sendDispatchFrame(text: string, seq: number): void {
-    this.lastSeq = seq;
-    this.sendFrame(text);
+  /**
+   * Sends a routed event's dispatch, its payload serialised once for every session it goes to,
+   * numbered for this session. Numbered even once the connection is closed: the map it leaves
+   * says the client may have missed it.
+   */
+  sendEventDispatch(t: string, payload: string, event: StoredEvent): void {
+    const s = this.sequence.next({ kind: "event", seq: event.seq, t, guildId: event.guildId });
+    this.sendFrame(`{"op":${GatewayOpcodes.Dispatch},"t":${JSON.stringify(t)},"s":${s},"d":${payload}}`);
   }
 
-  private sendDispatches(dispatches: readonly Dispatch[], seq: number): void {
-    for (const dispatch of dispatches) this.sendDispatchFrame(JSON.stringify({ op: GatewayOpcodes.Dispatch, t: dispatch.t, s: seq, d: dispatch.d }), seq);
+  /** Sends a dispatch of this session alone (not routed), numbered. */
+  private sendDispatch(t: string, d: unknown, numbered: Numbered): void {
+    const s = this.sequence.next(numbered);
+    this.sendFrame(JSON.stringify({ op: GatewayOpcodes.Dispatch, t, s, d }));
+  }
+
+  /** Sends what routing made of one event for this session; the session has been routed everything up to it. */
+  private sendRouted(dispatches: readonly Dispatch[], event: StoredEvent): void {
+    for (const dispatch of dispatches) this.sendEventDispatch(dispatch.t, JSON.stringify(dispatch.d), event);
+    this.sequence.routedThrough(event.seq);
   }
 
   private receive(data: RawData, isBinary: boolean): void {
@@ -207,12 +202,16 @@ export class Connection {
     if (!frame.success) throw new GatewayCloseError(GatewayCloseCodes.DecodeError, "not a gateway payload");
     const { op, d } = frame.data;
     switch (op) {
-      case GatewayOpcodes.Heartbeat:
-        if (!ZHeartbeat.safeParse(d).success) throw new GatewayCloseError(GatewayCloseCodes.DecodeError, "heartbeat d must be a sequence or null");
+      case GatewayOpcodes.Heartbeat: {
+        const beat = ZHeartbeat.safeParse(d);
+        if (!beat.success) throw new GatewayCloseError(GatewayCloseCodes.DecodeError, "heartbeat d must be a sequence or null");
+        // What the client has received needs no mapping back to the outbox any more.
+        this.sequence.acknowledge(beat.data);
         // A heartbeat whose ACK a fault drops still proves the connection alive to the gateway.
         this.lastHeartbeatAt = performance.now();
         if (this.acksToDrop > 0) return void this.acksToDrop--;
         return this.sendJson({ op: GatewayOpcodes.HeartbeatAck });
+      }
       case GatewayOpcodes.Identify: {
         if (this.state !== "new") throw new GatewayCloseError(GatewayCloseCodes.AlreadyAuthenticated);
         const command = ZIdentify.safeParse(d);
@@ -244,7 +243,7 @@ export class Connection {
       db: this.host.db,
       view: this.view!,
       now: this.host.now,
-      send: (t, d) => this.sendFrame(JSON.stringify({ op: GatewayOpcodes.Dispatch, t, s: this.lastSeq, d })),
+      send: (t, d) => this.sendDispatch(t, d, { kind: "own" }),
       isClosed: () => this.isClosed(),
     };
   }
@@ -275,47 +274,75 @@ export class Connection {
     if (command.compress && this.sender.kind === "json") this.sender = createFrameSender(this.ws, "zlib-payload");
     this.beginStart();
     const head = await outboxHead(this.host.db);
-    this.sendDispatches([{ sessions: [view], t: GatewayDispatchEvents.Ready, d: ready }], head);
-    for (const guildId of ready.guilds.map((guild) => guild.id)) {
-      const guild = await this.host.router.guildCreate(view, guildId);
+    this.sequence = new SessionSequence(0, head);
+    this.sendDispatch(GatewayDispatchEvents.Ready, ready, { kind: "own" });
+    await this.sendGuildCreates(ready.guilds.map((guild) => guild.id));
+    if (!this.isClosed()) await this.drainBuffer(head);
+  }
+
+  /** The GUILD_CREATEs of the session's start, for the guilds its bot is still in. */
+  private async sendGuildCreates(guildIds: readonly string[]): Promise<void> {
+    for (const guildId of guildIds) {
+      const guild = await this.host.router.guildCreate(this.view!, guildId);
       if (this.isClosed()) return;
-      if (guild !== null) this.sendDispatches([{ sessions: [view], t: GatewayDispatchEvents.GuildCreate, d: guild }], head);
+      if (guild !== null) this.sendDispatch(GatewayDispatchEvents.GuildCreate, guild, { kind: "start", guildId });
     }
-    await this.drainBuffer(head);
   }
 
   private async resume(command: { token: string; session_id: string; seq: number }): Promise<void> {
-    const resumable = await resumableView(this.host, command);
+    const resumed = await resumeSession(this.host, command);
     if (this.state === "closed") return;
-    if (!resumable) {
+    if (!resumed) {
       this.awaitIdentify();
       return this.sendJson({ op: GatewayOpcodes.InvalidSession, d: false });
     }
-    const { view } = resumable;
+    const { view, point } = resumed;
     this.view = view;
     this.frames?.identified(view);
-    this.tokenId = resumable.tokenId;
+    this.tokenId = resumed.tokenId;
+    // Numbered on from the client's `s`: what it missed comes again with the numbers it would have had.
+    this.sequence = new SessionSequence(point.s, point.position);
     this.beginStart();
-    let last = command.seq;
-    for await (const event of storedEventsAfter(this.host.db, command.seq)) {
-      this.sendDispatches(await this.host.router.route(event, [view]), event.seq);
+    // Up to the head the replay reads; later events are heard while starting, into the buffer.
+    const head = await outboxHead(this.host.db);
+    const shown = await replayShown(this.host, resumed);
+    await this.sendGuildCreates(point.guildCreates);
+    for await (const event of storedEventsAfter(this.host.db, point.position, head)) {
       if (this.isClosed()) return;
-      last = event.seq;
+      this.sendRouted(shown(event, await this.host.router.route(event, [view])), event);
     }
-    // The session's presence shows again (it showed offline while the session was closed).
-    await changePresence(this.host.db, view.botUserId, (tx) => markSessionResumed(tx, view.sessionId, this.host.now()));
-    this.lastSeq = last;
-    this.sendJson({ op: GatewayOpcodes.Dispatch, t: GatewayDispatchEvents.Resumed, s: last, d: null });
-    await this.drainBuffer(last);
+    if (this.isClosed()) return;
+    this.sequence.routedThrough(head);
+    this.sendDispatch(GatewayDispatchEvents.Resumed, null, { kind: "own" });
+    await this.drainBuffer(head);
+  }
+
+  /**
+   * A RESUME on another connection takes the session: this one ends at once, and says where its
+   * client was, once the live events heard until now have reached it.
+   */
+  async handOver(): Promise<SequenceMap> {
+    this.isHandedOver = true;
+    this.terminate();
+    return this.sequenceMap();
+  }
+
+  /** Where this connection's client was: its numbering, and what the session was routed and held. */
+  private async sequenceMap(): Promise<SequenceMap> {
+    // Live events reach a session through the gateway's routing, in order: those heard so far went to it, or will have once settled.
+    const heard = this.hasGoneLive ? await this.host.settled() : 0;
+    return this.sequence.map(heard, this.view!.guildIds);
   }
 
   private beginStart(): void {
     this.state = "starting";
+    this.hasGoneLive = false;
     this.host.startBuffering(this);
   }
 
+  /** Closed, or handed over to a RESUME (its close may not have been heard yet): it sends nothing more and never goes live. */
   private isClosed(): boolean {
-    return this.state === "closed";
+    return this.state === "closed" || this.isHandedOver;
   }
 
   /** Sends what was heard while starting (newer than what was already sent), then goes live with nothing in between. */
@@ -324,10 +351,11 @@ export class Connection {
     while (this.buffer.length > 0) {
       const event = this.buffer.shift()!;
       if (event.seq <= after) continue;
-      this.sendDispatches(await this.host.router.route(event, [view]), event.seq);
+      this.sendRouted(await this.host.router.route(event, [view]), event);
       if (this.isClosed()) return;
     }
     this.state = "live";
+    this.hasGoneLive = true;
     this.host.goLive(this);
   }
 
@@ -339,9 +367,14 @@ export class Connection {
     this.sender.dispose?.();
     // A session resumed on another connection of this instance is not closed by its old one.
     const ownedSession = this.host.remove(this);
-    if (!ownedSession || !this.view || this.isForgotten) return;
+    if (!ownedSession || !this.view || this.isForgotten || this.isHandedOver) return;
+    void this.markClosed(this.view).catch(this.host.log);
+  }
+
+  /** The session waits for a RESUME, on any instance, from where its client was. */
+  private async markClosed({ sessionId, botUserId }: GatewaySessionView): Promise<void> {
+    const map = await this.sequenceMap();
     // Its user shows offline unless another session of theirs is open; a RESUME shows them again.
-    const { sessionId, botUserId } = this.view;
-    void changePresence(this.host.db, botUserId, (tx) => markSessionClosed(tx, sessionId, this.host.now())).catch(this.host.log);
+    await changePresence(this.host.db, botUserId, (tx) => markSessionClosed(tx, sessionId, this.host.now(), map));
   }
 }

@@ -10,8 +10,8 @@ export type CommandContext = {
   view: GatewaySessionView;
   now: () => Date;
   /**
-   * Sends a dispatch to this connection only. It is not stored in the outbox, so it carries the
-   * last sequence the connection was sent and a RESUME does not replay it.
+   * Sends a dispatch to this connection only, numbered as the session's next. It is not stored
+   * in the outbox, so a RESUME does not replay it.
    */
   send(t: string, d: unknown): void;
   /** Whether the connection is gone (a long answer stops sending). */

@@ -17,6 +17,14 @@ export type GatewayLimits = {
   maxGuildsPerShard: number;
   /** How long a session stays resumable after its connection ends (or its instance stops). */
   resumableMs: number;
+  /** Outbox events a RESUME may read past where its client left off; a session further behind is answered op 9 and identifies anew. */
+  maxReplayEvents: number;
+  /**
+   * How long a RESUME waits for the instance whose connection still holds the session to end it
+   * and store where its client was; past it (that instance stopped, or the old connection looks
+   * alive there), op 9.
+   */
+  resumeHandoverMs: number;
   /** How often connected sessions are marked seen and expired ones deleted. */
   housekeepingMs: number;
   sessionStart: SessionStartLimits;
@@ -39,6 +47,9 @@ export function gatewayLimitsFromEnv(): GatewayLimits {
     // Five minutes: long enough for a client library's reconnect after a network drop or a
     // server restart, short enough that stored sessions stay few.
     resumableMs: 5 * 60_000,
+    // A few minutes of a busy bot's events: a RESUME is cheap for the client, so its work is bounded here.
+    maxReplayEvents: 10_000,
+    resumeHandoverMs: 2000,
     housekeepingMs: 60_000,
     sessionStart: { ...DEFAULT_SESSION_START_LIMITS, total: GATEWAY_SESSION_START_LIMIT, maxConcurrency: GATEWAY_MAX_CONCURRENCY },
   };

@@ -1,17 +1,19 @@
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
-import { GatewayCloseCodes, GatewayOpcodes } from "discord-api-types/v10";
+import { GatewayCloseCodes } from "discord-api-types/v10";
 import { WebSocketServer, type WebSocket } from "ws";
 import type { Db } from "~/server/db/client.ts";
 import { clientAddress, type TrustedProxies } from "~/server/http/client-address.ts";
 import { InternalEvents, type StoredEvent } from "~/server/events/event-map.ts";
 import { disconnectEndedSessions } from "~/server/members/voice.service.ts";
 import type { CloseCode } from "./close-codes.ts";
-import { Connection, type ConnectionHost, type FrameLog } from "./connection.ts";
+import type { ConnectionHost, FrameLog } from "./connection-host.ts";
+import { Connection } from "./connection.ts";
 import { createFrameSender } from "./frame-sender.ts";
 import { faultReaches, type GatewayFaultAction, type GatewayFaultMatch } from "./gateway-faults.ts";
 import { gatewayLimitsFromEnv, gatewayUrl, type GatewayLimits } from "./gateway-limits.ts";
 import type { EventRouter, GatewaySessionView } from "./gateway-types.ts";
+import { disallowedIntent } from "./handshake.ts";
 import { sweepSessions, touchSessions } from "./session-store.ts";
 
 export type Gateway = {
@@ -57,6 +59,14 @@ const WS_MAX_FRAME_BYTES = 64 * 1024;
 // How long a graceful close waits for clients to close after op 7 before dropping them.
 const RECONNECT_WAIT_MS = 5000;
 
+/** The live sessions, and each one's connection. */
+type LiveTargets = { views: GatewaySessionView[]; connections: ReadonlyMap<GatewaySessionView, Connection> };
+
+function targetsOf(live: Iterable<Connection>): LiveTargets {
+  const connections = new Map([...live].map((connection) => [connection.view!, connection]));
+  return { views: [...connections.keys()], connections };
+}
+
 /** The query's v, encoding and compress, or the close code refusing them. */
 function transportOf(query: URLSearchParams): { zlibStream: boolean } | { refuse: CloseCode; reason: string } {
   const version = query.get("v");
@@ -80,7 +90,11 @@ export function createGateway(options: GatewayOptions): Gateway {
   const byAddress = new Map<string, Set<Connection>>();
   const starting = new Set<Connection>();
   const live = new Map<string, Connection>();
-  let liveViews: GatewaySessionView[] | null = null;
+  // The live sessions an event heard now goes to, and the connection of each (kept with the
+  // event: a connection that closes meanwhile still numbers what was meant for it).
+  let liveTargets: LiveTargets | null = null;
+  // The seq of the last event heard while sessions were live.
+  let heard = 0;
   let closing: Promise<void> | null = null;
 
   const host: ConnectionHost = {
@@ -92,6 +106,8 @@ export function createGateway(options: GatewayOptions): Gateway {
     sessionStart: limits.sessionStart,
     maxGuildsPerShard: limits.maxGuildsPerShard,
     resumableMs: limits.resumableMs,
+    maxReplayEvents: limits.maxReplayEvents,
+    resumeHandoverMs: limits.resumeHandoverMs,
     commandLimit: limits.commands,
     frameLog: options.frameLog,
     startBuffering(connection) {
@@ -103,7 +119,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       // A client that resumes here while its old connection still looks open: the old one is a zombie.
       const previous = live.get(sessionId);
       live.set(sessionId, connection);
-      liveViews = null;
+      liveTargets = null;
       if (previous && previous !== connection) previous.terminate();
     },
     remove(connection) {
@@ -113,10 +129,18 @@ export function createGateway(options: GatewayOptions): Gateway {
       if (sessionId === undefined) return false;
       if (live.get(sessionId) === connection) {
         live.delete(sessionId);
-        liveViews = null;
+        liveTargets = null;
         return true;
       }
       return !live.has(sessionId);
+    },
+    settled() {
+      const last = heard;
+      return chain.then(() => last);
+    },
+    holderOf(sessionId) {
+      const holder = live.get(sessionId) ?? [...starting].find((connection) => connection.view?.sessionId === sessionId);
+      return holder && !holder.isHandedOver ? holder : null;
     },
   };
 
@@ -125,10 +149,12 @@ export function createGateway(options: GatewayOptions): Gateway {
   let chain = Promise.resolve();
   const unsubscribe = options.subscribe((event) => {
     if (event.type === InternalEvents.TokensRevoked) disconnectRevoked(new Set(event.data.token_ids));
+    if (event.type === InternalEvents.ApplicationUpdated) void closeDisallowed(event.data.application_id).catch(log);
     for (const connection of starting) connection.buffer.push(event);
     if (live.size === 0) return;
-    const sessions = (liveViews ??= [...live.values()].map((connection) => connection.view!));
-    chain = chain.then(() => dispatch(event, sessions)).catch(log);
+    const targets = (liveTargets ??= targetsOf(live.values()));
+    heard = event.seq;
+    chain = chain.then(() => dispatch(event, targets)).catch(log);
   });
 
   /** A revoked (or reset) bot token ends the connections it opened, as a wrong token would have. */
@@ -138,14 +164,27 @@ export function createGateway(options: GatewayOptions): Gateway {
     }
   }
 
-  async function dispatch(event: StoredEvent, sessions: readonly GatewaySessionView[]): Promise<void> {
-    for (const { sessions: targets, t, d } of await router.route(event, sessions)) {
-      // Serialised once for every session it goes to; each connection compresses on its own.
-      const frame = JSON.stringify({ op: GatewayOpcodes.Dispatch, t, s: event.seq, d });
-      for (const target of targets) {
-        const connection = live.get(target.sessionId);
-        if (connection?.view === target) connection.sendDispatchFrame(frame, event.seq);
-      }
+  /**
+   * The application's settings changed: its sessions that asked for a privileged intent it no
+   * longer holds are closed with 4014, as IDENTIFY would refuse them (every instance hears this).
+   */
+  async function closeDisallowed(applicationId: string): Promise<void> {
+    const verdicts = new Map<number, Promise<string | null>>();
+    for (const connection of connections) {
+      const view = connection.view;
+      if (view?.applicationId !== applicationId || view.player) continue;
+      if (!verdicts.has(view.intents)) verdicts.set(view.intents, disallowedIntent(db, applicationId, view.intents));
+      const disallowed = await verdicts.get(view.intents)!;
+      // The connection may have resumed another session or ended while the check ran.
+      if (disallowed && connection.view === view) connection.close(GatewayCloseCodes.DisallowedIntents, disallowed);
+    }
+  }
+
+  async function dispatch(event: StoredEvent, targets: LiveTargets): Promise<void> {
+    for (const { sessions, t, d } of await router.route(event, targets.views)) {
+      // Serialised once for every session it goes to; each connection numbers and compresses it on its own.
+      const payload = JSON.stringify(d);
+      for (const session of sessions) targets.connections.get(session)?.sendEventDispatch(t, payload, event);
     }
   }
 
@@ -209,6 +248,8 @@ export function createGateway(options: GatewayOptions): Gateway {
       return closing;
     },
     reconnectAll() {
+      // The outbox may have been replaced (a test twin's restore): its sequences start over.
+      heard = 0;
       const told = connections.size;
       void tellToReconnect();
       return told;
@@ -234,7 +275,7 @@ export function createGateway(options: GatewayOptions): Gateway {
               const sessionId = connection.view!.sessionId;
               if (live.get(sessionId) === connection) live.delete(sessionId);
               starting.delete(connection);
-              liveViews = null;
+              liveTargets = null;
             }
             connection.invalidateSession(action.resumable);
             break;

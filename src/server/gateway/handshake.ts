@@ -4,15 +4,14 @@ import { hasPrivilegedIntent } from "~/server/applications/intents.ts";
 import type { PrivilegedIntent } from "~/server/applications/application.schema.ts";
 import { authenticate, tokenIdOf } from "~/server/auth/tokens.service.ts";
 import type { Db } from "~/server/db/client.ts";
-import { replayAfter } from "~/server/events/outbox-read.ts";
-import { changePresence, setSessionPresence } from "~/server/presences/presence.service.ts";
+import { setSessionPresence } from "~/server/presences/presence.service.ts";
 import { toUserObject } from "~/server/users/user.dto.ts";
 import { GatewayCloseError } from "./close-codes.ts";
 import { KNOWN_INTENTS, type IdentifyCommand } from "./commands.ts";
 import type { EventRouter, GatewaySessionView } from "./gateway-types.ts";
-import { identifyPlayer, isPlayerToken, playerOf, resumedPlayerView } from "./player-session.ts";
+import { identifyPlayer, isPlayerToken, playerOf } from "./player-session.ts";
 import { claimSessionStart, type SessionStartLimits } from "./session-start-limit.ts";
-import { findResumableSession, forgetSession, sessionView, storeSession, type StoredSession } from "./session-store.ts";
+import { sessionView, storeSession, type StoredSession } from "./session-store.ts";
 
 /** What IDENTIFY and RESUME need from the gateway. */
 export type HandshakeDeps = {
@@ -36,19 +35,24 @@ const PRIVILEGED_BITS: readonly [number, PrivilegedIntent][] = [
 /** Shards past this count are refused (4010): the platform's largest bots stay far below it. */
 const MAX_SHARDS = 65_536;
 
+/**
+ * The first privileged intent among `intents` the application does not hold now, or null: an
+ * IDENTIFY or RESUME asking for it is closed with 4014, and so is a live session when the
+ * application loses it.
+ */
+export async function disallowedIntent(db: Db, applicationId: string, intents: number): Promise<PrivilegedIntent | null> {
+  for (const [bit, name] of PRIVILEGED_BITS) {
+    if (intents & bit && !(await hasPrivilegedIntent(db, applicationId, name))) return name;
+  }
+  return null;
+}
+
 /** IDENTIFY and RESUME carry the bare token; some libraries prefix it with "Bot ". */
-async function botOf(db: Db, token: string) {
+export async function botOf(db: Db, token: string) {
   const bare = token.replace(/^Bot\s+/i, "");
   const actor = await authenticate(db, `Bot ${bare}`);
   if (actor?.kind !== "bot" || !actor.applicationId) throw new GatewayCloseError(GatewayCloseCodes.AuthenticationFailed);
   return { applicationId: actor.applicationId, botUserId: actor.userId, tokenId: tokenIdOf(bare)! };
-}
-
-/** Who a RESUME's token speaks for: a bot, or a game client's player ("Bearer <access token>"). */
-async function principalOf(db: Db, token: string): Promise<{ kind: StoredSession["kind"]; applicationId: string; userId: string; tokenId: string }> {
-  if (isPlayerToken(token)) return { kind: "user", ...(await playerOf(db, token)) };
-  const bot = await botOf(db, token);
-  return { kind: "bot", applicationId: bot.applicationId, userId: bot.botUserId, tokenId: bot.tokenId };
 }
 
 /** A started session, and the id of the token that started it (revoking the token ends the connection). */
@@ -67,11 +71,8 @@ export async function identify(deps: HandshakeDeps, command: IdentifyCommand): P
     throw new GatewayCloseError(GatewayCloseCodes.InvalidShard, `shard [${shardId}, ${shardCount}]`);
   }
   if ((command.intents & ~KNOWN_INTENTS) !== 0) throw new GatewayCloseError(GatewayCloseCodes.InvalidIntents);
-  for (const [bit, name] of PRIVILEGED_BITS) {
-    if (command.intents & bit && !(await hasPrivilegedIntent(db, bot.applicationId, name))) {
-      throw new GatewayCloseError(GatewayCloseCodes.DisallowedIntents, name);
-    }
-  }
+  const disallowed = await disallowedIntent(db, bot.applicationId, command.intents);
+  if (disallowed) throw new GatewayCloseError(GatewayCloseCodes.DisallowedIntents, disallowed);
   const app = await db.application.findUnique({ where: { id: bot.applicationId }, include: { botUser: true } });
   if (!app) throw new GatewayCloseError(GatewayCloseCodes.AuthenticationFailed);
   const guildIds = await deps.router.guildsOf({ botUserId: bot.botUserId, shard: [shardId, shardCount] });
@@ -105,30 +106,4 @@ export async function identify(deps: HandshakeDeps, command: IdentifyCommand): P
     application: { id: app.id, flags: app.flags, flags_new: String(app.flags) },
   };
   return { view: sessionView(session, { guildIds }), ready, tokenId: bot.tokenId };
-}
-
-/**
- * The session a RESUME names, as it was identified, or null when it cannot be resumed: unknown,
- * expired, another bot's (or player's), or older than the events the outbox still keeps (op 9). A seq past
- * the newest stored event was never sent: 4007.
- */
-export async function resumableView(
-  deps: HandshakeDeps,
-  command: { token: string; session_id: string; seq: number },
-): Promise<{ view: GatewaySessionView; tokenId: string } | null> {
-  const { db } = deps;
-  const principal = await principalOf(db, command.token);
-  const session = await findResumableSession(db, command.session_id, deps.now(), deps.resumableMs);
-  if (session?.botUserId !== principal.userId || session.kind !== principal.kind || session.applicationId !== principal.applicationId) return null;
-  const replay = await replayAfter(db, command.seq);
-  if (replay === "never sent") {
-    // The platform's 4007 ends the session: the client starts a new one.
-    await changePresence(db, session.botUserId, (tx) => forgetSession(tx, session.id));
-    throw new GatewayCloseError(GatewayCloseCodes.InvalidSeq, `seq ${command.seq} was never sent`);
-  }
-  // The retention sweep deleted events this session has not seen.
-  if (replay === "gone") return null;
-  if (session.kind === "user") return { view: await resumedPlayerView(db, session, command.seq), tokenId: principal.tokenId };
-  const guildIds = await deps.router.guildsOf({ botUserId: session.botUserId, shard: [session.shardId, session.shardCount] });
-  return { view: sessionView(session, { guildIds }), tokenId: principal.tokenId };
 }

@@ -2,6 +2,7 @@ import type { Db, Tx } from "~/server/db/client.ts";
 import { runChange } from "~/server/events/change.ts";
 import { changePresence } from "~/server/presences/presence.service.ts";
 import type { GatewaySessionView } from "./gateway-types.ts";
+import { parseSequenceMap, type SequenceMap } from "./session-sequence.ts";
 
 /** A session as stored: enough to route its events again on any instance after a RESUME. */
 export type StoredSession = {
@@ -32,28 +33,42 @@ export async function storeSession(db: Db, session: StoredSession, now: Date): P
   await runChange({ db, actor: null }, ({ tx }) => tx.gatewaySession.create({ data: { ...session, createdAt: now, lastSeenAt: now } }));
 }
 
+/** A session a RESUME may take, with where its last connection left its numbering. */
+export type ResumableSession = {
+  session: StoredSession;
+  /** When its connection ended; null while a connection (on some instance) holds it. */
+  closedAt: Date | null;
+  /** Stored as its connection ended; null while one holds it, or when its instance stopped without ending it. */
+  map: SequenceMap | null;
+};
+
 /**
  * The session if it may still be resumed: connected (on any instance, seen within the window)
  * or closed less than `resumableMs` ago. Expiry is checked here, so resume does not depend on
  * when the sweep last ran.
  */
-export async function findResumableSession(db: Db, id: string, now: Date, resumableMs: number): Promise<StoredSession | null> {
+export async function findResumableSession(db: Db, id: string, now: Date, resumableMs: number): Promise<ResumableSession | null> {
   const row = await db.gatewaySession.findUnique({ where: { id } });
   if (!row || row.kind === HELD_SESSION_KIND) return null;
   const lastAlive = row.closedAt ?? row.lastSeenAt;
   if (lastAlive.getTime() < now.getTime() - resumableMs) return null;
-  const { createdAt: _createdAt, lastSeenAt: _lastSeenAt, closedAt: _closedAt, kind, ...session } = row;
-  return { ...session, kind: kind === "user" ? "user" : "bot" };
+  const { createdAt: _createdAt, lastSeenAt: _lastSeenAt, closedAt, sequenceMap, kind, ...session } = row;
+  return { session: { ...session, kind: kind === "user" ? "user" : "bot" }, closedAt, map: parseSequenceMap(sequenceMap) };
 }
 
-/** The session's connection ended, in the caller's change: resumable from now for the window. */
-export async function markSessionClosed(tx: Tx, id: string, now: Date): Promise<void> {
-  await tx.gatewaySession.updateMany({ where: { id }, data: { closedAt: now } });
+/** The session's connection ended, in the caller's change: resumable from now for the window, from what `map` says. */
+export async function markSessionClosed(tx: Tx, id: string, now: Date, map: SequenceMap): Promise<void> {
+  await tx.gatewaySession.updateMany({ where: { id }, data: { closedAt: now, sequenceMap: JSON.stringify(map) } });
 }
 
-/** The session was resumed on a connection, in the caller's change: open again. */
-export async function markSessionResumed(tx: Tx, id: string, now: Date): Promise<void> {
-  await tx.gatewaySession.updateMany({ where: { id }, data: { closedAt: null, lastSeenAt: now } });
+/**
+ * A RESUME takes the session as it found it (closed at `closedAt`, or held by a connection of
+ * this instance when null), in the caller's change: open again, its map spent, so that an
+ * instance that stops without ending it leaves no map. False when another RESUME took it first.
+ */
+export async function claimSession(tx: Tx, id: string, closedAt: Date | null, now: Date): Promise<boolean> {
+  const { count } = await tx.gatewaySession.updateMany({ where: { id, closedAt }, data: { closedAt: null, lastSeenAt: now, sequenceMap: null } });
+  return count === 1;
 }
 
 /** A session that can never be resumed (a non-resumable close code), in the caller's change. */

@@ -1,7 +1,7 @@
 import type { Actor } from "~/server/auth/actor.ts";
 import { authenticate } from "~/server/auth/tokens.service.ts";
 import type { Db } from "~/server/db/client.ts";
-import type { FrameLog } from "~/server/gateway/connection.ts";
+import type { FrameLog } from "~/server/gateway/connection-host.ts";
 import type { GatewaySessionView } from "~/server/gateway/gateway-types.ts";
 import type { HttpRequest, HttpResponse } from "~/server/http/http-types.ts";
 import { bucketNameOf, type DispatchFacts, type Dispatcher, type RecordableDispatch } from "~/server/rest/dispatch.ts";

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "GatewaySession" ADD COLUMN     "sequenceMap" TEXT;
