@@ -56,8 +56,9 @@ export const cssVariablesResolver: CSSVariablesResolver = (resolved) => {
     if (name === "dark") continue;
     light[`--mantine-color-${name}-text`] = readable(shades[6], surfaces);
     light[`--mantine-color-${name}-light-color`] = readable(shades[9], [...surfaces, shades[1]]);
-    // Shades named in components (c="orange.8") are text too.
-    for (const shade of [7, 8, 9] as const) light[`--mantine-color-${name}-${shade}`] = readable(shades[shade], surfaces);
+    // Shades named in components (c="orange.8") are text too, and Mantine writes text in shade 6:
+    // outline badges and buttons, coloured menu items (color="red"), and an input's error.
+    for (const shade of [6, 7, 8, 9] as const) light[`--mantine-color-${name}-${shade}`] = readable(shades[shade], surfaces);
   }
   const dark: Record<string, string> = { "--mantine-color-dimmed": readable(colors.dark[2], [colors.dark[6], colors.dark[7], colors.dark[8]], lighten) };
   // Filled buttons and badges carry white text.
