@@ -1,7 +1,10 @@
-import { createTheme, darken, lighten, luminance, type CSSVariablesResolver, type MantineColorsTuple } from "@mantine/core";
+import { createTheme, darken, lighten, luminance, rem, type CSSVariablesResolver, type MantineColorsTuple } from "@mantine/core";
 
 // A slate-blue "hall" hue: calm enough for dense admin screens, distinct from link blue.
 const hall: MantineColorsTuple = ["#eef1fc", "#dbe0f3", "#b3bde7", "#8997db", "#6677d1", "#5063cb", "#4459c9", "#364ab2", "#2e41a0", "#23378e"];
+
+/** Mantine's own height for a select's options. */
+const SCROLLING_OPTIONS = { maxHeight: rem(220), overflowY: "auto" } as const;
 
 export const theme = createTheme({
   primaryColor: "hall",
@@ -19,6 +22,10 @@ export const theme = createTheme({
     Notification: { defaultProps: { closeButtonProps: { "aria-label": "Dismiss" } } },
     // A table wider than the screen scrolls sideways: from the keyboard too.
     TableScrollContainer: { defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } },
+    // A select's options scroll in the listbox itself, the combobox's popup, which the keyboard
+    // moves through from the input; a scroll area inside it would be a region no key reaches.
+    Select: { defaultProps: { withScrollArea: false }, styles: { options: SCROLLING_OPTIONS } },
+    MultiSelect: { defaultProps: { withScrollArea: false }, styles: { options: SCROLLING_OPTIONS } },
     Card: { defaultProps: { withBorder: true, radius: "md" } },
     Paper: { defaultProps: { radius: "md" } },
     // Empty states sit under a page's h1; pages that are only an empty state raise it to h1.
