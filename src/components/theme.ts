@@ -26,6 +26,8 @@ export const theme = createTheme({
     // moves through from the input; a scroll area inside it would be a region no key reaches.
     Select: { defaultProps: { withScrollArea: false }, styles: { options: SCROLLING_OPTIONS } },
     MultiSelect: { defaultProps: { withScrollArea: false }, styles: { options: SCROLLING_OPTIONS } },
+    // Its eye-dropper button comes without a name.
+    ColorInput: { defaultProps: { eyeDropperButtonProps: { "aria-label": "Pick a colour from the screen" } } },
     Card: { defaultProps: { withBorder: true, radius: "md" } },
     Paper: { defaultProps: { radius: "md" } },
     // Empty states sit under a page's h1; pages that are only an empty state raise it to h1.
