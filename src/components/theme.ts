@@ -28,6 +28,9 @@ export const theme = createTheme({
     MultiSelect: { defaultProps: { withScrollArea: false }, styles: { options: SCROLLING_OPTIONS } },
     // Its eye-dropper button comes without a name.
     ColorInput: { defaultProps: { eyeDropperButtonProps: { "aria-label": "Pick a colour from the screen" } } },
+    // Mantine's menus hold focus first in a placeholder, a child a menu may not have; without it
+    // the first item takes focus, as a menu button's menu should.
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
     Card: { defaultProps: { withBorder: true, radius: "md" } },
     Paper: { defaultProps: { radius: "md" } },
     // Empty states sit under a page's h1; pages that are only an empty state raise it to h1.
