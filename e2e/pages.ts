@@ -1,4 +1,4 @@
-import { request } from "@playwright/test";
+import { expect, request, type Locator, type Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
 import { PermissionFlagsBits } from "discord-api-types/v10";
 import { dashboardActor } from "~/server/auth/actor.ts";
@@ -14,8 +14,11 @@ import {
   seedMemberWithRoles,
   seedOwner,
   seedRolesAt,
+  seedChannel,
+  seedThreads,
   seedVanityFeature,
   seedWebhook,
+  seedWidget,
 } from "./seed.ts";
 
 /** Who looks at the pages: the guild's owner, a moderator, a member without permissions, and someone signed out. */
@@ -42,10 +45,16 @@ export async function seedWorld() {
   const banned = await seedGuest("sweep_banned");
   await seedBan(owner, banned.user.id);
   const invite = await seedInvite(owner);
+  // An invite that grants a role, so the Invites page shows its role badges.
+  await seedInvite(owner, [moderators!.id]);
+  // Channels enough that every list of them scrolls, as in a guild people use.
+  for (const name of ["rules", "announcements", "off-topic", "help", "events", "feedback"]) await seedChannel(owner, name, []);
   // Settings shows the vanity URL section only with the feature, and its link only with a code.
   await seedVanityFeature(owner.guild.id);
   await setVanityUrl({ db: e2eDb(), actor: dashboardActor(owner.user.id) }, { guildId: owner.guild.id, code: `sweep-${randomBytes(3).toString("hex")}` });
   const { channel, path } = await seedWebhook(owner, "Deploys");
+  await seedThreads(owner, channel.id);
+  await seedWidget(owner, channel.id);
   const { application } = await seedIntegrations(owner);
   const lobby = await seedLobby(application);
   // A message with an embed, so the Messages page shows one.
@@ -63,13 +72,51 @@ export async function seedWorld() {
   };
 }
 
+/**
+ * Something a user opens on a page that a load alone does not show (a dialog, a menu, an open
+ * list, hidden rows): the sweep checks the page again with it open.
+ */
+type PageState = {
+  name: string;
+  open: (page: Page) => Promise<unknown>;
+  /** Who opens it; the owner, who may do everything, unless said. */
+  viewers?: readonly Viewer[];
+};
+
 type DashboardPage = {
   /** Names the test and the screenshot. */
   name: string;
   path: (world: World) => string;
   /** Who opens it; everyone signed in unless said. */
   viewers?: readonly Viewer[];
+  states?: readonly PageState[];
 };
+
+/** Clicks `control` until `shown` shows: a click that lands before the page is hydrated does nothing. */
+async function clickUntilShown(control: Locator, shown: Locator): Promise<void> {
+  await expect(async () => {
+    if (!(await shown.isVisible())) await control.click();
+    await expect(shown).toBeVisible({ timeout: 2000 });
+  }).toPass();
+}
+
+const button = (page: Page, name: string) => page.getByRole("button", { name, exact: true });
+/** The dialog `button` opens. */
+const dialogOf = (page: Page, name: string, dialog: string) => clickUntilShown(button(page, name), page.getByRole("dialog", { name: dialog }));
+/** The options of the select named `name`, open. */
+const optionsOf = (page: Page, name: string) => clickUntilShown(page.getByRole("combobox", { name }), page.getByRole("listbox", { name }));
+/** The first invite's Target users dialog. */
+async function openTargetUsers(page: Page): Promise<Locator> {
+  const dialog = page.getByRole("dialog", { name: "Target users" });
+  await clickUntilShown(page.getByRole("button", { name: /^Target users of/ }).first(), dialog);
+  return dialog;
+}
+
+/** The options of the select named `select` in the dialog `button` opens. */
+async function optionsInDialog(page: Page, name: string, dialog: string, select: string): Promise<void> {
+  await dialogOf(page, name, dialog);
+  await optionsOf(page, select);
+}
 
 const guild = (world: World) => `/guilds/${world.guildId}`;
 const channel = (world: World) => `${guild(world)}/channels/${world.channelId}`;
@@ -78,22 +125,80 @@ const application = (world: World) => `/applications/${world.applicationId}`;
 /** Every page of the dashboard. A new page gets a line here, and the sweep opens it for every viewer. */
 export const PAGES: readonly DashboardPage[] = [
   { name: "guild-list", path: () => "/" },
-  { name: "settings", path: guild },
-  { name: "roles", path: (w) => `${guild(w)}/roles` },
-  { name: "channels", path: (w) => `${guild(w)}/channels` },
+  {
+    name: "settings",
+    path: guild,
+    states: [{ name: "transferring ownership", open: (page) => optionsInDialog(page, "Transfer ownership", "Transfer ownership", "New owner") }],
+  },
+  { name: "roles", path: (w) => `${guild(w)}/roles`, states: [{ name: "creating a role", open: (page) => dialogOf(page, "Create role", "Create role") }] },
+  {
+    name: "channels",
+    path: (w) => `${guild(w)}/channels`,
+    states: [
+      { name: "archived threads shown", open: (page) => clickUntilShown(button(page, "Show 1 archived thread"), button(page, "Unarchive Old ideas")) },
+      { name: "channel types listed", open: (page) => optionsInDialog(page, "Create channel", "Create channel", "Channel type") },
+      { name: "editing a channel", open: (page) => dialogOf(page, "Edit general", "Edit general") },
+    ],
+  },
   { name: "channel-messages", path: (w) => `${channel(w)}/messages` },
   { name: "channel-webhooks", path: (w) => `${channel(w)}/webhooks` },
   { name: "channel-permissions", path: (w) => `${channel(w)}/permissions` },
   { name: "channel-search", path: (w) => `${guild(w)}/channels/search` },
-  { name: "members", path: (w) => `${guild(w)}/members` },
+  {
+    name: "members",
+    path: (w) => `${guild(w)}/members`,
+    states: [
+      {
+        name: "a member's actions",
+        open: (page) => clickUntilShown(button(page, "Actions for sweep_member"), page.getByRole("menu")),
+        viewers: ["owner", "moderator"],
+      },
+      {
+        name: "a member's details",
+        open: async (page) => {
+          await clickUntilShown(button(page, "Actions for sweep_member"), page.getByRole("menu"));
+          await clickUntilShown(page.getByRole("menuitem", { name: "Details" }), page.getByRole("dialog", { name: "Member details" }));
+        },
+      },
+    ],
+  },
   { name: "bans", path: (w) => `${guild(w)}/bans` },
-  { name: "invites", path: (w) => `${guild(w)}/invites` },
+  {
+    name: "invites",
+    path: (w) => `${guild(w)}/invites`,
+    states: [
+      { name: "channels to invite to listed", open: (page) => optionsInDialog(page, "Create invite", "Create invite", "Channel") },
+      { name: "roles to grant listed", open: (page) => optionsInDialog(page, "Create invite", "Create invite", "Roles granted") },
+      { name: "an invite's target users", open: openTargetUsers },
+      {
+        name: "a refused file's line problems",
+        open: async (page) => {
+          const dialog = await openTargetUsers(page);
+          // More bad lines than the dialog shows at once, so their list scrolls.
+          const lines = Array.from({ length: 20 }, (_, index) => `not-an-id-${index}`);
+          await dialog
+            .getByLabel("Upload target users CSV")
+            .setInputFiles({ name: "targets.csv", mimeType: "text/csv", buffer: Buffer.from(`user_id\n${lines.join("\n")}\n`) });
+          await expect(dialog.getByText("The file was not accepted")).toBeVisible();
+        },
+      },
+    ],
+  },
   { name: "onboarding", path: (w) => `${guild(w)}/onboarding` },
   { name: "welcome-screen", path: (w) => `${guild(w)}/welcome-screen` },
-  { name: "widget", path: (w) => `${guild(w)}/widget` },
+  { name: "widget", path: (w) => `${guild(w)}/widget`, states: [{ name: "invite channels listed", open: (page) => optionsOf(page, "Invite channel") }] },
   { name: "safety", path: (w) => `${guild(w)}/safety` },
   { name: "integrations", path: (w) => `${guild(w)}/integrations` },
-  { name: "audit-log", path: (w) => `${guild(w)}/audit-log` },
+  {
+    name: "audit-log",
+    path: (w) => `${guild(w)}/audit-log`,
+    states: [
+      {
+        name: "an entry's details",
+        open: (page) => clickUntilShown(page.getByRole("button", { name: /^Show details/ }).first(), page.getByRole("button", { name: /^Hide details/ })),
+      },
+    ],
+  },
   { name: "account", path: () => "/account" },
   { name: "applications", path: () => "/applications" },
   { name: "authorized-apps", path: () => "/account/authorized-apps" },
@@ -111,4 +216,9 @@ export const PAGES: readonly DashboardPage[] = [
 
 export function viewersOf(page: DashboardPage): readonly Viewer[] {
   return page.viewers ?? SIGNED_IN;
+}
+
+/** The states of `page` that `viewer` opens. */
+export function statesOf(page: DashboardPage, viewer: Viewer): readonly PageState[] {
+  return (page.states ?? []).filter((state) => (state.viewers ?? ["owner"]).includes(viewer));
 }

@@ -9,6 +9,7 @@ import { runChange } from "~/server/events/change.ts";
 import { parseFeatures, toGuildObject } from "~/server/guilds/guild.dto.ts";
 import { createGuild } from "~/server/guilds/guild.service.ts";
 import { addIntegration } from "~/server/integrations/integration.service.ts";
+import { modifyWidgetSettings } from "~/server/guild-config/widget.service.ts";
 import { createInvite } from "~/server/invites/invite.service.ts";
 import { setVanityUrl } from "~/server/invites/vanity.service.ts";
 import { banUser } from "~/server/members/ban.service.ts";
@@ -20,6 +21,7 @@ import { toRoleObject } from "~/server/roles/role.dto.ts";
 import { createRole, insertRoleAboveEveryone } from "~/server/roles/role.service.ts";
 import { createRuntime, type Runtime } from "~/server/runtime/runtime.ts";
 import { newId } from "~/server/snowflake/snowflake.ts";
+import { createThread, modifyThread } from "~/server/threads/thread.service.ts";
 import { createWebhook } from "~/server/webhooks/webhook.service.ts";
 import { E2E_DATABASE_URL, E2E_PASSWORD } from "./e2e-env.ts";
 
@@ -139,11 +141,29 @@ export async function seedBan(owner: { user: { id: string }; guild: { id: string
   await banUser({ db: e2eDb(), actor: dashboardActor(owner.user.id) }, { guildId: owner.guild.id, userId });
 }
 
-/** An invite to the owner's #general that never expires, made by the owner. */
-export async function seedInvite(owner: { user: { id: string }; guild: { id: string } }) {
+/** An invite to the owner's #general that never expires (granting `roleIds` to who joins), made by the owner. */
+export async function seedInvite(owner: { user: { id: string }; guild: { id: string } }, roleIds?: readonly string[]) {
   const db = e2eDb();
   const general = await db.channel.findFirstOrThrow({ where: { guildId: owner.guild.id, type: ChannelType.GuildText, name: "general" } });
-  return createInvite({ db, actor: dashboardActor(owner.user.id) }, { channelId: general.id, body: { max_age: 0, unique: true } });
+  const body = { max_age: 0, unique: true, ...(roleIds ? { role_ids: [...roleIds] } : {}) };
+  return createInvite({ db, actor: dashboardActor(owner.user.id) }, { channelId: general.id, body });
+}
+
+/** Threads the owner started in `channelId`: a public one, a private one, and one archived (so the page hides it until asked). */
+export async function seedThreads(owner: { user: { id: string } }, channelId: string) {
+  const ctx = { db: e2eDb(), actor: dashboardActor(owner.user.id) };
+  await createThread(ctx, { channelId, body: { name: "Release planning", type: ChannelType.PublicThread } });
+  await createThread(ctx, { channelId, body: { name: "Staff notes", type: ChannelType.PrivateThread, invitable: false } });
+  const archived = await createThread(ctx, { channelId, body: { name: "Old ideas", type: ChannelType.PublicThread } });
+  await modifyThread(ctx, { channelId: archived.id, body: { archived: true } });
+}
+
+/** The owner turns the guild widget on, inviting to `channelId`. */
+export async function seedWidget(owner: { user: { id: string }; guild: { id: string } }, channelId: string) {
+  await modifyWidgetSettings(
+    { db: e2eDb(), actor: dashboardActor(owner.user.id) },
+    { guildId: owner.guild.id, body: { enabled: true, channel_id: channelId } },
+  );
 }
 
 /** Grants the guild VANITY_URL, which is the platform's to give: an operator's write with its Guild Update. */

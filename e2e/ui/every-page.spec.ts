@@ -4,12 +4,14 @@ import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContextOptions, Page, Response, TestInfo } from "@playwright/test";
 import { E2E_BASE_URL, E2E_SERVER_LOG } from "../e2e-env.ts";
 import { expect, signIn, test as base } from "../fixtures.ts";
-import { PAGES, seedWorld, VIEWERS, viewersOf, type Viewer, type World } from "../pages.ts";
+import { PAGES, seedWorld, statesOf, VIEWERS, viewersOf, type Viewer, type World } from "../pages.ts";
 
 /**
  * Every page, for every viewer, at desktop and phone width: the server prints no error while
  * it renders or answers the page's requests, the browser reports no page or console error, and
- * axe finds nothing serious. The phone screenshots land in test-results/phone/ for review.
+ * axe finds nothing serious. The same holds for what a user opens on a page (its states: dialogs,
+ * menus, open lists, hidden rows), checked at desktop width. The phone screenshots land in
+ * test-results/phone/ for review.
  */
 
 const PHONE = { width: 390, height: 844 };
@@ -48,6 +50,12 @@ async function open(page: Page, load: () => Promise<Response | null>): Promise<n
   await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
   await page.waitForLoadState("networkidle");
   return response?.status();
+}
+
+/** Waits until nothing moves: a dialog or menu fading in would give axe colours halfway through. */
+async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState("networkidle");
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== "running"));
 }
 
 /** Serious and critical axe violations, one line each with where. */
@@ -114,6 +122,19 @@ for (const viewer of VIEWERS) {
 
         expect(browserErrors, "page and console errors").toEqual([]);
       });
+
+      for (const state of statesOf(dashboardPage, viewer)) {
+        test(`${dashboardPage.name} with ${state.name} is sound`, async ({ page, world }) => {
+          const browserErrors = watchBrowser(page);
+          const from = logSize();
+          await open(page, () => page.goto(dashboardPage.path(world)));
+          await state.open(page);
+          await settle(page);
+          expect.soft(serverErrorsSince(from), "server errors").toEqual([]);
+          expect.soft(await accessibilityProblems(page), "accessibility").toEqual([]);
+          expect(browserErrors, "page and console errors").toEqual([]);
+        });
+      }
     }
   });
 }
@@ -160,8 +181,10 @@ test.describe("the shell", () => {
       await page.keyboard.press("Enter");
       await expect(page.getByRole("menu")).toBeVisible({ timeout: 1000 });
     }).toPass();
-    await page.keyboard.press("ArrowDown");
+    // As a menu button's menu does: it opens on its first item, and the arrows move from there.
     await expect(page.getByRole("menuitem", { name: "Details" })).toBeFocused();
+    await page.keyboard.press("ArrowDown");
+    await expect(page.getByRole("menuitem", { name: "Change nickname" })).toBeFocused();
     await page.keyboard.press("Escape");
     await expect(page.getByRole("menu")).toBeHidden();
   });

@@ -1,7 +1,10 @@
-import { createTheme, darken, lighten, luminance, type CSSVariablesResolver, type MantineColorsTuple } from "@mantine/core";
+import { createTheme, darken, lighten, luminance, rem, type CSSVariablesResolver, type MantineColorsTuple } from "@mantine/core";
 
 // A slate-blue "hall" hue: calm enough for dense admin screens, distinct from link blue.
 const hall: MantineColorsTuple = ["#eef1fc", "#dbe0f3", "#b3bde7", "#8997db", "#6677d1", "#5063cb", "#4459c9", "#364ab2", "#2e41a0", "#23378e"];
+
+/** Mantine's own height for a select's options. */
+const SCROLLING_OPTIONS = { maxHeight: rem(220), overflowY: "auto" } as const;
 
 export const theme = createTheme({
   primaryColor: "hall",
@@ -19,6 +22,15 @@ export const theme = createTheme({
     Notification: { defaultProps: { closeButtonProps: { "aria-label": "Dismiss" } } },
     // A table wider than the screen scrolls sideways: from the keyboard too.
     TableScrollContainer: { defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } },
+    // A select's options scroll in the listbox itself, the combobox's popup, which the keyboard
+    // moves through from the input; a scroll area inside it would be a region no key reaches.
+    Select: { defaultProps: { withScrollArea: false }, styles: { options: SCROLLING_OPTIONS } },
+    MultiSelect: { defaultProps: { withScrollArea: false }, styles: { options: SCROLLING_OPTIONS } },
+    // Its eye-dropper button comes without a name.
+    ColorInput: { defaultProps: { eyeDropperButtonProps: { "aria-label": "Pick a colour from the screen" } } },
+    // Mantine's menus hold focus first in a placeholder, a child a menu may not have; without it
+    // the first item takes focus, as a menu button's menu should.
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
     Card: { defaultProps: { withBorder: true, radius: "md" } },
     Paper: { defaultProps: { radius: "md" } },
     // Empty states sit under a page's h1; pages that are only an empty state raise it to h1.
@@ -56,8 +68,9 @@ export const cssVariablesResolver: CSSVariablesResolver = (resolved) => {
     if (name === "dark") continue;
     light[`--mantine-color-${name}-text`] = readable(shades[6], surfaces);
     light[`--mantine-color-${name}-light-color`] = readable(shades[9], [...surfaces, shades[1]]);
-    // Shades named in components (c="orange.8") are text too.
-    for (const shade of [7, 8, 9] as const) light[`--mantine-color-${name}-${shade}`] = readable(shades[shade], surfaces);
+    // Shades named in components (c="orange.8") are text too, and Mantine writes text in shade 6:
+    // outline badges and buttons, coloured menu items (color="red"), and an input's error.
+    for (const shade of [6, 7, 8, 9] as const) light[`--mantine-color-${name}-${shade}`] = readable(shades[shade], surfaces);
   }
   const dark: Record<string, string> = { "--mantine-color-dimmed": readable(colors.dark[2], [colors.dark[6], colors.dark[7], colors.dark[8]], lighten) };
   // Filled buttons and badges carry white text.

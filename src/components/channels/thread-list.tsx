@@ -61,79 +61,82 @@ export function ThreadList({ guildId, parent, threads }: { guildId: string; pare
   });
 
   return (
-    <Box role="list" aria-label={`Threads in ${parentName}`} pb={4}>
-      {shown.map((thread) => {
-        const { archived, locked } = thread.thread_metadata;
-        const manageBlock = thread.rights.canManage ? null : MANAGE_REASON;
-        return (
-          <Group
-            key={thread.id}
-            pl={{ base: 28, sm: 42 }}
-            pr="md"
-            py={4}
-            gap="sm"
-            wrap="nowrap"
-            className="thread-line"
-            role="listitem"
-            aria-label={thread.name}
-          >
-            <Box c="dimmed" style={{ display: "inline-flex" }}>
-              <IconThread size={16} />
-            </Box>
-            <Group gap={6} miw={0} flex={1} wrap="wrap" style={{ rowGap: 2 }}>
-              <Text size="sm" truncate c={archived ? "dimmed" : undefined}>
-                {thread.name}
-              </Text>
-              <Badge size="xs" variant="outline" color="gray">
-                {isForum ? "Post" : (THREAD_KINDS[thread.type] ?? "Thread")}
-              </Badge>
-              {(thread.applied_tags ?? []).map((tagId) => (
-                <Badge key={tagId} size="xs" variant="light" color="blue">
-                  {tagNames.get(tagId) ?? "unknown tag"}
+    <Box pb={4}>
+      <Box role="list" aria-label={`Threads in ${parentName}`}>
+        {shown.map((thread) => {
+          const { archived, locked } = thread.thread_metadata;
+          const manageBlock = thread.rights.canManage ? null : MANAGE_REASON;
+          return (
+            <Group
+              key={thread.id}
+              pl={{ base: 28, sm: 42 }}
+              pr="md"
+              py={4}
+              gap="sm"
+              wrap="nowrap"
+              className="thread-line"
+              role="listitem"
+              aria-label={thread.name}
+            >
+              <Box c="dimmed" style={{ display: "inline-flex" }}>
+                <IconThread size={16} />
+              </Box>
+              <Group gap={6} miw={0} flex={1} wrap="wrap" style={{ rowGap: 2 }}>
+                <Text size="sm" truncate c={archived ? "dimmed" : undefined}>
+                  {thread.name}
+                </Text>
+                <Badge size="xs" variant="outline" color="gray">
+                  {isForum ? "Post" : (THREAD_KINDS[thread.type] ?? "Thread")}
                 </Badge>
-              ))}
-              {archived ? (
-                <Badge size="xs" variant="light" color="gray">
-                  Archived
-                </Badge>
-              ) : null}
-              {locked ? (
-                <Badge size="xs" variant="light" color="orange">
-                  Locked
-                </Badge>
-              ) : null}
-              <Tooltip label={`${thread.member_count}${thread.member_count >= 50 ? "+" : ""} members`}>
-                <Group gap={2} c="dimmed" wrap="nowrap" role="img" aria-label={`${thread.member_count} members`}>
-                  <IconUsers size={14} />
-                  <Text size="xs">{thread.member_count}</Text>
-                </Group>
-              </Tooltip>
+                {(thread.applied_tags ?? []).map((tagId) => (
+                  <Badge key={tagId} size="xs" variant="light" color="blue">
+                    {tagNames.get(tagId) ?? "unknown tag"}
+                  </Badge>
+                ))}
+                {archived ? (
+                  <Badge size="xs" variant="light" color="gray">
+                    Archived
+                  </Badge>
+                ) : null}
+                {locked ? (
+                  <Badge size="xs" variant="light" color="orange">
+                    Locked
+                  </Badge>
+                ) : null}
+                <Tooltip label={`${thread.member_count}${thread.member_count >= 50 ? "+" : ""} members`}>
+                  <Group gap={2} c="dimmed" wrap="nowrap" role="img" aria-label={`${thread.member_count} members`}>
+                    <IconUsers size={14} />
+                    <Text size="xs">{thread.member_count}</Text>
+                  </Group>
+                </Tooltip>
+              </Group>
+              <Group gap={2} wrap="nowrap">
+                <MessagesLink guildId={guildId} channel={thread} />
+                <GuardedAction
+                  label={`${archived ? "Unarchive" : "Archive"} ${thread.name}`}
+                  blockedReason={archiveBlock(thread)}
+                  disabled={modify.isPending}
+                  onClick={() => modify.mutate({ channelId: thread.id, body: { archived: !archived } })}
+                >
+                  <IconArchive size={16} />
+                </GuardedAction>
+                <GuardedAction
+                  label={`${locked ? "Unlock" : "Lock"} ${thread.name}`}
+                  blockedReason={manageBlock ?? (archived ? "Unarchive it first" : null)}
+                  disabled={modify.isPending}
+                  onClick={() => modify.mutate({ channelId: thread.id, body: { locked: !locked } })}
+                >
+                  {locked ? <IconLockOpen size={16} /> : <IconLock size={16} />}
+                </GuardedAction>
+                <GuardedAction label={`Delete ${thread.name}`} color="red" blockedReason={manageBlock} onClick={() => setDeleting(thread)}>
+                  <IconTrash size={16} />
+                </GuardedAction>
+              </Group>
             </Group>
-            <Group gap={2} wrap="nowrap">
-              <MessagesLink guildId={guildId} channel={thread} />
-              <GuardedAction
-                label={`${archived ? "Unarchive" : "Archive"} ${thread.name}`}
-                blockedReason={archiveBlock(thread)}
-                disabled={modify.isPending}
-                onClick={() => modify.mutate({ channelId: thread.id, body: { archived: !archived } })}
-              >
-                <IconArchive size={16} />
-              </GuardedAction>
-              <GuardedAction
-                label={`${locked ? "Unlock" : "Lock"} ${thread.name}`}
-                blockedReason={manageBlock ?? (archived ? "Unarchive it first" : null)}
-                disabled={modify.isPending}
-                onClick={() => modify.mutate({ channelId: thread.id, body: { locked: !locked } })}
-              >
-                {locked ? <IconLockOpen size={16} /> : <IconLock size={16} />}
-              </GuardedAction>
-              <GuardedAction label={`Delete ${thread.name}`} color="red" blockedReason={manageBlock} onClick={() => setDeleting(thread)}>
-                <IconTrash size={16} />
-              </GuardedAction>
-            </Group>
-          </Group>
-        );
-      })}
+          );
+        })}
+      </Box>
+      {/* Outside the list, which holds only its threads. */}
       {archivedCount > 0 ? (
         <Button variant="subtle" color="gray" size="compact-xs" ml={{ base: 24, sm: 38 }} onClick={() => setShowingArchived(!isShowingArchived)}>
           {isShowingArchived ? "Hide archived threads" : `Show ${archivedCount} archived ${archivedCount === 1 ? "thread" : "threads"}`}

@@ -136,7 +136,8 @@ function UploadRefusal({ error }: { error: ApiClientError }) {
       <Text size="sm" mb="xs">
         Fix these lines and upload the file again; the current list is unchanged.
       </Text>
-      <ScrollArea.Autosize mah={180} type="auto" aria-label="Line problems">
+      {/* A long list scrolls: its viewport is a named region that takes focus, so arrow keys scroll it. */}
+      <ScrollArea.Autosize mah={180} type="auto" viewportProps={{ tabIndex: 0, role: "region", "aria-label": "Line problems" }}>
         <List size="sm" spacing={2}>
           {lines.map((line) => (
             <List.Item key={line}>{line}</List.Item>

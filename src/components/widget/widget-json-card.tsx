@@ -24,10 +24,9 @@ export function WidgetJsonCard({ guildId, enabled }: { guildId: string; enabled:
             {preview.data.presence_count === 1 ? "1 member online" : `${preview.data.presence_count} members online`}
             {preview.data.instant_invite ? "; its invite link is in instant_invite." : "; no invite channel, so instant_invite is null."}
           </Text>
-          <ScrollArea.Autosize mah={360} type="auto">
-            <Code block aria-label="widget.json answer">
-              {JSON.stringify(preview.data, null, 2)}
-            </Code>
+          {/* A long answer scrolls: its viewport is a named region that takes focus, so arrow keys scroll it. */}
+          <ScrollArea.Autosize mah={360} type="auto" viewportProps={{ tabIndex: 0, role: "region", "aria-label": "widget.json answer" }}>
+            <Code block>{JSON.stringify(preview.data, null, 2)}</Code>
           </ScrollArea.Autosize>
         </>
       )}
