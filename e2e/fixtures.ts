@@ -24,6 +24,14 @@ export async function checkOnLoad(control: Locator): Promise<void> {
   }).toPass();
 }
 
+/** Clicks `control` until `shown` shows: a click that lands before the page is hydrated does nothing. */
+export async function clickUntilShown(control: Locator, shown: Locator): Promise<void> {
+  await expect(async () => {
+    if (!(await shown.isVisible())) await control.click();
+    await expect(shown).toBeVisible({ timeout: 2000 });
+  }).toPass();
+}
+
 /**
  * Opens a menu (its button named `menuButton`) until `item` shows and returns that item. A
  * click that lands before the page is hydrated opens nothing, so the button is clicked again.

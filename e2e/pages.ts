@@ -4,6 +4,7 @@ import { PermissionFlagsBits } from "discord-api-types/v10";
 import { dashboardActor } from "~/server/auth/actor.ts";
 import { setVanityUrl } from "~/server/invites/vanity.service.ts";
 import { E2E_BASE_URL } from "./e2e-env.ts";
+import { clickUntilShown } from "./fixtures.ts";
 import {
   e2eDb,
   seedBan,
@@ -91,14 +92,6 @@ type DashboardPage = {
   viewers?: readonly Viewer[];
   states?: readonly PageState[];
 };
-
-/** Clicks `control` until `shown` shows: a click that lands before the page is hydrated does nothing. */
-async function clickUntilShown(control: Locator, shown: Locator): Promise<void> {
-  await expect(async () => {
-    if (!(await shown.isVisible())) await control.click();
-    await expect(shown).toBeVisible({ timeout: 2000 });
-  }).toPass();
-}
 
 const button = (page: Page, name: string) => page.getByRole("button", { name, exact: true });
 /** The dialog `button` opens. */

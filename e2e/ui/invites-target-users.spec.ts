@@ -1,13 +1,13 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
-import { expect, test } from "../fixtures.ts";
+import { clickUntilShown, expect, test } from "../fixtures.ts";
 import { seedInvite, seedMembers, seedVanityFeature } from "../seed.ts";
 
 /** Opens the invite's "Target users" dialog on the Invites page. */
 async function openTargetUsers(page: Page, guildId: string, code: string) {
   await page.goto(`/guilds/${guildId}/invites`);
-  await page.getByRole("button", { name: `Target users of ${code}` }).click();
   const dialog = page.getByRole("dialog", { name: "Target users" });
+  await clickUntilShown(page.getByRole("button", { name: `Target users of ${code}` }), dialog);
   await expect(dialog.getByText("No list uploaded yet.")).toBeVisible();
   return dialog;
 }
