@@ -3,6 +3,9 @@ import { createServer, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll } from "vitest";
 import { verifyKeyObject } from "~/server/applications/application-keys.ts";
+import { makeBot } from "./factories.ts";
+import { bot } from "./rest-client.ts";
+import type { TestApp } from "./test-app.ts";
 
 /**
  * How the receiver answers: as the platform asks (204, 401 on a bad signature), in one of the
@@ -110,4 +113,13 @@ export function useEventWebhookReceiver() {
     /** The floods sent so far, oldest first. */
     floods: () => floods,
   };
+}
+
+/** A new bot application whose PINGs `receiver` acknowledges (it trusts the application's key), with its bot's REST client. */
+export async function trustedApplication(app: TestApp, receiver: ReturnType<typeof useEventWebhookReceiver>) {
+  receiver.answer("acknowledge");
+  const made = await makeBot(app.db);
+  const { verifyKey } = await app.db.application.findUniqueOrThrow({ where: { id: made.application.id }, select: { verifyKey: true } });
+  receiver.trust(made.application.id, verifyKey!);
+  return { ...made, api: app.as(bot(made.token)) };
 }

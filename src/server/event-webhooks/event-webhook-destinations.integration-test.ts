@@ -4,9 +4,8 @@ import { runChange } from "~/server/events/change.ts";
 import { InternalEvents } from "~/server/events/event-map.ts";
 import { recordAuthorization } from "~/server/oauth2/grants.ts";
 import { createCaller } from "~/server/trpc/root.ts";
-import { useEventWebhookReceiver } from "~/test/event-webhook-receiver.ts";
-import { makeBot, makeUser } from "~/test/factories.ts";
-import { bot } from "~/test/rest-client.ts";
+import { trustedApplication, useEventWebhookReceiver } from "~/test/event-webhook-receiver.ts";
+import { makeUser } from "~/test/factories.ts";
 import { useTestApp } from "~/test/test-app.ts";
 import { createEventWebhookDestinations } from "./event-webhook-destination.ts";
 import { runEventWebhooks } from "./event-webhook-jobs.ts";
@@ -19,13 +18,7 @@ import { EVENT_WEBHOOKS_URL_UNVERIFIED } from "./event-webhook-settings.ts";
 const app = useTestApp();
 const receiver = useEventWebhookReceiver();
 
-async function application() {
-  receiver.answer("acknowledge");
-  const made = await makeBot(app.db);
-  const { verifyKey } = await app.db.application.findUniqueOrThrow({ where: { id: made.application.id }, select: { verifyKey: true } });
-  receiver.trust(made.application.id, verifyKey!);
-  return { ...made, api: app.as(bot(made.token)) };
-}
+const application = () => trustedApplication(app, receiver);
 
 const REFUSED_FIELD = { event_webhooks_url: { _errors: [{ code: "APPLICATION_EVENT_WEBHOOKS_URL_INVALID", message: EVENT_WEBHOOKS_URL_UNVERIFIED }] } };
 

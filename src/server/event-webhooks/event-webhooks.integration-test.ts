@@ -4,10 +4,9 @@ import { runChange } from "~/server/events/change.ts";
 import { deleteLobbyMessage } from "~/server/lobbies/lobby-message.service.ts";
 import { deauthorize, recordAuthorization } from "~/server/oauth2/grants.ts";
 import { createCaller } from "~/server/trpc/root.ts";
-import { FLOOD_BYTES, useEventWebhookReceiver } from "~/test/event-webhook-receiver.ts";
-import { makeBot, makeUser } from "~/test/factories.ts";
+import { FLOOD_BYTES, trustedApplication, useEventWebhookReceiver } from "~/test/event-webhook-receiver.ts";
+import { makeUser } from "~/test/factories.ts";
 import { lobbyKit } from "~/test/lobby-kit.ts";
-import { bot } from "~/test/rest-client.ts";
 import { useTestApp } from "~/test/test-app.ts";
 import { until } from "~/test/until.ts";
 import { createEventWebhookDestinations } from "./event-webhook-destination.ts";
@@ -25,14 +24,7 @@ const kit = lobbyKit(app);
 
 const ALL_TYPES = ["APPLICATION_AUTHORIZED", "APPLICATION_DEAUTHORIZED", "LOBBY_MESSAGE_CREATE", "LOBBY_MESSAGE_UPDATE", "LOBBY_MESSAGE_DELETE"];
 
-/** An application whose receiver trusts its key, with its bot's REST client. */
-async function application() {
-  receiver.answer("acknowledge");
-  const made = await makeBot(app.db);
-  const { verifyKey } = await app.db.application.findUniqueOrThrow({ where: { id: made.application.id }, select: { verifyKey: true } });
-  receiver.trust(made.application.id, verifyKey!);
-  return { ...made, api: app.as(bot(made.token)) };
-}
+const application = () => trustedApplication(app, receiver);
 
 /** The same, with event webhooks on for `types`. */
 async function subscribed(types: string[]) {
