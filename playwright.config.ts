@@ -15,6 +15,8 @@ export default defineConfig({
   // DOM); these are only ceilings, wide enough for a loaded 2-core CI machine.
   timeout: 90_000,
   expect: { timeout: 20_000 },
+  // The ten slowest spec files, so a CI log shows where the time goes.
+  reportSlowTests: { max: 10, threshold: 0 },
   reporter: process.env.CI ? [["list"], ["html", { open: "never" }]] : "list",
   globalSetup: "./e2e/global-setup.ts",
   use: {

@@ -7,6 +7,7 @@ export default defineConfig({
   resolve: { alias },
   test: {
     environment: "node",
+    reporters: ["default", "./scripts/slowest-files-reporter.ts"],
     projects: [
       { resolve: { alias }, test: { name: "unit", include: ["src/**/*.test.ts"], environment: "node" } },
       // Real databases: each file makes its own, so files may run in parallel.
