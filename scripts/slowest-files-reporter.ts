@@ -3,7 +3,7 @@ import type { Reporter, TestModule } from "vitest/node";
 
 /** Prints the ten slowest test files of each project, so a CI log shows where the time goes. */
 export default class SlowestFilesReporter implements Reporter {
-  onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
+  onTestRunEnd(testModules: readonly TestModule[]): void {
     const byProject = new Map<string, TestModule[]>();
     for (const module of testModules) {
       const name = module.project.name || "default";
