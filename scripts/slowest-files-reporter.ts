@@ -1,7 +1,7 @@
 import { relative } from "node:path";
 import type { Reporter, TestModule } from "vitest/node";
 
-/** Prints the ten slowest test files of each project, so a CI log shows where the time goes. */
+/** Prints each project's counts and its ten slowest test files, so a CI log shows what ran and where the time goes. */
 export default class SlowestFilesReporter implements Reporter {
   onTestRunEnd(testModules: readonly TestModule[]): void {
     const byProject = new Map<string, TestModule[]>();
@@ -10,17 +10,20 @@ export default class SlowestFilesReporter implements Reporter {
       byProject.set(name, [...(byProject.get(name) ?? []), module]);
     }
     for (const [project, modules] of byProject) {
+      const states = { passed: 0, skipped: 0, failed: 0, pending: 0 };
+      for (const module of modules) for (const test of module.children.allTests()) states[test.result().state] += 1;
       const timed = modules.map((module) => {
         const d = module.diagnostic();
         // What the file cost its worker: setting up, importing, then its tests and hooks.
-        return {
-          file: relative(process.cwd(), module.moduleId),
-          total: d.environmentSetupDuration + d.prepareDuration + d.collectDuration + d.setupDuration + d.duration,
-          tests: d.duration,
-        };
+        const total = d.environmentSetupDuration + d.prepareDuration + d.collectDuration + d.setupDuration + d.duration;
+        return { file: relative(process.cwd(), module.moduleId), total, tests: d.duration };
       });
       timed.sort((a, b) => b.total - a.total);
-      console.log(`\nslowest files (${project}): seconds in all, of which tests`);
+      const seconds = timed.reduce((sum, { total }) => sum + total, 0) / 1000;
+      console.log(
+        `\n${project}: ${modules.length} files, ${states.passed} passed, ${states.skipped} skipped, ${states.failed} failed; ${seconds.toFixed(0)} s in workers`,
+      );
+      console.log("slowest files: seconds in all, of which tests");
       for (const { file, total, tests } of timed.slice(0, 10))
         console.log(`${(total / 1000).toFixed(1).padStart(7)} ${(tests / 1000).toFixed(1).padStart(7)}  ${file}`);
     }

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Every test: types, lint and formatting, unit, integration on SQLite, the README's examples against a test twin,
-# integration on PostgreSQL, then the built app in Chromium. Prints each stage's wall time at the end.
+# Every test: types, lint, formatting, unused code and the module structure (at once); then
+# one vitest run of unit, integration on SQLite and on PostgreSQL, and the README's examples
+# against a test twin; then the built app, served by the production server, in Chromium.
+# Prints each stage's wall time at the end.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -22,9 +24,6 @@ stage() {
 }
 
 stage check npm run -s check
-stage unit npm run -s test:unit
-stage integration npm run -s test:int
-stage examples npm run -s test:examples
-stage integration-pg npm run -s test:int:pg
-stage build npm run -s build
+stage tests npx vitest run
+GUILDHALL_TYPES_CHECKED=1 stage build npm run -s build
 stage e2e npm run -s test:e2e

@@ -3,9 +3,9 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ChannelType } from "discord-api-types/v10";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { GENERATED_PROVIDER } from "~/generated/provider.ts";
 import type { TwinServer } from "~/server/twin/twin-server.ts";
 import { startTestTwin } from "~/test/twin-kit.ts";
+import { testProvider } from "~/test/test-db.ts";
 
 // Every twin control from the CLI, against a running twin: each command is its own process
 // that finds the twin through GUILDHALL_TWIN_URL and GUILDHALL_TWIN_TOKEN, as a person's would.
@@ -65,7 +65,7 @@ describe("the twin from the CLI", () => {
   });
 
   // Snapshots need SQLite (the PostgreSQL run of the suite refuses them: twin-snapshot.integration-test.ts).
-  it.runIf(GENERATED_PROVIDER === "sqlite")("snapshots, lists, restores and deletes", async () => {
+  it.runIf(testProvider() === "sqlite")("snapshots, lists, restores and deletes", async () => {
     const snapshot = await twinCli("snapshot", "--name", "before");
     expect(await asBot("PATCH", `/guilds/${twin.info.guild_id}`, { name: "Renamed after the snapshot" })).toMatchObject({ status: 200 });
     expect((await twinCli<{ id: string }[]>("snapshot", "list")).map((listed) => listed.id)).toContain(snapshot.id);

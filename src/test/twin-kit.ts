@@ -1,7 +1,5 @@
-import { applyMigrations } from "~/server/db/migrate.ts";
-import { providerFromUrl } from "~/server/db/provider.ts";
 import { startTwinServer, type TwinServer, type TwinServerOptions } from "~/server/twin/twin-server.ts";
-import { createEmptyDatabase } from "./test-db.ts";
+import { createMigratedDatabase, testProvider } from "./test-db.ts";
 
 /**
  * A twin for a test file, on the provider under test: its own temporary SQLite file by default,
@@ -9,10 +7,8 @@ import { createEmptyDatabase } from "./test-db.ts";
  * either; only snapshots need SQLite). stop() also drops that database.
  */
 export async function startTestTwin(options: Omit<TwinServerOptions, "databaseUrl"> = {}): Promise<TwinServer> {
-  const base = process.env.TEST_DATABASE_URL;
-  if (!base || providerFromUrl(base) !== "postgresql") return startTwinServer(options);
-  const database = await createEmptyDatabase();
-  await applyMigrations(database.url);
+  if (testProvider() !== "postgresql") return startTwinServer(options);
+  const database = await createMigratedDatabase();
   const twin = await startTwinServer({ ...options, databaseUrl: database.url });
   return { ...twin, stop: () => twin.stop().then(() => database.drop()) };
 }

@@ -2,9 +2,9 @@ import type { CliCommand } from "../command.ts";
 
 export const dbGenerate: CliCommand = {
   words: ["db", "generate"],
-  summary: "Generate the Prisma client for the provider of DATABASE_URL",
+  summary: "Generate the Prisma clients (SQLite and PostgreSQL)",
   async run() {
-    const { generateClient } = await import("~/server/db/generate.ts");
-    generateClient();
+    const { generateClients } = await import("~/server/db/generate.ts");
+    await generateClients();
   },
 };

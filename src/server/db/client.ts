@@ -6,8 +6,8 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import type { SqlDriverAdapter, SqlDriverAdapterFactory, SqlQuery } from "@prisma/driver-adapter-utils";
 import type { Database } from "better-sqlite3";
 import { PrismaClient } from "~/generated/prisma/client.ts";
-import { GENERATED_PROVIDER } from "~/generated/provider.ts";
-import { databaseUrl, providerFromUrl } from "./provider.ts";
+import { PrismaClient as PostgresPrismaClient } from "~/generated/prisma-postgresql/client.ts";
+import { databaseUrl, providerFromUrl, type DbProvider } from "./provider.ts";
 import { guardEventWrites, type OpenTransactionWrites } from "./event-guard.ts";
 import { sqliteConnectionOf } from "./prisma-internals.ts";
 import { isolateFromOpenTransactions } from "./sqlite-isolation.ts";
@@ -79,20 +79,30 @@ function guardedPg(connectionString: string): SqlDriverAdapterFactory {
   return { provider: pg.provider, adapterName: pg.adapterName, connect: async () => guardEventWrites(await pg.connect()) };
 }
 
+const providers = new WeakMap<Db, DbProvider>();
+
+/** The provider of a client made by createDb: the few statements that differ per engine ask it. */
+export function providerOf(db: Db): DbProvider {
+  const provider = providers.get(db);
+  if (!provider) throw new Error("This database client was not made by createDb (src/server/db/client.ts).");
+  return provider;
+}
+
+/** A client for the database of `url`, of its provider: both clients are generated (db/generate.ts), so the URL alone decides. */
 export function createDb(url: string = databaseUrl()): Db {
   const provider = providerFromUrl(url);
-  if (provider !== GENERATED_PROVIDER) {
-    throw new Error(
-      `DATABASE_URL is a ${provider} URL but the Prisma client was generated for ${GENERATED_PROVIDER}; ` + "run `npm run db:generate` with this DATABASE_URL.",
-    );
-  }
+  let db: Db;
   if (provider === "sqlite") {
     const adapter = new TunedSqliteAdapter({ url: sqlitePath(url) });
-    const db = new PrismaClient({ adapter });
+    db = new PrismaClient({ adapter });
     sqliteAccess.set(db, adapter);
-    return db;
+  } else {
+    // One schema, so the two clients' model API is the same; the code is typed against the
+    // SQLite one and uses nothing only PostgreSQL's has.
+    db = new PostgresPrismaClient({ adapter: guardedPg(url) }) as unknown as Db;
   }
-  return new PrismaClient({ adapter: guardedPg(url) });
+  providers.set(db, provider);
+  return db;
 }
 
 /** A write lost a race on a unique key (two requests creating the same row at once). */

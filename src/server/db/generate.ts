@@ -1,17 +1,20 @@
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { databaseUrl, providerFromUrl, type DbProvider } from "./provider.ts";
+import type { DbProvider } from "./provider.ts";
 
 export const PROJECT_ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 export const SCHEMA_PATH = join(PROJECT_ROOT, "prisma", "schema.prisma");
-const CLIENT_DIR = join(PROJECT_ROOT, "src", "generated", "prisma");
-// Git-ignored, and outside the client folder.
+// One client per provider, side by side, so DATABASE_URL alone picks the database at run time
+// (db/client.ts). Every module takes its model types from the SQLite one: the schema is one.
+const CLIENT_DIRS: Record<DbProvider, string> = {
+  sqlite: join(PROJECT_ROOT, "src", "generated", "prisma"),
+  postgresql: join(PROJECT_ROOT, "src", "generated", "prisma-postgresql"),
+};
+// Git-ignored, and outside the client folders.
 const REWRITTEN_SCHEMA_DIR = join(PROJECT_ROOT, "src", "generated", "schema");
-// Beside the client folder: `prisma generate` deletes .ts files it did not write from its output.
-const PROVIDER_MARKER = join(PROJECT_ROOT, "src", "generated", "provider.ts");
 
 const require = createRequire(import.meta.url);
 
@@ -32,10 +35,6 @@ export function rewriteSchema(text: string, provider: DbProvider, output?: strin
   return rewritten;
 }
 
-function schemaProvider(text: string): string | undefined {
-  return DATASOURCE_PROVIDER.exec(text)?.[2];
-}
-
 /** prisma/schema.prisma as it reads for the given provider. */
 export function schemaFor(provider: DbProvider): string {
   return rewriteSchema(readFileSync(SCHEMA_PATH, "utf8"), provider);
@@ -52,35 +51,26 @@ function offlinePrismaEnv(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessE
   };
 }
 
-/** Generates the Prisma client for the provider of DATABASE_URL (or the one given). */
-export function generateClient(provider: DbProvider = providerFromUrl(databaseUrl())): void {
-  const text = readFileSync(SCHEMA_PATH, "utf8");
-  let schemaPath = SCHEMA_PATH;
-  if (schemaProvider(text) !== provider) {
-    schemaPath = join(REWRITTEN_SCHEMA_DIR, `${provider}.prisma`);
-    mkdirSync(REWRITTEN_SCHEMA_DIR, { recursive: true });
-    writeFileSync(schemaPath, rewriteSchema(text, provider, relative(REWRITTEN_SCHEMA_DIR, CLIENT_DIR)));
-  }
+function generateClient(provider: DbProvider): Promise<void> {
+  mkdirSync(REWRITTEN_SCHEMA_DIR, { recursive: true });
+  const schemaPath = join(REWRITTEN_SCHEMA_DIR, `${provider}.prisma`);
+  writeFileSync(schemaPath, rewriteSchema(readFileSync(SCHEMA_PATH, "utf8"), provider, relative(REWRITTEN_SCHEMA_DIR, CLIENT_DIRS[provider])));
   const cli = join(dirname(require.resolve("prisma/package.json")), "build", "index.js");
-  const result = spawnSync(process.execPath, [cli, "generate", "--schema", schemaPath], {
-    cwd: PROJECT_ROOT,
-    env: offlinePrismaEnv(),
-    stdio: "inherit",
+  const child = spawn(process.execPath, [cli, "generate", "--schema", schemaPath], { cwd: PROJECT_ROOT, env: offlinePrismaEnv(), stdio: "inherit" });
+  return new Promise((resolve, reject) => {
+    child.once("error", reject);
+    child.once("exit", (code, signal) => (code === 0 ? resolve() : reject(new Error(`prisma generate for ${provider} exited with ${code ?? signal}`))));
   });
-  if (result.error) throw result.error;
-  if (result.status !== 0) throw new Error(`prisma generate exited with ${result.status ?? result.signal}`);
-  writeFileSync(
-    PROVIDER_MARKER,
-    `// Written by src/server/db/generate.ts: the provider this client was generated for.\n` +
-      `import type { DbProvider } from "~/server/db/provider.ts";\n\n` +
-      `export const GENERATED_PROVIDER: DbProvider = ${JSON.stringify(provider)};\n`,
-  );
+}
+
+/** Generates the Prisma client of each provider (both at once: each is mostly waiting on its own process). */
+export async function generateClients(): Promise<void> {
+  await Promise.all((["sqlite", "postgresql"] as const).map(generateClient));
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
-  await import("dotenv/config");
   try {
-    generateClient();
+    await generateClients();
   } catch (error) {
     console.error(`db:generate failed: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);

@@ -3,10 +3,9 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import type { SqlDriverAdapter, SqlQuery, Transaction } from "@prisma/driver-adapter-utils";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { PrismaClient } from "~/generated/prisma/client.ts";
-import { GENERATED_PROVIDER } from "~/generated/provider.ts";
-import { createEmptyDatabase, type EmptyDatabase } from "~/test/test-db.ts";
+import { PrismaClient as PostgresPrismaClient } from "~/generated/prisma-postgresql/client.ts";
+import { createMigratedDatabase, testProvider, type EmptyDatabase } from "~/test/test-db.ts";
 import { sqlitePath } from "./client.ts";
-import { applyMigrations } from "./migrate.ts";
 import { isCommit, sqliteConnectionOf, writtenTable } from "./prisma-internals.ts";
 import { reusePreparedStatements } from "./sqlite-statements.ts";
 
@@ -46,14 +45,15 @@ let prisma: PrismaClient;
 const seen: Seen[] = [];
 
 beforeAll(async () => {
-  database = await createEmptyDatabase();
-  await applyMigrations(database.url);
+  database = await createMigratedDatabase();
   raw =
-    GENERATED_PROVIDER === "sqlite"
+    testProvider() === "sqlite"
       ? await new PrismaBetterSqlite3({ url: sqlitePath(database.url) }).connect()
       : await new PrismaPg({ connectionString: database.url }).connect();
   const adapter = recording(raw, seen);
-  prisma = new PrismaClient({ adapter: { provider: raw.provider, adapterName: raw.adapterName, connect: () => Promise.resolve(adapter) } });
+  const factory = { provider: raw.provider, adapterName: raw.adapterName, connect: () => Promise.resolve(adapter) };
+  // Each provider's own client (db/client.ts makes the same choice).
+  prisma = testProvider() === "sqlite" ? new PrismaClient({ adapter: factory }) : (new PostgresPrismaClient({ adapter: factory }) as unknown as PrismaClient);
 });
 afterAll(async () => {
   await prisma?.$disconnect();
@@ -62,7 +62,7 @@ afterAll(async () => {
 
 const image = (path: string) => ({ path, contentType: "image/png", data: new Uint8Array([1, 2, 3]) });
 
-describe.runIf(GENERATED_PROVIDER === "sqlite")("the SQLite adapter's better-sqlite3 connection", () => {
+describe.runIf(testProvider() === "sqlite")("the SQLite adapter's better-sqlite3 connection", () => {
   it("is found, and Prisma's queries through it reuse their prepared statements", async () => {
     const connection = sqliteConnectionOf(raw);
     const prepare = vi.spyOn(connection, "prepare");
@@ -82,7 +82,7 @@ describe.runIf(GENERATED_PROVIDER === "sqlite")("the SQLite adapter's better-sql
   });
 });
 
-describe(`Prisma's statements on ${GENERATED_PROVIDER}`, () => {
+describe(`Prisma's statements on ${testProvider()}`, () => {
   it("name the written table as the event guard reads it, and a transaction ends with COMMIT", async () => {
     const writes: { op: string; verbs: string[] }[] = [];
     await prisma.$transaction(async (tx) => {

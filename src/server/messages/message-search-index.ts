@@ -7,8 +7,8 @@
 // one whose worker stopped is taken up again by any instance, and it starts where it stopped.
 import { randomUUID } from "node:crypto";
 import { Prisma } from "~/generated/prisma/client.ts";
-import { GENERATED_PROVIDER } from "~/generated/provider.ts";
-import type { Db, Tx } from "~/server/db/client.ts";
+import { providerOf, type Db, type Tx } from "~/server/db/client.ts";
+import type { DbProvider } from "~/server/db/provider.ts";
 import { ApiError } from "~/server/errors.ts";
 import { runChange } from "~/server/events/change.ts";
 import { repeatEvery, type Stop } from "~/server/repeat.ts";
@@ -16,8 +16,6 @@ import { repeatEvery, type Stop } from "~/server/repeat.ts";
 const BATCH = 500;
 const LEASE_MS = 30_000;
 const POLL_MS = 5_000;
-
-const IS_POSTGRES = GENERATED_PROVIDER === "postgresql";
 
 /** The words of a search text as both engines' tokenizers split it: runs of letters and digits. */
 export function searchWords(text: string): string[] {
@@ -36,8 +34,8 @@ export function ftsQuery(words: readonly string[]): string {
  * The messages `m` whose content has every word (by stem), as a FROM source, and their
  * `rank`: smaller is more relevant.
  */
-export function contentMatch(words: readonly string[]): { source: Prisma.Sql; rank: Prisma.Sql } {
-  if (IS_POSTGRES) {
+export function contentMatch(provider: DbProvider, words: readonly string[]): { source: Prisma.Sql; rank: Prisma.Sql } {
+  if (provider === "postgresql") {
     const query = Prisma.sql`plainto_tsquery('english', ${words.join(" ")})`;
     return {
       source: Prisma.sql`"Message" m JOIN "MessageSearch" s ON s."messageId" = m."id" AND s."document" @@ ${query}`,
@@ -55,9 +53,9 @@ export function contentMatch(words: readonly string[]): { source: Prisma.Sql; ra
 }
 
 /** Writes the index rows of these messages from their content now (replacing what was there). */
-async function indexMessages(tx: Tx, ids: readonly string[]): Promise<void> {
+async function indexMessages(tx: Tx, provider: DbProvider, ids: readonly string[]): Promise<void> {
   const list = Prisma.join(ids);
-  if (IS_POSTGRES) {
+  if (provider === "postgresql") {
     await tx.$executeRaw`
       INSERT INTO "MessageSearch" ("messageId", "document")
       SELECT "id", to_tsvector('english', "content") FROM "Message" WHERE "id" IN (${list}) AND "content" <> ''
@@ -70,11 +68,11 @@ async function indexMessages(tx: Tx, ids: readonly string[]): Promise<void> {
 }
 
 /** The next batch of a guild's messages after `cursor`, in text order (any fixed order walks them all; this one has an index). */
-async function nextBatch(tx: Tx, guildId: string, cursor: string | null): Promise<string[]> {
+async function nextBatch(tx: Tx, provider: DbProvider, guildId: string, cursor: string | null): Promise<string[]> {
   const after = cursor === null ? Prisma.empty : Prisma.sql`AND "id" > ${cursor}`;
   // On PostgreSQL the rows stay locked until the batch commits, so an edit cannot slip
   // between reading a message's content here and writing its index row.
-  const lock = IS_POSTGRES ? Prisma.sql`FOR SHARE` : Prisma.empty;
+  const lock = provider === "postgresql" ? Prisma.sql`FOR SHARE` : Prisma.empty;
   const rows = await tx.$queryRaw<{ id: string }[]>`
     SELECT "id" FROM "Message" WHERE "guildId" = ${guildId} ${after} ORDER BY "id" LIMIT ${BATCH} ${lock}`;
   return rows.map((row) => row.id);
@@ -105,6 +103,7 @@ class LeaseLost extends Error {}
  */
 export async function runSearchIndexBuild(db: Db, guildId: string): Promise<void> {
   const token = randomUUID();
+  const provider = providerOf(db);
   const now = Date.now();
   const claim = await runChange({ db, actor: null }, ({ tx }) =>
     tx.searchIndexBuild.updateMany({
@@ -119,8 +118,8 @@ export async function runSearchIndexBuild(db: Db, guildId: string): Promise<void
       const isDone = await runChange({ db, actor: null }, async ({ tx }) => {
         const build = await tx.searchIndexBuild.findFirst({ where: mine, select: { cursor: true } });
         if (!build) throw new LeaseLost();
-        const ids = await nextBatch(tx, guildId, build.cursor);
-        if (ids.length > 0) await indexMessages(tx, ids);
+        const ids = await nextBatch(tx, provider, guildId, build.cursor);
+        if (ids.length > 0) await indexMessages(tx, provider, ids);
         if (ids.length < BATCH) {
           await tx.searchIndexBuild.deleteMany({ where: mine });
           return true;

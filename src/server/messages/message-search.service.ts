@@ -2,6 +2,7 @@ import { MessageFlags, MessageSearchHasType, MessageSearchSortMode, PermissionFl
 import { Prisma } from "~/generated/prisma/client.ts";
 import { requireIntentOf } from "~/server/applications/intents.ts";
 import type { ServiceContext } from "~/server/context.ts";
+import { providerOf } from "~/server/db/client.ts";
 import { orderBySnowflake, snowflakeBeyond } from "~/server/db/snowflake-sql.ts";
 import { ApiError } from "~/server/errors.ts";
 import { channelPermissions, loadGuildAccess, toOverwriteInputs, type GuildAccess } from "~/server/permissions/guild-access.ts";
@@ -157,7 +158,7 @@ async function findMatches(ctx: ServiceContext, guildId: string, channelIds: rea
   // Blank content filters nothing; text with no words in it (only punctuation) matches nothing.
   const words = query.content?.trim() ? searchWords(query.content) : null;
   if (channelIds.length === 0 || words?.length === 0) return { ids: [], total: 0 };
-  const match = words ? contentMatch(words) : null;
+  const match = words ? contentMatch(providerOf(ctx.db), words) : null;
   const needsAuthor = (query.author_type?.length ?? 0) > 0;
   const from = Prisma.sql`FROM ${match?.source ?? Prisma.sql`"Message" m`} ${needsAuthor ? Prisma.sql`LEFT JOIN "User" u ON u."id" = m."authorId"` : Prisma.empty}
     WHERE ${Prisma.join(filtersOf(guildId, channelIds, query), " AND ")}`;

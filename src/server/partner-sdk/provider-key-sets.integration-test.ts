@@ -5,10 +5,10 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { exportJWK, generateKeyPair, SignJWT, type JWK } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { GENERATED_PROVIDER } from "~/generated/provider.ts";
 import type { TwinServer } from "~/server/twin/twin-server.ts";
 import { startTestTwin } from "~/test/twin-kit.ts";
 import { setIdentityProvider } from "./identity-providers.ts";
+import { testProvider } from "~/test/test-db.ts";
 
 const ISSUER = "https://id.game.example";
 const AUDIENCE = "game-client";
@@ -132,7 +132,7 @@ describe("an identity provider's key set", () => {
     await twinCall("POST", "/clock", { frozen: false });
   });
 
-  it.runIf(GENERATED_PROVIDER === "sqlite")("is not held in a cooldown by a restore that moved the clock back", async () => {
+  it.runIf(testProvider() === "sqlite")("is not held in a cooldown by a restore that moved the clock back", async () => {
     const taken = await twinCall("POST", "/snapshots", { name: "before-an-hour" });
     await advance(60 * MINUTE);
     expect(await exchange("key-1")).toEqual([200, undefined]);

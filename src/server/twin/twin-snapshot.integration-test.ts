@@ -10,7 +10,6 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Redis } from "ioredis";
 import { createDb, sqliteWriteAccess } from "~/server/db/client.ts";
-import { GENERATED_PROVIDER } from "~/generated/provider.ts";
 import { runChange } from "~/server/events/change.ts";
 import { createRuntime } from "~/server/runtime/runtime.ts";
 import { seedDemo } from "~/server/seed/demo-seed.ts";
@@ -20,6 +19,7 @@ import { until } from "~/test/until.ts";
 import type { SnapshotInfo } from "./twin-snapshots.ts";
 import type { TwinServer } from "~/server/twin/twin-server.ts";
 import { startTestTwin } from "~/test/twin-kit.ts";
+import { testProvider } from "~/test/test-db.ts";
 
 /** Rows of gateway connections: a restore deletes them with the connections. */
 const CONNECTIONS_HELD = new Set(["GatewaySession", "Presence", "GatewayIdentifySlot", "VoiceState"]);
@@ -85,7 +85,7 @@ async function identified(): Promise<{ client: GatewayClient; ready: GatewayRead
   return { client, ready, guild };
 }
 
-describe.runIf(GENERATED_PROVIDER === "sqlite")("twin snapshots", () => {
+describe.runIf(testProvider() === "sqlite")("twin snapshots", () => {
   it("puts the world back as it was: REST reads, search, the clock, and gateway sessions that identify anew", async () => {
     const clock = twin.runtime.twin!.clock;
     const kept = await createChannel("kept");
@@ -250,7 +250,7 @@ describe.runIf(GENERATED_PROVIDER === "sqlite")("twin snapshots", () => {
   });
 });
 
-describe.runIf(GENERATED_PROVIDER === "postgresql")("twin snapshots on PostgreSQL", () => {
+describe.runIf(testProvider() === "postgresql")("twin snapshots on PostgreSQL", () => {
   it("are refused, saying they need SQLite", async () => {
     const refused = await twinCall<{ message: string }>("POST", "/snapshots", { name: "before" });
     expect(refused.status).toBe(400);
