@@ -94,8 +94,3 @@ export function createDb(url: string = databaseUrl()): Db {
   }
   return new PrismaClient({ adapter: guardedPg(url) });
 }
-
-/** A write lost a race on a unique key (two requests creating the same row at once). */
-export function isUniqueViolation(error: unknown): boolean {
-  return (error as { code?: unknown } | null)?.code === "P2002";
-}

@@ -1,7 +1,7 @@
 import { PermissionFlagsBits as P } from "discord-api-types/v10";
 import type { ServiceContext } from "~/server/context.ts";
 import { authenticate } from "~/server/auth/tokens.service.ts";
-import { isUniqueViolation } from "~/server/db/client.ts";
+import { isUniqueViolation } from "~/server/db/prisma-errors.ts";
 import { ApiError } from "~/server/errors.ts";
 import { runChange } from "~/server/events/change.ts";
 import { loadGuildAccess, requirePermissions } from "~/server/permissions/guild-access.ts";

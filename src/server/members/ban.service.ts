@@ -1,7 +1,7 @@
 import { AuditLogEvent, GatewayDispatchEvents, PermissionFlagsBits as P } from "discord-api-types/v10";
 import { Prisma, type User } from "~/generated/prisma/client.ts";
 import type { ServiceContext } from "~/server/context.ts";
-import { isUniqueViolation } from "~/server/db/client.ts";
+import { isUniqueViolation } from "~/server/db/prisma-errors.ts";
 import { orderBySnowflake, snowflakeBeyond } from "~/server/db/snowflake-sql.ts";
 import { ApiError } from "~/server/errors.ts";
 import { runChange, type Change } from "~/server/events/change.ts";
