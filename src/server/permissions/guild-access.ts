@@ -77,6 +77,14 @@ export async function loadGuildAccess(db: Db, actor: Actor, guildId: string): Pr
   return accessIn(await loadGuildState(db, guildId, actor.userId), actor);
 }
 
+/** The actor's access in every guild they are a member of, by guild name. */
+export async function loadMemberAccesses(db: Db, actor: Actor): Promise<GuildAccess[]> {
+  const memberships = await db.member.findMany({ where: { userId: actor.userId }, select: { guildId: true } });
+  const accesses: GuildAccess[] = [];
+  for (const { guildId } of memberships) accesses.push(await loadGuildAccess(db, actor, guildId));
+  return accesses.sort((a, b) => a.guild.name.localeCompare(b.guild.name));
+}
+
 /** Throws 50013 unless the guild-level permissions hold every flag. */
 export function requirePermissions(access: GuildAccess, ...flags: bigint[]): void {
   if (!hasAll(access.permissions, ...flags)) throw new ApiError("MISSING_PERMISSIONS");
