@@ -1,7 +1,5 @@
 import type { Db } from "~/server/db/client.ts";
-
-/** Prisma's code for a query on a table that does not exist. */
-const TABLE_MISSING = "P2021";
+import { isTableMissing } from "~/server/db/prisma-errors.ts";
 
 /**
  * Runs `fn` on the database of DATABASE_URL in a runtime without background work, then
@@ -16,7 +14,7 @@ export async function withDatabase<T>(fn: (db: Db) => Promise<T>): Promise<T> {
   try {
     return await fn(runtime.db);
   } catch (error) {
-    if ((error as { code?: unknown } | null)?.code === TABLE_MISSING) {
+    if (isTableMissing(error)) {
       throw new Error("The database has no tables yet; run `npm run cli -- db migrate` first.", { cause: error });
     }
     throw error;

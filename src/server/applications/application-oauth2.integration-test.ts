@@ -1,15 +1,18 @@
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
+import { GuildFeature, PermissionFlagsBits as P } from "discord-api-types/v10";
 import { describe, expect, it } from "vitest";
 import { dashboardActor } from "~/server/auth/actor.ts";
 import { isClientSecret, REDIRECT_URIS_MAX } from "~/server/oauth2/client-settings.ts";
 import { createTRPCContext } from "~/server/trpc/init.ts";
 import { appRouter, createCaller } from "~/server/trpc/root.ts";
 import { addMember, makeGuild, makeUser } from "~/test/factories.ts";
+import { DAY_MS, memberKit } from "~/test/member-kit.ts";
 import { bot } from "~/test/rest-client.ts";
 import { useTestApp } from "~/test/test-app.ts";
 import { verifyKeyObject } from "./application-keys.ts";
 
 const app = useTestApp();
+const kit = memberKit(app);
 
 async function owner() {
   const { user } = await makeUser(app.db);
@@ -115,6 +118,22 @@ describe("the developer portal's OAuth2 settings", () => {
     const visited = await makeGuild(app.db, other.actor, "Alpha Guild");
     await addMember(app.db, visited.id, user.id);
     expect(await caller.application.installGuilds(id)).toEqual([{ id: managed.id, name: "Zeta Guild", icon: null }]);
+  });
+
+  it("leaves out a guild whose managing role is held back by membership screening or a timeout, as the authorize page does", async () => {
+    const { user, caller, id } = await owner();
+    const other = await makeUser(app.db);
+    const screened = await makeGuild(app.db, other.actor, "Screened Guild");
+    await kit.setFeatures(screened.id, [GuildFeature.MemberVerificationGateEnabled]);
+    await addMember(app.db, screened.id, user.id, [(await kit.addRole(screened.id, 1, { permissions: P.ManageGuild })).id]);
+    expect((await kit.memberRow(screened.id, user.id))?.pending).toBe(true);
+    const timedOut = await makeGuild(app.db, other.actor, "Timed-out Guild");
+    await addMember(app.db, timedOut.id, user.id, [(await kit.addRole(timedOut.id, 1, { permissions: P.ManageGuild })).id]);
+    await kit.updateMember(timedOut.id, user.id, { communicationDisabledUntil: new Date(Date.now() + DAY_MS) });
+    expect(await caller.application.installGuilds(id)).toEqual([]);
+    // Screening completed, the role's MANAGE_GUILD holds.
+    await kit.updateMember(screened.id, user.id, { pending: false });
+    expect(await caller.application.installGuilds(id)).toEqual([{ id: screened.id, name: "Screened Guild", icon: null }]);
   });
 
   it("treats someone else's application as unknown for every OAuth2 setting", async () => {

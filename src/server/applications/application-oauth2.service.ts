@@ -1,11 +1,10 @@
 // The developer portal's OAuth2 part of an application's page: its owner resets the client
 // secret, edits the redirect URIs, and picks a guild for an install link. Someone else's
 // application reads as unknown (ownedApplication).
-import { PermissionFlagsBits } from "discord-api-types/v10";
 import type { ServiceContext } from "~/server/context.ts";
+import { manageGuildDenial } from "~/server/guilds/guild-section-rules.ts";
 import { resetClientSecret, setRedirectUris } from "~/server/oauth2/client-settings.ts";
-import { hasPermission } from "~/server/permissions/permissions.ts";
-import { listCurrentUserGuilds } from "~/server/users/user.service.ts";
+import { loadMemberAccesses } from "~/server/permissions/guild-access.ts";
 import { getOwnApplication, ownedApplication, type ApplicationDetail } from "./application-dashboard.service.ts";
 import type { TApplicationRedirectUrisInput } from "./application.schema.ts";
 
@@ -26,14 +25,11 @@ export async function setOwnRedirectUris(ctx: ServiceContext, input: TApplicatio
 type InstallGuild = { id: string; name: string; icon: string | null };
 
 /**
- * The guilds the owner may add a bot to (Manage Guild, as the authorize page asks), to
- * preselect one in an install link.
+ * The guilds the owner may add a bot to, to preselect one in an install link: those the
+ * authorize page offers, by the same rule (manageGuildDenial).
  */
 export async function listInstallGuilds(ctx: ServiceContext, input: { applicationId: string }): Promise<InstallGuild[]> {
   await ownedApplication(ctx, input.applicationId);
-  const guilds = await listCurrentUserGuilds(ctx, {});
-  return guilds
-    .filter((guild) => hasPermission(BigInt(guild.permissions), PermissionFlagsBits.ManageGuild))
-    .map(({ id, name, icon }) => ({ id, name, icon }))
-    .sort((a, b) => a.name.localeCompare(b.name));
+  const accesses = await loadMemberAccesses(ctx.db, ctx.actor);
+  return accesses.filter((access) => manageGuildDenial(access) === null).map(({ guild }) => ({ id: guild.id, name: guild.name, icon: guild.icon }));
 }

@@ -5,12 +5,12 @@ import type { PermissionSource } from "~/server/members/member-dashboard.service
 import {
   ALL_PERMISSIONS,
   computeBasePermissions,
-  computeChannelPermissions,
+  computePermissions,
   CONNECT_DEPENDENT_PERMISSIONS,
   hasPermission,
   NAMED_PERMISSIONS,
-  TIMEOUT_ALLOWED_PERMISSIONS,
-  type PermissionOverwriteInput,
+  type ChannelInput,
+  type PermissionHolder,
 } from "~/server/permissions/permissions.ts";
 
 /** One permission in the channel: whether it is held, and the steps that decided it. */
@@ -34,7 +34,7 @@ export function channelPermissionSources(input: {
   guild: { id: string; ownerId: string };
   roles: readonly NamedRole[];
   subject: PermissionSubject;
-  channel: { type: number; overwrites: readonly PermissionOverwriteInput[] };
+  channel: ChannelInput;
 }): ChannelPermissionSource[] {
   const { guild, subject, channel } = input;
   const everyone = input.roles.find((role) => role.id === guild.id);
@@ -50,16 +50,14 @@ export function channelPermissionSources(input: {
         everyonePermissions: everyone?.permissions ?? 0n,
         rolePermissions: memberRoles.map((role) => role.permissions),
       });
-  const inChannel = computeChannelPermissions({
-    base,
-    everyoneRoleId: guild.id,
-    memberRoleIds: subject.roleIds,
-    userId,
-    overwrites: channel.overwrites,
-    channelType: channel.type,
+  const holder: PermissionHolder = { userId: subject.userId, base, roleIds: subject.roleIds, isTimedOut: false, isPending: false };
+  // What the steps give, and what is left once a timeout or screening holds the member back.
+  const inChannel = computePermissions({ guildId: guild.id, holder, channel });
+  const final = computePermissions({
+    guildId: guild.id,
+    holder: { ...holder, isTimedOut: subject.limit === "timeout", isPending: subject.limit === "screening" },
+    channel,
   });
-  const isExempt = hasPermission(base, P.Administrator);
-  const final = subject.limit && !isExempt ? inChannel & TIMEOUT_ALLOWED_PERMISSIONS : inChannel;
 
   const granting = everyone ? [everyone, ...memberRoles] : memberRoles;
   const roleName = (role: NamedRole) => (role.id === guild.id ? "@everyone" : role.name);

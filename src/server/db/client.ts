@@ -104,8 +104,3 @@ export function createDb(url: string = databaseUrl()): Db {
   providers.set(db, provider);
   return db;
 }
-
-/** A write lost a race on a unique key (two requests creating the same row at once). */
-export function isUniqueViolation(error: unknown): boolean {
-  return (error as { code?: unknown } | null)?.code === "P2002";
-}

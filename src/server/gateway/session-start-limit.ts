@@ -1,5 +1,6 @@
 import type { APIGatewaySessionStartLimit } from "discord-api-types/v10";
-import { isUniqueViolation, type Db, type Tx } from "~/server/db/client.ts";
+import type { Db, Tx } from "~/server/db/client.ts";
+import { isUniqueViolation } from "~/server/db/prisma-errors.ts";
 import { runChange } from "~/server/events/change.ts";
 import { pacingTime } from "~/server/twin/twin-clock.ts";
 

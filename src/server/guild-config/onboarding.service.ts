@@ -8,7 +8,7 @@ import { runChange } from "~/server/events/change.ts";
 import { toGuildObject } from "~/server/guilds/guild.dto.ts";
 import { roleChangeDenial } from "~/server/members/member-rules.ts";
 import { channelPermissions, loadGuildAccess, toOverwriteInputs, type GuildAccess } from "~/server/permissions/guild-access.ts";
-import { computeChannelPermissions, hasAll, hasPermission } from "~/server/permissions/permissions.ts";
+import { computePermissions, hasAll, hasPermission, roleHolder } from "~/server/permissions/permissions.ts";
 import { newId } from "~/server/snowflake/snowflake.ts";
 import { onboardingAuditEntries } from "./onboarding-audit.ts";
 import { isOnboardingUnset, toOnboarding, type Onboarding, type OnboardingPrompt } from "./onboarding.dto.ts";
@@ -31,13 +31,10 @@ function isOnboardingChannel(channel: ChannelRow): boolean {
  * (a category's are copied when a channel is synced), so the category is not consulted.
  */
 function everyoneCanChat(guildId: string, everyonePermissions: bigint, channel: ChannelRow): boolean {
-  const permissions = computeChannelPermissions({
-    base: everyonePermissions,
-    everyoneRoleId: guildId,
-    memberRoleIds: [],
-    userId: "",
-    overwrites: toOverwriteInputs(channel.overwrites),
-    channelType: channel.type,
+  const permissions = computePermissions({
+    guildId,
+    holder: roleHolder(everyonePermissions),
+    channel: { type: channel.type, overwrites: toOverwriteInputs(channel.overwrites) },
   });
   return hasAll(permissions, P.ViewChannel, P.SendMessages);
 }

@@ -13,7 +13,7 @@ import { readOwnedImage } from "~/server/images/image.service.ts";
 import { inviteUrl } from "~/server/invites/invite.dto.ts";
 import { provideWidgetInvite } from "~/server/invites/invite.service.ts";
 import { loadGuildAccess, loadGuildState, toOverwriteInputs } from "~/server/permissions/guild-access.ts";
-import { computeChannelPermissions, hasPermission } from "~/server/permissions/permissions.ts";
+import { computePermissions, hasPermission, roleHolder } from "~/server/permissions/permissions.ts";
 import { compareSnowflakes } from "~/server/snowflake/snowflake.ts";
 import type { GuildState } from "~/server/state/guild-state.ts";
 import { preserialize } from "~/server/state/wire-json.ts";
@@ -118,13 +118,10 @@ async function publicVoiceChannels(state: GuildState): Promise<WidgetChannel[]> 
   const everyone = state.roles.find((role) => role.id === guild.id)?.permissions ?? 0n;
   const channels = (await state.channels()).rows.filter((channel) => {
     if (!VOICE_TYPES.includes(channel.type)) return false;
-    const permissions = computeChannelPermissions({
-      base: everyone,
-      everyoneRoleId: guild.id,
-      memberRoleIds: [],
-      userId: "",
-      overwrites: toOverwriteInputs(channel.overwrites),
-      channelType: channel.type,
+    const permissions = computePermissions({
+      guildId: guild.id,
+      holder: roleHolder(everyone),
+      channel: { type: channel.type, overwrites: toOverwriteInputs(channel.overwrites) },
     });
     return hasPermission(permissions, P.ViewChannel);
   });

@@ -1,6 +1,6 @@
 import { GatewayDispatchEvents } from "discord-api-types/v10";
 import type { ServiceContext } from "~/server/context.ts";
-import { isUniqueViolation } from "~/server/db/client.ts";
+import { isUniqueViolation } from "~/server/db/prisma-errors.ts";
 import { ApiError } from "~/server/errors.ts";
 import { runChange } from "~/server/events/change.ts";
 import { toMemberObject, type MemberObject } from "~/server/members/member.dto.ts";

@@ -2,7 +2,7 @@ import { AuditLogEvent, GatewayDispatchEvents, GuildFeature } from "discord-api-
 import { enforce } from "~/server/permissions/denial.ts";
 import { manageGuildDenial } from "~/server/guilds/guild-section-rules.ts";
 import type { ServiceContext } from "~/server/context.ts";
-import { isUniqueViolation } from "~/server/db/client.ts";
+import { isUniqueViolation } from "~/server/db/prisma-errors.ts";
 import { ApiError } from "~/server/errors.ts";
 import { runChange } from "~/server/events/change.ts";
 import { parseFeatures, toGuildObject } from "~/server/guilds/guild.dto.ts";

@@ -7,6 +7,7 @@ import type { Db } from "~/server/db/client.ts";
 import { storedEventOf, type StoredEvent } from "~/server/events/event-map.ts";
 import { toRoutedEvent, type RoutedEvent } from "~/server/gateway/routed-event.ts";
 import { inviteListDenial, manageGuildDenial } from "~/server/guilds/guild-section-rules.ts";
+import { bansDenial } from "~/server/members/member-rules.ts";
 import { channelPermissions, accessOfMember, toOverwriteInputs, type GuildAccess } from "~/server/permissions/guild-access.ts";
 import { hasPermission } from "~/server/permissions/permissions.ts";
 import type { GuildState, MemberAccess } from "~/server/state/guild-state.ts";
@@ -88,7 +89,7 @@ export async function guildViewerOf(db: Db, stored: StoredEvent, event: RoutedEv
   return {
     userId,
     isMember: true,
-    reads: { bans: hasPermission(access.permissions, P.BanMembers), invites: !inviteListDenial(access), integrations: !manageGuildDenial(access) },
+    reads: { bans: !bansDenial(access), invites: !inviteListDenial(access), integrations: !manageGuildDenial(access) },
     inChannel: event.channel ? await permissionsIn(db, state, access, stored, event) : null,
   };
 }

@@ -5,6 +5,7 @@ import { ApiError, invalidField } from "~/server/errors.ts";
 import { runChange } from "~/server/events/change.ts";
 import { insertLobbyInvite } from "~/server/invites/invite.service.ts";
 import type { Db } from "~/server/db/client.ts";
+import { isUniqueViolation } from "~/server/db/prisma-errors.ts";
 import { accessIn, channelPermissions, loadGuildState, toOverwriteInputs } from "~/server/permissions/guild-access.ts";
 import { hasPermission } from "~/server/permissions/permissions.ts";
 import { applicationOf, isLobbyMember, linkedChannelObject, presentLobby, readLobby, touchLobby } from "./lobby-access.ts";
@@ -71,7 +72,7 @@ export async function setLobbyChannelLink(ctx: ServiceContext, input: { lobbyId:
     });
   } catch (error) {
     // Another lobby linked the channel at the same moment.
-    if ((error as { code?: unknown }).code === "P2002") throw channelTaken();
+    if (isUniqueViolation(error)) throw channelTaken();
     throw error;
   }
 }

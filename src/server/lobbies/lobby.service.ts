@@ -1,6 +1,7 @@
 import type { Lobby } from "~/generated/prisma/client.ts";
 import type { ServiceContext } from "~/server/context.ts";
 import type { Db } from "~/server/db/client.ts";
+import { isUniqueViolation } from "~/server/db/prisma-errors.ts";
 import { runChange, type Change } from "~/server/events/change.ts";
 import { newId } from "~/server/snowflake/snowflake.ts";
 import { storeMetadata } from "./lobby.dto.ts";
@@ -83,7 +84,7 @@ export async function createOrJoinLobby(ctx: ServiceContext, body: TLobbyJoinBod
     return await attempt();
   } catch (error) {
     // Two callers made the same new lobby at once: the one that lost joins the winner's.
-    if ((error as { code?: unknown }).code === "P2002") return attempt();
+    if (isUniqueViolation(error)) return attempt();
     throw error;
   }
 }

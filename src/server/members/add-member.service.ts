@@ -1,12 +1,11 @@
-import { PermissionFlagsBits as P } from "discord-api-types/v10";
 import type { ServiceContext } from "~/server/context.ts";
 import { authenticate } from "~/server/auth/tokens.service.ts";
-import { isUniqueViolation } from "~/server/db/client.ts";
+import { isUniqueViolation } from "~/server/db/prisma-errors.ts";
 import { ApiError } from "~/server/errors.ts";
 import { runChange } from "~/server/events/change.ts";
-import { loadGuildAccess, requirePermissions } from "~/server/permissions/guild-access.ts";
+import { loadGuildAccess } from "~/server/permissions/guild-access.ts";
 import { toMemberObject, type MemberObject } from "./member.dto.ts";
-import { enforce, roleChangeDenial } from "./member-rules.ts";
+import { addMemberDenial, enforce, roleChangeDenial } from "./member-rules.ts";
 import type { TMemberAddBody } from "./member.schema.ts";
 import { joinGuild } from "./membership.ts";
 
@@ -26,10 +25,7 @@ export async function addMemberWithToken(ctx: ServiceContext, input: { guildId: 
     grant.applicationId !== null &&
     grant.applicationId === ctx.actor.applicationId;
   if (!isValidGrant) throw new ApiError("INVALID_OAUTH2_TOKEN");
-  requirePermissions(access, P.CreateInstantInvite);
-  if (body.nick) requirePermissions(access, P.ManageNicknames);
-  if (body.mute) requirePermissions(access, P.MuteMembers);
-  if (body.deaf) requirePermissions(access, P.DeafenMembers);
+  enforce(addMemberDenial(access, body));
   const roleIds = [...new Set(body.roles ?? [])];
   for (const roleId of roleIds) {
     const role = access.roles.find((r) => r.id === roleId);

@@ -1,14 +1,14 @@
-import { AuditLogEvent, GatewayDispatchEvents, PermissionFlagsBits as P } from "discord-api-types/v10";
+import { AuditLogEvent, GatewayDispatchEvents } from "discord-api-types/v10";
 import { Prisma, type User } from "~/generated/prisma/client.ts";
 import type { ServiceContext } from "~/server/context.ts";
-import { isUniqueViolation } from "~/server/db/client.ts";
+import { isUniqueViolation } from "~/server/db/prisma-errors.ts";
 import { orderBySnowflake, snowflakeBeyond } from "~/server/db/snowflake-sql.ts";
 import { ApiError } from "~/server/errors.ts";
 import { runChange, type Change } from "~/server/events/change.ts";
-import { loadGuildAccess, requirePermissions, type GuildAccess } from "~/server/permissions/guild-access.ts";
+import { loadGuildAccess, type GuildAccess } from "~/server/permissions/guild-access.ts";
 import { toUserObject, type UserObject } from "~/server/users/user.dto.ts";
 import { deleteBannedUserMessages, IN_BAN, messageWindow, type MessageWindow } from "./ban-message-deletion.ts";
-import { banDenial, bulkBanDenial, enforce, type Denial } from "./member-rules.ts";
+import { banDenial, bansDenial, bulkBanDenial, enforce, type Denial } from "./member-rules.ts";
 import { nameSearch, readMember } from "./member-queries.ts";
 import { targetOf } from "./member.service.ts";
 import { removeMembers } from "./membership.ts";
@@ -24,7 +24,7 @@ const toBanObject = (row: { reason: string | null; user: User }): BanObject => (
  */
 export async function listBans(ctx: ServiceContext, input: { guildId: string; query: TBanListQuery & { search?: string } }): Promise<BanObject[]> {
   const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
-  requirePermissions(access, P.BanMembers);
+  enforce(bansDenial(access));
   const { limit, before, after, search } = input.query;
   const conditions = [Prisma.sql`b."guildId" = ${access.guild.id}`];
   const bannedId = Prisma.raw(`b."userId"`);
@@ -48,7 +48,7 @@ export async function listBans(ctx: ServiceContext, input: { guildId: string; qu
 /** GET /guilds/{guild.id}/bans/{user.id}: 10026 Unknown Ban. */
 export async function getBan(ctx: ServiceContext, input: { guildId: string; userId: string }): Promise<BanObject> {
   const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
-  requirePermissions(access, P.BanMembers);
+  enforce(bansDenial(access));
   const ban = await ctx.db.ban.findUnique({ where: { guildId_userId: { guildId: access.guild.id, userId: input.userId } }, include: { user: true } });
   if (!ban) throw new ApiError("UNKNOWN_BAN");
   return toBanObject(ban);
@@ -107,7 +107,7 @@ export async function banUser(ctx: ServiceContext, input: { guildId: string; use
 /** DELETE /guilds/{guild.id}/bans/{user.id}: BAN_MEMBERS; Guild Ban Remove. */
 export async function unbanUser(ctx: ServiceContext, input: { guildId: string; userId: string }): Promise<void> {
   const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
-  requirePermissions(access, P.BanMembers);
+  enforce(bansDenial(access));
   const guildId = access.guild.id;
   await runChange(ctx, async ({ tx, emit, audit }) => {
     const ban = await tx.ban.findUnique({ where: { guildId_userId: { guildId, userId: input.userId } }, include: { user: true } });

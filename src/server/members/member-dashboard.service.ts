@@ -7,7 +7,7 @@ import { loadGuildAccess, type GuildAccess } from "~/server/permissions/guild-ac
 import { hasPermission, NAMED_PERMISSIONS } from "~/server/permissions/permissions.ts";
 import { listBans, type BanObject } from "./ban.service.ts";
 import { toMemberObject, type MemberObject } from "./member.dto.ts";
-import { banDenial, bulkBanDenial, memberActionDenials, pruneDenial, roleChangeDenial, type MemberActionDenials } from "./member-rules.ts";
+import { bansDenial, bulkBanDenial, memberActionDenials, pruneDenial, roleChangeDenial, type MemberActionDenials } from "./member-rules.ts";
 import { readMemberPage } from "./member-queries.ts";
 import { loadTarget, targetOf } from "./member.service.ts";
 
@@ -19,7 +19,8 @@ export async function moderationRights(ctx: ServiceContext, input: { guildId: st
   return {
     userId: access.userId,
     isPending: access.isPending,
-    ban: reasonOf(banDenial(access, null)),
+    /** The bans page: reading and lifting bans. */
+    ban: reasonOf(bansDenial(access)),
     bulkBan: reasonOf(bulkBanDenial(access)),
     prune: reasonOf(pruneDenial(access)),
   };

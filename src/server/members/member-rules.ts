@@ -54,13 +54,31 @@ export function kickDenial(access: GuildAccess, target: MemberTarget): Denial | 
   return missing(access, P.KickMembers) ?? hierarchy(access, target);
 }
 
-/** Banning a user; a member must also be below the actor. */
+/** Reading the guild's bans and lifting one: BAN_MEMBERS. */
+export function bansDenial(access: GuildAccess): Denial | null {
+  return missing(access, P.BanMembers);
+}
+
+/** Banning a user: what the bans need; a member must also be below the actor. */
 export function banDenial(access: GuildAccess, target: MemberTarget | null): Denial | null {
-  return missing(access, P.BanMembers) ?? (target ? hierarchy(access, target) : null);
+  return bansDenial(access) ?? (target ? hierarchy(access, target) : null);
 }
 
 export function bulkBanDenial(access: GuildAccess): Denial | null {
   return missing(access, P.BanMembers, P.ManageGuild);
+}
+
+/**
+ * PUT /guilds/{guild.id}/members/{user.id}: CREATE_INSTANT_INVITE, and the permission of each
+ * field the bot sets (each role: roleChangeDenial).
+ */
+export function addMemberDenial(access: GuildAccess, fields: { nick?: string | null; mute?: boolean | null; deaf?: boolean | null }): Denial | null {
+  return (
+    missing(access, P.CreateInstantInvite) ??
+    (fields.nick ? missing(access, P.ManageNicknames) : null) ??
+    (fields.mute ? muteDenial(access) : null) ??
+    (fields.deaf ? deafenDenial(access) : null)
+  );
 }
 
 /** BYPASSES_VERIFICATION: MANAGE_GUILD, or MANAGE_ROLES, or all of MODERATE_MEMBERS, KICK_MEMBERS and BAN_MEMBERS. */

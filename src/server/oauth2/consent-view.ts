@@ -5,7 +5,7 @@ import type { Application } from "~/generated/prisma/client.ts";
 import type { ServiceContext } from "~/server/context.ts";
 import { manageGuildDenial } from "~/server/guilds/guild-section-rules.ts";
 import { missingIn, reasonOf, type Denial } from "~/server/permissions/denial.ts";
-import { accessIn, channelPermissions, loadGuildState, toOverwriteInputs, type GuildAccess } from "~/server/permissions/guild-access.ts";
+import { channelPermissions, loadMemberAccesses, toOverwriteInputs, type GuildAccess } from "~/server/permissions/guild-access.ts";
 import { permissionLabel } from "~/server/permissions/permission-labels.ts";
 import { NAMED_PERMISSIONS, hasPermission, serializePermissions } from "~/server/permissions/permissions.ts";
 import { grantDenial } from "~/server/roles/role-rules.ts";
@@ -52,7 +52,7 @@ export function botGuildDenial(access: GuildAccess, permissions: bigint): Denial
 export async function describeConsent(ctx: ServiceContext, app: Application, request: AuthorizeRequest, skipConsent: boolean): Promise<ConsentView> {
   const asksBot = request.scopes.includes("bot");
   const asksWebhook = request.scopes.includes("webhook.incoming");
-  const accesses = asksBot || asksWebhook ? await memberAccesses(ctx) : [];
+  const accesses = asksBot || asksWebhook ? await loadMemberAccesses(ctx.db, ctx.actor) : [];
   return {
     kind: "consent",
     skipConsent,
@@ -81,14 +81,6 @@ export async function describeConsent(ctx: ServiceContext, app: Application, req
       : null,
     webhook: asksWebhook ? { channels: await webhookChannels(accesses), channelId: request.channelId } : null,
   };
-}
-
-/** The person's access in every guild they are a member of, by guild name. */
-async function memberAccesses(ctx: ServiceContext): Promise<GuildAccess[]> {
-  const memberships = await ctx.db.member.findMany({ where: { userId: ctx.actor.userId }, select: { guildId: true } });
-  const accesses: GuildAccess[] = [];
-  for (const { guildId } of memberships) accesses.push(await accessIn(await loadGuildState(ctx.db, guildId, ctx.actor.userId), ctx.actor));
-  return accesses.sort((a, b) => a.guild.name.localeCompare(b.guild.name));
 }
 
 /** Channels that take webhooks and that the person can see, each with why they cannot add one there. */

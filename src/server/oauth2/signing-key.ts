@@ -4,7 +4,7 @@
 import { exportJWK, generateKeyPair, importJWK, type JWK, type CryptoKey } from "jose";
 import { randomBytes } from "node:crypto";
 import type { Db } from "~/server/db/client.ts";
-import { isUniqueViolation } from "~/server/db/client.ts";
+import { isUniqueViolation } from "~/server/db/prisma-errors.ts";
 import { runChange } from "~/server/events/change.ts";
 
 export const ID_TOKEN_ALGORITHM = "RS256";

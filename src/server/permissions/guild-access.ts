@@ -1,4 +1,3 @@
-import { PermissionFlagsBits } from "discord-api-types/v10";
 import type { Actor } from "~/server/auth/actor.ts";
 import type { Db } from "~/server/db/client.ts";
 import { ApiError } from "~/server/errors.ts";
@@ -6,10 +5,12 @@ import type { Guild, Role } from "~/generated/prisma/client.ts";
 import type { GuildState, MemberAccess } from "~/server/state/guild-state.ts";
 import { stateCache } from "~/server/state/state-cache.ts";
 import {
-  computeChannelPermissions,
+  computePermissions,
   hasAll,
   isCommunicationDisabled,
-  TIMEOUT_ALLOWED_PERMISSIONS,
+  limitsOf,
+  type ChannelInput,
+  type PermissionHolder,
   type PermissionOverwriteInput,
   type RoleRank,
 } from "./permissions.ts";
@@ -23,9 +24,9 @@ export type GuildAccess = {
   userId: string;
   isOwner: boolean;
   memberRoleIds: readonly string[];
-  /** Guild-level permissions (no channel overwrites), with a timeout applied. */
+  /** Guild-level permissions (no channel overwrites), with a timeout or screening applied (computePermissions). */
   permissions: bigint;
-  /** Guild-level permissions before a timeout: what overwrites start from. */
+  /** Guild-level permissions before a timeout or screening: what overwrites start from. */
   basePermissions: bigint;
   topRole: RoleRank | null;
   isTimedOut: boolean;
@@ -50,11 +51,13 @@ export async function accessIn(state: GuildState, actor: Pick<Actor, "userId">):
 
 /** A member's access in a guild whose state is loaded, from their access already read. */
 export function accessOfMember(state: GuildState, userId: string, member: MemberAccess): GuildAccess {
-  const { basePermissions } = member;
-  const isAdmin = (basePermissions & PermissionFlagsBits.Administrator) !== 0n;
-  const isTimedOut = !isAdmin && isCommunicationDisabled(member.communicationDisabledUntil, new Date());
-  const isPending = !isAdmin && member.isPending;
-  const isLimited = isTimedOut || isPending;
+  const holder: PermissionHolder = {
+    userId,
+    base: member.basePermissions,
+    roleIds: member.roleIds,
+    isTimedOut: isCommunicationDisabled(member.communicationDisabledUntil, new Date()),
+    isPending: member.isPending,
+  };
   return {
     state,
     guild: state.guild,
@@ -62,11 +65,10 @@ export function accessOfMember(state: GuildState, userId: string, member: Member
     userId,
     isOwner: state.guild.ownerId === userId,
     memberRoleIds: member.roleIds,
-    permissions: isLimited ? basePermissions & TIMEOUT_ALLOWED_PERMISSIONS : basePermissions,
-    basePermissions,
+    permissions: computePermissions({ guildId: state.guild.id, holder }),
+    basePermissions: member.basePermissions,
     topRole: member.topRole,
-    isTimedOut,
-    isPending,
+    ...limitsOf(holder),
   };
 }
 
@@ -75,22 +77,29 @@ export async function loadGuildAccess(db: Db, actor: Actor, guildId: string): Pr
   return accessIn(await loadGuildState(db, guildId, actor.userId), actor);
 }
 
+/** The actor's access in every guild they are a member of, by guild name. */
+export async function loadMemberAccesses(db: Db, actor: Actor): Promise<GuildAccess[]> {
+  const memberships = await db.member.findMany({ where: { userId: actor.userId }, select: { guildId: true } });
+  const accesses: GuildAccess[] = [];
+  for (const { guildId } of memberships) accesses.push(await loadGuildAccess(db, actor, guildId));
+  return accesses.sort((a, b) => a.guild.name.localeCompare(b.guild.name));
+}
+
 /** Throws 50013 unless the guild-level permissions hold every flag. */
 export function requirePermissions(access: GuildAccess, ...flags: bigint[]): void {
   if (!hasAll(access.permissions, ...flags)) throw new ApiError("MISSING_PERMISSIONS");
 }
 
-/** The actor's permissions in one channel of the guild (overwrites, implicit rules, timeout). */
-export function channelPermissions(access: GuildAccess, channel: { type: number; overwrites: readonly PermissionOverwriteInput[] }): bigint {
-  const perms = computeChannelPermissions({
-    base: access.basePermissions,
-    everyoneRoleId: access.guild.id,
-    memberRoleIds: access.memberRoleIds,
+/** The actor's permissions in one channel of the guild (overwrites, implicit rules, timeout, screening). */
+export function channelPermissions(access: GuildAccess, channel: ChannelInput): bigint {
+  const holder = {
     userId: access.userId,
-    overwrites: channel.overwrites,
-    channelType: channel.type,
-  });
-  return access.isTimedOut || access.isPending ? perms & TIMEOUT_ALLOWED_PERMISSIONS : perms;
+    base: access.basePermissions,
+    roleIds: access.memberRoleIds,
+    isTimedOut: access.isTimedOut,
+    isPending: access.isPending,
+  };
+  return computePermissions({ guildId: access.guild.id, holder, channel });
 }
 
 /** Overwrite rows as stored → the algorithm's input. */

@@ -8,18 +8,21 @@ import {
   canManageRole,
   compareRoles,
   computeBasePermissions,
-  computeChannelPermissions,
   computePermissions,
   hasAll,
   hasPermission,
   highestRole,
   highestRolePosition,
+  isCommunicationDisabled,
   isPermissionString,
+  limitsOf,
   missingPermissions,
   parsePermissions,
+  roleHolder,
   serializePermissions,
+  type ChannelInput,
+  type PermissionHolder,
   type PermissionOverwriteInput,
-  type RoleInput,
   type RolePosition,
 } from "~/server/permissions/permissions.ts";
 
@@ -164,132 +167,139 @@ describe("computeBasePermissions", () => {
   });
 });
 
-describe("computeChannelPermissions", () => {
-  type Row = [name: string, base: bigint, memberRoleIds: string[], overwrites: PermissionOverwriteInput[], channelType: number | undefined, expected: bigint];
-  const text = ChannelType.GuildText;
-  const voice = ChannelType.GuildVoice;
-  const stage = ChannelType.GuildStageVoice;
+describe("computePermissions", () => {
+  /** A member with no roles, no timeout and no screening: what each case changes. */
+  const member = (base: bigint, changes: Partial<PermissionHolder> = {}): PermissionHolder => ({
+    userId: USER,
+    base,
+    roleIds: [],
+    isTimedOut: false,
+    isPending: false,
+    ...changes,
+  });
+  const compute = (holder: PermissionHolder, channel?: ChannelInput) =>
+    serializePermissions(computePermissions({ guildId: GUILD, holder, ...(channel && { channel }) }));
 
-  it.each<Row>([
-    // Overwrite steps and their order
-    ["no overwrites keeps base", V | S | R, [], [], text, V | S | R],
-    ["ADMINISTRATOR ignores overwrites", P.Administrator | V, [], [everyoneOw(0n, V), memberOw(USER, 0n, V)], text, ALL_PERMISSIONS],
-    ["@everyone deny", V | S | R, [], [everyoneOw(0n, S)], text, V | R],
-    ["@everyone allow", V, [], [everyoneOw(S | R, 0n)], text, V | S | R],
-    ["@everyone deny then allow: allow wins within one overwrite", V, [], [everyoneOw(S, S)], text, V | S],
-    ["role allow beats @everyone deny", V | S, [ROLE_A], [everyoneOw(0n, S), roleOw(ROLE_A, S, 0n)], text, V | S],
-    ["role deny beats @everyone allow", V, [ROLE_A], [everyoneOw(S, 0n), roleOw(ROLE_A, 0n, S)], text, V],
-    ["role deny removes a base permission", V | S | R, [ROLE_A], [roleOw(ROLE_A, 0n, R)], text, V | S],
-    ["roles combine: one role's allow beats another's deny", V | S, [ROLE_A, ROLE_B], [roleOw(ROLE_A, 0n, S), roleOw(ROLE_B, S, 0n)], text, V | S],
-    ["roles combine regardless of overwrite order", V | S, [ROLE_A, ROLE_B], [roleOw(ROLE_B, S, 0n), roleOw(ROLE_A, 0n, S)], text, V | S],
-    ["roles combine: denies from several roles add up", V | S | R | AR, [ROLE_A, ROLE_B], [roleOw(ROLE_A, 0n, R), roleOw(ROLE_B, 0n, AR)], text, V | S],
-    ["overwrite for a role the member lacks is ignored", V | S, [ROLE_A], [roleOw(ROLE_C, 0n, S)], text, V | S],
-    ["member deny beats role allow", V, [ROLE_A], [roleOw(ROLE_A, S, 0n), memberOw(USER, 0n, S)], text, V],
-    ["member allow beats role and @everyone deny", V | S, [ROLE_A], [everyoneOw(0n, S), roleOw(ROLE_A, 0n, S), memberOw(USER, S, 0n)], text, V | S],
-    ["member deny then allow: allow wins within one overwrite", V, [], [memberOw(USER, S, S)], text, V | S],
-    ["another member's overwrite is ignored", V | S, [], [memberOw(OTHER_USER, 0n, S)], text, V | S],
-    ["a role-type overwrite with the user's id is not a member overwrite", V | S, [], [roleOw(USER, 0n, S)], text, V | S],
-    ["a member-type overwrite with a role's id is not a role overwrite", V | S, [ROLE_A], [memberOw(ROLE_A, 0n, S)], text, V | S],
-    // @everyone listed among the member's roles must not be applied again in the role step
-    ["@everyone in memberRoleIds is not treated as a role", V, [GUILD, ROLE_A], [everyoneOw(S, 0n), roleOw(ROLE_A, 0n, S)], text, V],
-    ["bits above 31 in overwrites", V, [], [everyoneOw(P.SendPolls, 0n)], text, V | P.SendPolls],
+  describe("in a channel: overwrites, then implicit denials", () => {
+    type Row = [name: string, base: bigint, memberRoleIds: string[], overwrites: PermissionOverwriteInput[], channelType: number, expected: bigint];
+    const text = ChannelType.GuildText;
+    const voice = ChannelType.GuildVoice;
+    const stage = ChannelType.GuildStageVoice;
 
-    // Implicit: VIEW_CHANNEL
-    ["no VIEW_CHANNEL in base → 0", S | R | AR, [], [], text, 0n],
-    ["@everyone denies VIEW_CHANNEL → 0", V | S | R, [], [everyoneOw(0n, V)], text, 0n],
-    ["member denies VIEW_CHANNEL → 0 even with allows", V, [], [memberOw(USER, S | R, V)], text, 0n],
-    ["role allow restores VIEW_CHANNEL", S, [ROLE_A], [everyoneOw(0n, V), roleOw(ROLE_A, V, 0n)], text, V | S],
-    ["no VIEW_CHANNEL → 0 in voice too", P.Connect | P.Speak, [], [], voice, 0n],
-    ["no VIEW_CHANNEL → 0 in a category", P.ManageChannels, [], [], ChannelType.GuildCategory, 0n],
+    it.each<Row>([
+      // Overwrite steps and their order
+      ["no overwrites keeps base", V | S | R, [], [], text, V | S | R],
+      ["ADMINISTRATOR ignores overwrites", P.Administrator | V, [], [everyoneOw(0n, V), memberOw(USER, 0n, V)], text, ALL_PERMISSIONS],
+      ["@everyone deny", V | S | R, [], [everyoneOw(0n, S)], text, V | R],
+      ["@everyone allow", V, [], [everyoneOw(S | R, 0n)], text, V | S | R],
+      ["@everyone deny then allow: allow wins within one overwrite", V, [], [everyoneOw(S, S)], text, V | S],
+      ["role allow beats @everyone deny", V | S, [ROLE_A], [everyoneOw(0n, S), roleOw(ROLE_A, S, 0n)], text, V | S],
+      ["role deny beats @everyone allow", V, [ROLE_A], [everyoneOw(S, 0n), roleOw(ROLE_A, 0n, S)], text, V],
+      ["role deny removes a base permission", V | S | R, [ROLE_A], [roleOw(ROLE_A, 0n, R)], text, V | S],
+      ["roles combine: one role's allow beats another's deny", V | S, [ROLE_A, ROLE_B], [roleOw(ROLE_A, 0n, S), roleOw(ROLE_B, S, 0n)], text, V | S],
+      ["roles combine regardless of overwrite order", V | S, [ROLE_A, ROLE_B], [roleOw(ROLE_B, S, 0n), roleOw(ROLE_A, 0n, S)], text, V | S],
+      ["roles combine: denies from several roles add up", V | S | R | AR, [ROLE_A, ROLE_B], [roleOw(ROLE_A, 0n, R), roleOw(ROLE_B, 0n, AR)], text, V | S],
+      ["overwrite for a role the member lacks is ignored", V | S, [ROLE_A], [roleOw(ROLE_C, 0n, S)], text, V | S],
+      ["member deny beats role allow", V, [ROLE_A], [roleOw(ROLE_A, S, 0n), memberOw(USER, 0n, S)], text, V],
+      ["member allow beats role and @everyone deny", V | S, [ROLE_A], [everyoneOw(0n, S), roleOw(ROLE_A, 0n, S), memberOw(USER, S, 0n)], text, V | S],
+      ["member deny then allow: allow wins within one overwrite", V, [], [memberOw(USER, S, S)], text, V | S],
+      ["another member's overwrite is ignored", V | S, [], [memberOw(OTHER_USER, 0n, S)], text, V | S],
+      ["a role-type overwrite with the user's id is not a member overwrite", V | S, [], [roleOw(USER, 0n, S)], text, V | S],
+      ["a member-type overwrite with a role's id is not a role overwrite", V | S, [ROLE_A], [memberOw(ROLE_A, 0n, S)], text, V | S],
+      // @everyone listed among the member's roles must not be applied again in the role step
+      ["@everyone in memberRoleIds is not treated as a role", V, [GUILD, ROLE_A], [everyoneOw(S, 0n), roleOw(ROLE_A, 0n, S)], text, V],
+      ["bits above 31 in overwrites", V, [], [everyoneOw(P.SendPolls, 0n)], text, V | P.SendPolls],
 
-    // Implicit: SEND_MESSAGES
-    ["no SEND_MESSAGES drops mention/tts/attach/embed", V | TEXT_EXTRAS | AR | R, [], [], text, V | AR | R],
-    ["denied SEND_MESSAGES drops mention/tts/attach/embed", V | S | TEXT_EXTRAS | AR, [], [everyoneOw(0n, S)], text, V | AR],
-    ["SEND_MESSAGES keeps the dependents", V | S | TEXT_EXTRAS, [], [], text, V | S | TEXT_EXTRAS],
-    ["announcement channel follows the send rule", V | P.EmbedLinks, [], [], ChannelType.GuildAnnouncement, V],
-    ["forum channel follows the send rule", V | P.AttachFiles, [], [], ChannelType.GuildForum, V],
-    ["voice text chat follows the send rule", V | P.Connect | P.EmbedLinks, [], [], voice, V | P.Connect],
-    ["channelType omitted → treated as text", V | TEXT_EXTRAS, [], [], undefined, V],
-    ["category has no send rule", V | TEXT_EXTRAS, [], [], ChannelType.GuildCategory, V | TEXT_EXTRAS],
-    [
-      "thread: SEND_MESSAGES_IN_THREADS keeps dependents",
-      V | P.SendMessagesInThreads | P.EmbedLinks,
-      [],
-      [],
-      ChannelType.PublicThread,
-      V | P.SendMessagesInThreads | P.EmbedLinks,
-    ],
-    ["thread: SEND_MESSAGES alone does not", V | S | P.EmbedLinks, [], [], ChannelType.PrivateThread, V | S],
+      // Implicit: VIEW_CHANNEL
+      ["no VIEW_CHANNEL in base → 0", S | R | AR, [], [], text, 0n],
+      ["@everyone denies VIEW_CHANNEL → 0", V | S | R, [], [everyoneOw(0n, V)], text, 0n],
+      ["member denies VIEW_CHANNEL → 0 even with allows", V, [], [memberOw(USER, S | R, V)], text, 0n],
+      ["role allow restores VIEW_CHANNEL", S, [ROLE_A], [everyoneOw(0n, V), roleOw(ROLE_A, V, 0n)], text, V | S],
+      ["no VIEW_CHANNEL → 0 in voice too", P.Connect | P.Speak, [], [], voice, 0n],
+      ["no VIEW_CHANNEL → 0 in a category", P.ManageChannels, [], [], ChannelType.GuildCategory, 0n],
 
-    // Implicit: CONNECT
-    ["voice without CONNECT drops the voice permissions", V | S | CONNECT_DEPENDENT_PERMISSIONS | R, [], [], voice, V | S | R],
-    ["voice with CONNECT denied by overwrite", V | S | P.Connect | P.Speak | P.Stream | P.MoveMembers, [], [everyoneOw(0n, P.Connect)], voice, V | S],
-    ["voice without CONNECT drops MANAGE_CHANNELS and SET_VOICE_CHANNEL_STATUS", V | S | P.ManageChannels | P.SetVoiceChannelStatus, [], [], voice, V | S],
-    ["voice with CONNECT keeps them", V | S | P.Connect | P.Speak | P.ManageChannels, [], [], voice, V | S | P.Connect | P.Speak | P.ManageChannels],
-    ["stage without CONNECT drops REQUEST_TO_SPEAK", V | P.RequestToSpeak | P.MuteMembers, [], [], stage, V],
-    ["text channel has no CONNECT rule", V | S | P.Speak | P.ManageChannels, [], [], text, V | S | P.Speak | P.ManageChannels],
-  ])("%s", (_name, base, memberRoleIds, overwrites, channelType, expected) => {
-    const result = computeChannelPermissions({
-      base,
-      everyoneRoleId: GUILD,
-      memberRoleIds,
-      userId: USER,
-      overwrites,
-      ...(channelType === undefined ? {} : { channelType }),
+      // Implicit: SEND_MESSAGES
+      ["no SEND_MESSAGES drops mention/tts/attach/embed", V | TEXT_EXTRAS | AR | R, [], [], text, V | AR | R],
+      ["denied SEND_MESSAGES drops mention/tts/attach/embed", V | S | TEXT_EXTRAS | AR, [], [everyoneOw(0n, S)], text, V | AR],
+      ["SEND_MESSAGES keeps the dependents", V | S | TEXT_EXTRAS, [], [], text, V | S | TEXT_EXTRAS],
+      ["announcement channel follows the send rule", V | P.EmbedLinks, [], [], ChannelType.GuildAnnouncement, V],
+      ["forum channel follows the send rule", V | P.AttachFiles, [], [], ChannelType.GuildForum, V],
+      ["voice text chat follows the send rule", V | P.Connect | P.EmbedLinks, [], [], voice, V | P.Connect],
+      ["category has no send rule", V | TEXT_EXTRAS, [], [], ChannelType.GuildCategory, V | TEXT_EXTRAS],
+      [
+        "thread: SEND_MESSAGES_IN_THREADS keeps dependents",
+        V | P.SendMessagesInThreads | P.EmbedLinks,
+        [],
+        [],
+        ChannelType.PublicThread,
+        V | P.SendMessagesInThreads | P.EmbedLinks,
+      ],
+      ["thread: SEND_MESSAGES alone does not", V | S | P.EmbedLinks, [], [], ChannelType.PrivateThread, V | S],
+
+      // Implicit: CONNECT
+      ["voice without CONNECT drops the voice permissions", V | S | CONNECT_DEPENDENT_PERMISSIONS | R, [], [], voice, V | S | R],
+      ["voice with CONNECT denied by overwrite", V | S | P.Connect | P.Speak | P.Stream | P.MoveMembers, [], [everyoneOw(0n, P.Connect)], voice, V | S],
+      ["voice without CONNECT drops MANAGE_CHANNELS and SET_VOICE_CHANNEL_STATUS", V | S | P.ManageChannels | P.SetVoiceChannelStatus, [], [], voice, V | S],
+      ["voice with CONNECT keeps them", V | S | P.Connect | P.Speak | P.ManageChannels, [], [], voice, V | S | P.Connect | P.Speak | P.ManageChannels],
+      ["stage without CONNECT drops REQUEST_TO_SPEAK", V | P.RequestToSpeak | P.MuteMembers, [], [], stage, V],
+      ["text channel has no CONNECT rule", V | S | P.Speak | P.ManageChannels, [], [], text, V | S | P.Speak | P.ManageChannels],
+    ])("%s", (_name, base, roleIds, overwrites, type, expected) => {
+      expect(compute(member(base, { roleIds }), { type, overwrites })).toBe(serializePermissions(expected));
     });
-    expect(serializePermissions(result)).toBe(serializePermissions(expected));
+  });
+
+  describe("timeouts and membership screening", () => {
+    const EVERYONE = V | S | R | AR;
+    const MOD = EVERYONE | P.KickMembers | P.ModerateMembers | P.ManageGuild;
+    const textChannel = (overwrites: PermissionOverwriteInput[] = []): ChannelInput => ({ type: ChannelType.GuildText, overwrites });
+    type Row = [name: string, holder: PermissionHolder, channel: ChannelInput | undefined, expected: bigint];
+
+    it.each<Row>([
+      ["guild level, nothing held back", member(MOD), undefined, MOD],
+      ["channel level applies the member's role overwrites", member(MOD, { roleIds: [ROLE_A] }), textChannel([everyoneOw(0n, S), roleOw(ROLE_A, S, 0n)]), MOD],
+      ["channel level applies implicit denials", member(EVERYONE), textChannel([everyoneOw(0n, V)]), 0n],
+      ["owner (ALL) at channel level despite overwrites", member(ALL_PERMISSIONS), textChannel([memberOw(USER, 0n, V)]), ALL_PERMISSIONS],
+      // Timeouts
+      ["a timeout keeps only VIEW_CHANNEL and READ_MESSAGE_HISTORY", member(MOD, { isTimedOut: true }), undefined, V | R],
+      ["a timeout in a channel", member(MOD, { roleIds: [ROLE_A], isTimedOut: true }), textChannel([roleOw(ROLE_A, P.ManageMessages, 0n)]), V | R],
+      ["a timeout cannot restore a hidden channel", member(EVERYONE, { isTimedOut: true }), textChannel([everyoneOw(0n, V)]), 0n],
+      ["a timeout without READ_MESSAGE_HISTORY", member(EVERYONE, { isTimedOut: true }), textChannel([everyoneOw(0n, R)]), V],
+      ["owners and administrators (ALL) are exempt from a timeout", member(ALL_PERMISSIONS, { isTimedOut: true }), textChannel(), ALL_PERMISSIONS],
+      // Membership screening not completed: viewing only, as a timeout
+      ["a pending member keeps only VIEW_CHANNEL and READ_MESSAGE_HISTORY", member(MOD, { isPending: true }), undefined, V | R],
+      [
+        "a pending member in a channel whose overwrite allows more",
+        member(MOD, { isPending: true }),
+        textChannel([memberOw(USER, P.ManageMessages, 0n)]),
+        V | R,
+      ],
+      ["a pending member cannot see a hidden channel", member(EVERYONE, { isPending: true }), textChannel([everyoneOw(0n, V)]), 0n],
+      ["pending and timed out: viewing only", member(MOD, { isPending: true, isTimedOut: true }), undefined, V | R],
+      ["owners and administrators (ALL) are exempt from screening", member(ALL_PERMISSIONS, { isPending: true }), undefined, ALL_PERMISSIONS],
+      // A role alone: no member overwrite applies, nothing holds it back
+      ["a role alone skips member overwrites", roleHolder(EVERYONE), textChannel([memberOw(USER, 0n, S)]), EVERYONE],
+      ["a role alone with its role's overwrites", roleHolder(EVERYONE, [ROLE_A]), textChannel([roleOw(ROLE_A, 0n, AR)]), V | S | R],
+    ])("%s", (_name, holder, channel, expected) => {
+      expect(compute(holder, channel)).toBe(serializePermissions(expected));
+    });
+
+    it("says what holds a member back, and nothing for owners and administrators", () => {
+      expect(limitsOf(member(MOD, { isPending: true }))).toEqual({ isTimedOut: false, isPending: true });
+      expect(limitsOf(member(MOD, { isTimedOut: true, isPending: true }))).toEqual({ isTimedOut: true, isPending: true });
+      expect(limitsOf(member(ALL_PERMISSIONS, { isTimedOut: true, isPending: true }))).toEqual({ isTimedOut: false, isPending: false });
+    });
   });
 });
 
-describe("computePermissions", () => {
+describe("isCommunicationDisabled", () => {
   const NOW = new Date("2025-06-01T12:00:00.000Z");
-  const LATER = new Date("2025-06-02T12:00:00.000Z");
-  const EARLIER = new Date("2025-05-31T12:00:00.000Z");
-  const EVERYONE = V | S | R | AR;
-  const MOD: RoleInput = { id: ROLE_A, permissions: P.KickMembers | P.ModerateMembers, position: 2 };
-  const ADMIN: RoleInput = { id: ROLE_B, permissions: P.Administrator, position: 3 };
-
-  type Row = [
-    name: string,
-    userId: string,
-    roles: RoleInput[],
-    until: Date | null,
-    channel: { type: number; overwrites: PermissionOverwriteInput[] } | undefined,
-    expected: bigint,
-  ];
-  const textChannel = (overwrites: PermissionOverwriteInput[] = []) => ({ type: ChannelType.GuildText, overwrites });
-
-  it.each<Row>([
-    ["guild level, no timeout", USER, [MOD], null, undefined, EVERYONE | MOD.permissions],
-    [
-      "channel level applies overwrites via member.roles",
-      USER,
-      [MOD],
-      null,
-      textChannel([everyoneOw(0n, S), roleOw(ROLE_A, S, 0n)]),
-      EVERYONE | MOD.permissions,
-    ],
-    ["channel level applies implicit denials", USER, [], null, textChannel([everyoneOw(0n, V)]), 0n],
-    ["owner at channel level gets ALL despite overwrites", OWNER, [], null, textChannel([memberOw(OWNER, 0n, V)]), ALL_PERMISSIONS],
-    ["admin role at channel level gets ALL", USER, [ADMIN], null, textChannel([everyoneOw(0n, V)]), ALL_PERMISSIONS],
-    // Timeouts
-    ["active timeout keeps only VIEW_CHANNEL and READ_MESSAGE_HISTORY", USER, [MOD], LATER, undefined, V | R],
-    ["active timeout in a channel", USER, [MOD], LATER, textChannel([roleOw(ROLE_A, P.ManageMessages, 0n)]), V | R],
-    ["active timeout cannot restore a hidden channel", USER, [], LATER, textChannel([everyoneOw(0n, V)]), 0n],
-    ["active timeout without READ_MESSAGE_HISTORY", USER, [], LATER, textChannel([everyoneOw(0n, R)]), V],
-    ["expired timeout", USER, [MOD], EARLIER, undefined, EVERYONE | MOD.permissions],
-    ["timeout ending exactly now has expired", USER, [MOD], NOW, undefined, EVERYONE | MOD.permissions],
-    ["admin is exempt from timeout", USER, [MOD, ADMIN], LATER, textChannel(), ALL_PERMISSIONS],
-    ["owner is exempt from timeout", OWNER, [], LATER, undefined, ALL_PERMISSIONS],
-  ])("%s", (_name, userId, roles, until, channel, expected) => {
-    const result = computePermissions({
-      guild: { id: GUILD, ownerId: OWNER },
-      everyonePermissions: EVERYONE,
-      member: { userId, roles, communicationDisabledUntil: until },
-      ...(channel ? { channel } : {}),
-      now: NOW,
-    });
-    expect(serializePermissions(result)).toBe(serializePermissions(expected));
+  it.each([
+    ["no timeout", null, false],
+    ["a timeout ending later is running", new Date("2025-06-02T12:00:00.000Z"), true],
+    ["an expired timeout", new Date("2025-05-31T12:00:00.000Z"), false],
+    ["a timeout ending exactly now has expired", NOW, false],
+  ])("%s", (_name, until, expected) => {
+    expect(isCommunicationDisabled(until, NOW)).toBe(expected);
   });
 });
 

@@ -1,5 +1,6 @@
 // The platform's permission algorithm ("Permissions" topic): base permissions from roles,
-// then channel overwrites, then implicit denials and timeouts. Pure: callers load the rows.
+// then channel overwrites, then implicit denials, timeouts and membership screening. Pure:
+// callers load the rows.
 import { ChannelType, OverwriteType, PermissionFlagsBits } from "discord-api-types/v10";
 
 const P = PermissionFlagsBits;
@@ -10,13 +11,6 @@ export type PermissionOverwriteInput = {
   type: 0 | 1;
   allow: bigint;
   deny: bigint;
-};
-
-/** A guild role as the algorithm needs it (not the @everyone role). */
-export type RoleInput = {
-  id: string;
-  permissions: bigint;
-  position: number;
 };
 
 /** A role's place in the hierarchy: equal positions are ordered by id. */
@@ -96,8 +90,8 @@ export const CONNECT_DEPENDENT_PERMISSIONS: bigint =
   P.UseExternalSounds |
   P.SetVoiceChannelStatus;
 
-/** What a timed-out member keeps. */
-export const TIMEOUT_ALLOWED_PERMISSIONS: bigint = P.ViewChannel | P.ReadMessageHistory;
+/** What a timed-out member, or one who has not completed membership screening, keeps. */
+const VIEWING_PERMISSIONS: bigint = P.ViewChannel | P.ReadMessageHistory;
 
 // Highest bit the wire format can carry; anything wider is not a permission set.
 const MAX_PERMISSIONS = (1n << 64n) - 1n;
@@ -164,7 +158,7 @@ const MESSAGE_TYPES: ReadonlySet<number> = new Set([
 const VOICE_TYPES: ReadonlySet<number> = new Set([ChannelType.GuildVoice, ChannelType.GuildStageVoice]);
 
 /** Applies the platform's implicit denials to overwrite-resolved channel permissions. */
-function applyImplicitPermissions(perms: bigint, channelType: number = ChannelType.GuildText): bigint {
+function applyImplicitPermissions(perms: bigint, channelType: number): bigint {
   // Without VIEW_CHANNEL nothing else in the channel is usable.
   if (!hasPermission(perms, P.ViewChannel)) return 0n;
   let result = perms;
@@ -179,20 +173,57 @@ function applyImplicitPermissions(perms: bigint, channelType: number = ChannelTy
   return result;
 }
 
+/** A channel as the algorithm needs it: its type (for implicit denials) and its overwrites. */
+export type ChannelInput = { type: number; overwrites: readonly PermissionOverwriteInput[] };
+
+/**
+ * Whose permissions are asked: a member, or a role alone (`userId` null: @everyone and
+ * `roleIds`, which no member overwrite and no timeout or screening concern).
+ */
+export type PermissionHolder = {
+  userId: string | null;
+  /** Guild-level permissions (computeBasePermissions): ALL for the owner and for ADMINISTRATOR. */
+  base: bigint;
+  /** The holder's roles, without @everyone (whose id is the guild's). */
+  roleIds: readonly string[];
+  /** A timeout is running now (isCommunicationDisabled). */
+  isTimedOut: boolean;
+  /** Membership screening is not completed, nor bypassed. */
+  isPending: boolean;
+};
+
+/** A role's (or @everyone's, with no roles) permissions alone, as the widget and onboarding ask for them. */
+export function roleHolder(base: bigint, roleIds: readonly string[] = []): PermissionHolder {
+  return { userId: null, base, roleIds, isTimedOut: false, isPending: false };
+}
+
+/** What holds the holder back to viewing; owners and administrators are never held back. */
+export function limitsOf(holder: PermissionHolder): { isTimedOut: boolean; isPending: boolean } {
+  // Owners resolve to ALL (which includes ADMINISTRATOR), so one check exempts both.
+  const isExempt = hasPermission(holder.base, P.Administrator);
+  return { isTimedOut: !isExempt && holder.isTimedOut, isPending: !isExempt && holder.isPending };
+}
+
+/**
+ * What the holder may do: in the guild, or in `channel` when given (overwrites in order,
+ * then implicit denials). A running timeout or unfinished membership screening leaves only
+ * viewing. Owners and administrators may do everything. Every decision takes its
+ * permissions from here.
+ */
+export function computePermissions(input: { guildId: string; holder: PermissionHolder; channel?: ChannelInput }): bigint {
+  const { holder, channel } = input;
+  const perms = channel ? channelPermissionsOf(input.guildId, holder, channel) : holder.base;
+  const limits = limitsOf(holder);
+  return limits.isTimedOut || limits.isPending ? perms & VIEWING_PERMISSIONS : perms;
+}
+
 /**
  * Channel permissions from base permissions: ADMINISTRATOR → ALL, then @everyone, combined
  * role, and member overwrites (deny before allow each), then implicit denials.
- * `channelType` defaults to a text channel.
  */
-export function computeChannelPermissions(input: {
-  base: bigint;
-  everyoneRoleId: string;
-  memberRoleIds: readonly string[];
-  userId: string;
-  overwrites: readonly PermissionOverwriteInput[];
-  channelType?: number;
-}): bigint {
-  const { base, everyoneRoleId, userId, overwrites } = input;
+function channelPermissionsOf(everyoneRoleId: string, holder: PermissionHolder, channel: ChannelInput): bigint {
+  const { base } = holder;
+  const { overwrites } = channel;
   // ADMINISTRATOR bypasses overwrites and implicit denials alike.
   if (hasPermission(base, P.Administrator)) return ALL_PERMISSIONS;
 
@@ -203,7 +234,7 @@ export function computeChannelPermissions(input: {
   // Role overwrites are combined before applying, so role order never matters and any
   // role's allow beats another role's deny. The @everyone role is excluded in case callers
   // list it among the member's roles; it was applied above.
-  const roleIds = new Set(input.memberRoleIds.filter((id) => id !== everyoneRoleId));
+  const roleIds = new Set(holder.roleIds.filter((id) => id !== everyoneRoleId));
   let roleAllow = 0n;
   let roleDeny = 0n;
   for (const o of overwrites) {
@@ -214,51 +245,10 @@ export function computeChannelPermissions(input: {
   }
   perms = (perms & ~roleDeny) | roleAllow;
 
-  const member = overwrites.find((o) => o.type === OverwriteType.Member && o.id === userId);
+  const member = holder.userId === null ? undefined : overwrites.find((o) => o.type === OverwriteType.Member && o.id === holder.userId);
   if (member) perms = (perms & ~member.deny) | member.allow;
 
-  return applyImplicitPermissions(perms, input.channelType);
-}
-
-/**
- * A member's permissions in the guild, or in `channel` when given, with timeouts applied.
- * `member.roles` are the member's roles without @everyone (whose id equals `guild.id`).
- */
-export function computePermissions(input: {
-  guild: { id: string; ownerId: string };
-  everyonePermissions: bigint;
-  member: {
-    userId: string;
-    roles: readonly RoleInput[];
-    communicationDisabledUntil: Date | null;
-  };
-  channel?: { type: number; overwrites: readonly PermissionOverwriteInput[] };
-  now: Date;
-}): bigint {
-  const { guild, member, channel } = input;
-  const base = computeBasePermissions({
-    ownerId: guild.ownerId,
-    userId: member.userId,
-    everyonePermissions: input.everyonePermissions,
-    rolePermissions: member.roles.map((r) => r.permissions),
-  });
-  const perms = channel
-    ? computeChannelPermissions({
-        base,
-        everyoneRoleId: guild.id,
-        memberRoleIds: member.roles.map((r) => r.id),
-        userId: member.userId,
-        overwrites: channel.overwrites,
-        channelType: channel.type,
-      })
-    : base;
-
-  // Owners resolve to ALL (which includes ADMINISTRATOR), so one check exempts both.
-  const isExempt = hasPermission(base, P.Administrator);
-  if (!isExempt && isCommunicationDisabled(member.communicationDisabledUntil, input.now)) {
-    return perms & TIMEOUT_ALLOWED_PERMISSIONS;
-  }
-  return perms;
+  return applyImplicitPermissions(perms, channel.type);
 }
 
 /** Orders roles low → high by (position, id); at equal positions the older (smaller) id ranks higher. */

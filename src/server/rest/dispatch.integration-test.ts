@@ -6,6 +6,7 @@ import { MAX_BODY_BYTES } from "~/server/http/http-types.ts";
 import { serveNode } from "~/server/http/node-adapter.ts";
 import { createRateLimiter } from "~/server/ratelimit/ratelimit.ts";
 import { makeBot, makeGuild } from "~/test/factories.ts";
+import { inOneBatch } from "~/test/one-batch.ts";
 import { bot, restClient, type RestResponse } from "~/test/rest-client.ts";
 import { useTestApp } from "~/test/test-app.ts";
 import { fetchHandler } from "~/server/http/fetch-adapter.ts";
@@ -85,6 +86,21 @@ describe("REST dispatcher", () => {
     expect(res.status).toBe(500);
     expect(res.body).toEqual({ code: 0, message: "500: Internal Server Error" });
     expect(logged).toHaveLength(1);
+  });
+
+  it("answers a row another request removed meanwhile 404 in the envelope, not a failure", async () => {
+    const b = await makeBot(app.db);
+    const guild = await makeGuild(app.db, b.actor);
+    const api = app.as(bot(b.token));
+    // Records the bot's activity, so each delete below makes the only change of its request.
+    expect((await api.get(`/guilds/${guild.id}`)).status).toBe(200);
+    // Both find the guild; the first to be written deletes it, the second's delete finds no row (P2025).
+    const outcomes = await inOneBatch(app.runtime, [() => api.delete(`/guilds/${guild.id}`), () => api.delete(`/guilds/${guild.id}`)]);
+    const answers = outcomes.map((outcome) => (outcome.status === "fulfilled" ? [outcome.value.status, outcome.value.body] : outcome.reason));
+    expect(answers).toEqual([
+      [204, ""],
+      [404, { code: 0, message: "404: Not Found" }],
+    ]);
   });
 
   it("refuses a body over 16 MiB with 413 on node:http and through fetch", async () => {

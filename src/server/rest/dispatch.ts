@@ -9,6 +9,7 @@ import { collect, metered } from "~/server/http/body.ts";
 import { MAX_BODY_BYTES, MAX_FORM_BYTES, type HttpHandler, type HttpRequest, type HttpResponse } from "~/server/http/http-types.ts";
 import { parseMultipart } from "~/server/http/multipart.ts";
 import { OAuth2Error } from "~/server/oauth2/oauth2-error.ts";
+import { platformErrorOf } from "~/server/platform-error.ts";
 import { createUploadMemory, UploadMemoryFull, type UploadLease, type UploadMemory } from "~/server/http/upload-memory.ts";
 import { BUCKETS, type BucketName, type BucketSpec, type RateLimiter, type RateLimitState } from "~/server/ratelimit/ratelimit.ts";
 import { stateCache } from "~/server/state/state-cache.ts";
@@ -207,11 +208,10 @@ export function toResponse(result: RestResult): HttpResponse {
 }
 
 export function errorResponse(error: unknown, log: (error: unknown) => void): HttpResponse {
-  if (error instanceof ApiError) return json(error.status, error.toBody());
   if (error instanceof OAuth2Error) return json(error.status, error.toBody(), error.headers());
   if (error instanceof UploadMemoryFull) return uploadsBusy();
-  const prismaCode = (error as { code?: unknown } | null)?.code;
-  if (prismaCode === "P2025") return json(404, new ApiError("NOT_FOUND").toBody());
+  const platform = platformErrorOf(error);
+  if (platform) return json(platform.status, platform.toBody());
   log(error);
   return json(500, new ApiError("INTERNAL").toBody());
 }

@@ -4,6 +4,7 @@ import { ZodError } from "zod";
 import { dashboardActor, type Actor } from "~/server/auth/actor.ts";
 import type { Db } from "~/server/db/client.ts";
 import { ApiError, fromZodError, type ErrorTree } from "~/server/errors.ts";
+import { platformErrorOf } from "~/server/platform-error.ts";
 import { recordActivity } from "~/server/users/activity.ts";
 import { refuseNulCharacters } from "~/server/validation/text.ts";
 
@@ -64,17 +65,16 @@ const t = initTRPC.context<TRPCContext>().create({
 });
 
 /**
- * Domain errors keep their meaning over tRPC: the error table's tRPC code and message.
+ * Domain errors keep their meaning over tRPC, translated as REST translates them
+ * (platformErrorOf): the error table's tRPC code and message.
  * Unexpected ones are logged and replaced, for the server caller and HTTP alike.
  */
 const domainErrors = t.middleware(async ({ next, path }) => {
   const result = await next();
   if (result.ok) return result;
   const { error } = result;
-  if (error.cause instanceof ApiError) {
-    const cause = error.cause;
-    return { ...result, error: new TRPCError({ code: cause.trpcCode, message: cause.message, cause }) };
-  }
+  const cause = platformErrorOf(error.cause);
+  if (cause) return { ...result, error: new TRPCError({ code: cause.trpcCode, message: cause.message, cause }) };
   if (isUnexpected(error)) return { ...result, error: new UnexpectedError(error, path) };
   return result;
 });

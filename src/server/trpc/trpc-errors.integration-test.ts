@@ -1,7 +1,9 @@
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { dashboardActor } from "~/server/auth/actor.ts";
 import type { Db } from "~/server/db/client.ts";
-import { makeUser } from "~/test/factories.ts";
+import { makeGuild, makeUser } from "~/test/factories.ts";
+import { inOneBatch } from "~/test/one-batch.ts";
 import { useTestApp } from "~/test/test-app.ts";
 import { createTRPCContext, type TRPCContext } from "./init.ts";
 import { appRouter, createCaller } from "./root.ts";
@@ -96,5 +98,21 @@ describe("deliberate errors", () => {
     expect(body.error.message).not.toMatch(GENERIC);
 
     await expect(createCaller(createTRPCContext({ db: app.db, userId: null })).guild.list()).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+  });
+});
+
+describe("a row another request removed meanwhile", () => {
+  it("is NOT_FOUND, as REST answers it, not a failure", async () => {
+    const { user } = await makeUser(app.db);
+    const guild = await makeGuild(app.db, dashboardActor(user.id));
+    const caller = createCaller(createTRPCContext({ db: app.db, userId: user.id }));
+    // Records the owner's activity, so each delete below makes the only change of its call.
+    await caller.guild.get({ guildId: guild.id });
+    const log = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    // Both find the guild; the first to be written deletes it, the second's delete finds no row (P2025).
+    const outcomes = await inOneBatch(app.runtime, [() => caller.guild.delete({ guildId: guild.id }), () => caller.guild.delete({ guildId: guild.id })]);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(["fulfilled", "rejected"]);
+    expect((outcomes[1] as PromiseRejectedResult).reason).toMatchObject({ code: "NOT_FOUND", message: "404: Not Found" });
+    expect(log).not.toHaveBeenCalled();
   });
 });
