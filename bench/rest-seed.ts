@@ -45,7 +45,10 @@ export async function seedBenchGuild(db: Db) {
     metadata: { map: "harbor", mode: "ranked" },
     idle_timeout_seconds: LOBBY_IDLE_TIMEOUT_MAX_SECONDS,
   });
-  const playerToken = await issueBearerToken(db, { userId: players[0]!, applicationId: credentials.application_id, scopes: ["identify", "sdk.social_layer"] });
+  const playerToken = await issueBearerToken(
+    { db, actor: null },
+    { userId: players[0]!, applicationId: credentials.application_id, scopes: ["identify", "sdk.social_layer"] },
+  );
   // A game in production: the development limits of spec 8 are lifted.
   await setRateLimitsLifted({ db, actor: null }, credentials.application_id, true);
   return {

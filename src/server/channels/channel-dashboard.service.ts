@@ -15,7 +15,7 @@ export type ChannelListRow = { channel: ChannelObject; denials: ChannelDenials }
 
 /** The channels GET /guilds/{guild.id}/channels shows the viewer, each with what they may do to it; `create` is for a channel outside any category. */
 export async function listChannelsForDashboard(ctx: ServiceContext, input: { guildId: string }): Promise<{ create: string | null; rows: ChannelListRow[] }> {
-  const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
+  const access = await loadGuildAccess(ctx, input.guildId);
   const { byId } = await access.state.channels();
   const move = reasonOf(reorderChannelsDenial(access));
   const rows = (await listGuildChannels(ctx, input)).map((channel) => {

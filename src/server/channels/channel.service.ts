@@ -115,7 +115,7 @@ export async function loadChannelAccess(ctx: ServiceContext, channelId: string):
 
 /** GET /guilds/{guild.id}/channels (spec 4.2, 9): no threads, and only channels the caller can view. */
 export async function listGuildChannels(ctx: ServiceContext, input: { guildId: string }): Promise<ChannelObject[]> {
-  const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
+  const access = await loadGuildAccess(ctx, input.guildId);
   const channels = await access.state.channels();
   // Since 16 November 2026 the list omits channels without VIEW_CHANNEL (spec 9).
   return channels.rows.filter((row) => hasPermission(permissionsIn(access, row), P.ViewChannel)).map((row) => channels.objects.get(row.id)!);
@@ -129,7 +129,7 @@ export async function getChannel(ctx: ServiceContext, input: { channelId: string
 
 /** POST /guilds/{guild.id}/channels (spec 4.2, 4.4): needs MANAGE_CHANNELS; fires Channel Create. */
 export async function createGuildChannel(ctx: ServiceContext, input: { guildId: string; body: TChannelCreateBody }): Promise<ChannelObject> {
-  const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
+  const access = await loadGuildAccess(ctx, input.guildId);
   const { guild } = access;
   const { body } = input;
   const type = body.type ?? ChannelType.GuildText;
@@ -259,7 +259,7 @@ export async function deleteChannel(ctx: ServiceContext, input: { channelId: str
  * Update per channel that changed.
  */
 export async function modifyGuildChannelPositions(ctx: ServiceContext, input: { guildId: string; positions: readonly TChannelPosition[] }): Promise<void> {
-  const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
+  const access = await loadGuildAccess(ctx, input.guildId);
   enforce(reorderChannelsDenial(access));
   const { rows, byId } = await access.state.channels();
   type Placement = { row: ChannelRow; position: number; parentId: string | null; overwrites: PermissionOverwriteInput[] };

@@ -26,7 +26,7 @@ export const liveRouter = createTRPCRouter({
   /** A guild's events, as far as the signed-in member may read them; ends when they leave the guild. */
   guild: protectedProcedure.input(z.object({ guildId: ZSnowflake, ...ZLastEventId })).subscription(async ({ ctx, input, signal }) => {
     // Outsiders get what guild reads answer them (10004 or 50001), before any stream.
-    await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
+    await loadGuildAccess(ctx, input.guildId);
     const { db } = ctx;
     const userId = ctx.actor.userId;
     return liveStream({

@@ -1,5 +1,6 @@
 import { PermissionFlagsBits } from "discord-api-types/v10";
 import type { Actor } from "~/server/auth/actor.ts";
+import type { ServiceContext } from "~/server/context.ts";
 import type { Db } from "~/server/db/client.ts";
 import { ApiError } from "~/server/errors.ts";
 import type { Guild, Role } from "~/generated/prisma/client.ts";
@@ -71,8 +72,8 @@ export function accessOfMember(state: GuildState, userId: string, member: Member
 }
 
 /** The guild and the actor's membership: 10004 for an unknown guild, 50001 for a non-member. */
-export async function loadGuildAccess(db: Db, actor: Actor, guildId: string): Promise<GuildAccess> {
-  return accessIn(await loadGuildState(db, guildId, actor.userId), actor);
+export async function loadGuildAccess(ctx: ServiceContext, guildId: string): Promise<GuildAccess> {
+  return accessIn(await loadGuildState(ctx.db, guildId, ctx.actor.userId), ctx.actor);
 }
 
 /** Throws 50013 unless the guild-level permissions hold every flag. */

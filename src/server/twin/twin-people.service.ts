@@ -49,7 +49,7 @@ export async function createPerson(db: Db, body: z.output<typeof ZTwinUserBody>)
   }
   const user = await runChange({ db, actor: null }, ({ tx }) => createUser(tx, { username: body.username, globalName: body.global_name }));
   // scopeDenial accepted every scope above, so each is a scope name.
-  const bearer = applicationId ? await issueBearerToken(db, { userId: user.id, applicationId, scopes: body.scopes as OAuth2Scope[] }) : null;
+  const bearer = applicationId ? await issueBearerToken({ db, actor: null }, { userId: user.id, applicationId, scopes: body.scopes as OAuth2Scope[] }) : null;
   return { user: toUserObject(user), ...(bearer && { bearer_token: bearer }) };
 }
 

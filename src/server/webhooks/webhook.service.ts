@@ -168,7 +168,7 @@ export async function listChannelWebhooks(ctx: ServiceContext, input: { channelI
 
 /** GET /guilds/{guild.id}/webhooks: MANAGE_WEBHOOKS in the guild. */
 export async function listGuildWebhooks(ctx: ServiceContext, input: { guildId: string }): Promise<WebhookObject[]> {
-  const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
+  const access = await loadGuildAccess(ctx, input.guildId);
   requirePermissions(access, P.ManageWebhooks);
   const rows = await ctx.db.webhook.findMany({ where: { guildId: access.guild.id }, orderBy: { id: "asc" } });
   return present(ctx.db, rows, { withCreator: true });
