@@ -3,7 +3,7 @@ import { dashboardActor } from "~/server/auth/actor.ts";
 import { createUser, issueBearerToken } from "~/server/applications/application.service.ts";
 import { setApprovedIntents } from "~/server/applications/intents.ts";
 import { setRateLimitsLifted } from "~/server/applications/rate-limits.ts";
-import { createGuildChannel } from "~/server/channels/channel.service.ts";
+import { createGuildChannel } from "~/server/channels/create-channel.service.ts";
 import type { Db } from "~/server/db/client.ts";
 import { createGuild, USER_MAX_GUILDS } from "~/server/guilds/guild.service.ts";
 import { createInvite } from "~/server/invites/invite.service.ts";

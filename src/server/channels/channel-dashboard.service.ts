@@ -6,7 +6,7 @@ import { reasonOf } from "~/server/permissions/denial.ts";
 import { channelPermissions, loadGuildAccess, toOverwriteInputs } from "~/server/permissions/guild-access.ts";
 import type { ChannelObject } from "./channel.dto.ts";
 import { createChannelDenial, deleteChannelDenial, editChannelDenial, reorderChannelsDenial } from "./channel-rules.ts";
-import { listGuildChannels } from "./channel.service.ts";
+import { listGuildChannels } from "./channel-read.service.ts";
 
 /** Null where the viewer may, else the reason; `createInside` is for categories (null on other channels). */
 type ChannelDenials = { edit: string | null; delete: string | null; move: string | null; createInside: string | null };

@@ -5,7 +5,11 @@ import { ZSnowflake } from "~/server/validation/fields.ts";
 import { ZChannelCreateBodySchema, ZChannelModifyBodySchema, ZChannelPositionsBodySchema } from "./channel.schema.ts";
 import { listChannelsForDashboard } from "./channel-dashboard.service.ts";
 import { channelEffectivePermissions, channelPermissionsEditor } from "./channel-permissions-dashboard.service.ts";
-import { createGuildChannel, deleteChannel, getChannel, listGuildChannels, modifyChannel, modifyGuildChannelPositions } from "./channel.service.ts";
+import { modifyGuildChannelPositions } from "./channel-positions.service.ts";
+import { getChannel, listGuildChannels } from "./channel-read.service.ts";
+import { createGuildChannel } from "./create-channel.service.ts";
+import { deleteChannel } from "./delete-channel.service.ts";
+import { modifyChannel } from "./modify-channel.service.ts";
 
 const ZChannelId = z.object({ channelId: ZSnowflake });
 

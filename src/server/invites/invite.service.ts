@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { inviteCreateDenial, inviteListDenial, inviteRevokeDenial, manageGuildDenial } from "~/server/guilds/guild-section-rules.ts";
 import { LRUCache } from "lru-cache";
 import { AuditLogEvent, ChannelType, GatewayDispatchEvents, InviteTargetType, PermissionFlagsBits as P } from "discord-api-types/v10";
-import { loadChannelAccess } from "~/server/channels/channel.service.ts";
+import { loadChannelAccess } from "~/server/channels/channel-read.service.ts";
 import type { ServiceContext } from "~/server/context.ts";
 import type { Db } from "~/server/db/client.ts";
 import { ApiError, invalidField } from "~/server/errors.ts";

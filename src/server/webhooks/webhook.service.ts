@@ -2,7 +2,7 @@ import { randomBytes, timingSafeEqual } from "node:crypto";
 import { AuditLogEvent, PermissionFlagsBits as P, WebhookType } from "discord-api-types/v10";
 import type { Webhook } from "~/generated/prisma/client.ts";
 import { diffChanges } from "~/server/audit/audit.service.ts";
-import { loadChannelAccess, type ChannelAccess } from "~/server/channels/channel.service.ts";
+import { loadChannelAccess, type ChannelAccess } from "~/server/channels/channel-read.service.ts";
 import type { ServiceContext } from "~/server/context.ts";
 import type { Db } from "~/server/db/client.ts";
 import { ApiError, invalidField } from "~/server/errors.ts";
