@@ -1,6 +1,6 @@
 import { ChannelType } from "discord-api-types/v10";
 import { createApplication, createUser } from "~/server/applications/application.service.ts";
-import { createGuildChannel } from "~/server/channels/channel.service.ts";
+import { createGuildChannel } from "~/server/channels/create-channel.service.ts";
 import type { Db, Tx } from "~/server/db/client.ts";
 import { runChange } from "~/server/events/change.ts";
 import { createGuild } from "~/server/guilds/guild.service.ts";

@@ -3,7 +3,7 @@ import { dashboardActor } from "~/server/auth/actor.ts";
 import { createUser, issueBearerToken } from "~/server/applications/application.service.ts";
 import { setApprovedIntents } from "~/server/applications/intents.ts";
 import { setRateLimitsLifted } from "~/server/applications/rate-limits.ts";
-import { createGuildChannel } from "~/server/channels/channel.service.ts";
+import { createGuildChannel } from "~/server/channels/create-channel.service.ts";
 import type { Db } from "~/server/db/client.ts";
 import { createGuild, USER_MAX_GUILDS } from "~/server/guilds/guild.service.ts";
 import { createInvite } from "~/server/invites/invite.service.ts";
@@ -45,7 +45,10 @@ export async function seedBenchGuild(db: Db) {
     metadata: { map: "harbor", mode: "ranked" },
     idle_timeout_seconds: LOBBY_IDLE_TIMEOUT_MAX_SECONDS,
   });
-  const playerToken = await issueBearerToken(db, { userId: players[0]!, applicationId: credentials.application_id, scopes: ["identify", "sdk.social_layer"] });
+  const playerToken = await issueBearerToken(
+    { db, actor: null },
+    { userId: players[0]!, applicationId: credentials.application_id, scopes: ["identify", "sdk.social_layer"] },
+  );
   // A game in production: the development limits of spec 8 are lifted.
   await setRateLimitsLifted({ db, actor: null }, credentials.application_id, true);
   return {

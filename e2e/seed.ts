@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { ChannelType, GatewayDispatchEvents, GuildFeature, PermissionFlagsBits } from "discord-api-types/v10";
 import { createApplication, createUser, newUserWithPassword } from "~/server/applications/application.service.ts";
 import { dashboardActor } from "~/server/auth/actor.ts";
-import { createGuildChannel } from "~/server/channels/channel.service.ts";
+import { createGuildChannel } from "~/server/channels/create-channel.service.ts";
 import { createLobby } from "~/server/lobbies/lobby.service.ts";
 import { createDb, type Db } from "~/server/db/client.ts";
 import { runChange } from "~/server/events/change.ts";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /** Server configuration from the environment (and `.env`), validated once. */
-const ZEnv = z.object({
+const ZEnvSchema = z.object({
   DATABASE_URL: z.string().optional(),
   REDIS_URL: z.string().optional(),
   /** Multiplies every rate-limit bucket (benchmarks and test rigs raise it). */
@@ -52,11 +52,11 @@ const ZEnv = z.object({
   OIDC_NAME: z.string().default("Single sign-on"),
 });
 
-export type Env = z.output<typeof ZEnv>;
+export type Env = z.output<typeof ZEnvSchema>;
 
 let cached: Env | undefined;
 export function env(): Env {
-  cached ??= ZEnv.parse(process.env);
+  cached ??= ZEnvSchema.parse(process.env);
   return cached;
 }
 

@@ -1,7 +1,7 @@
 import { ChannelType } from "discord-api-types/v10";
 import { dashboardActor } from "~/server/auth/actor.ts";
 import { sendMessage } from "~/server/messages/message.service.ts";
-import { ZCreateMessageBody } from "~/server/messages/message.schema.ts";
+import { ZCreateMessageBodySchema } from "~/server/messages/message.schema.ts";
 import { expect, signIn, test } from "../fixtures.ts";
 import { e2eDb, seedMembers } from "../seed.ts";
 
@@ -15,7 +15,7 @@ test("a bulk ban deletes the last hour of messages", async ({ page, owner }) => 
     [regular!, "Good morning everyone"],
   ] as const;
   for (const [user, content] of posts) {
-    await sendMessage({ db, actor: dashboardActor(user.id) }, { channelId: general.id, body: ZCreateMessageBody.parse({ content }), files: [] });
+    await sendMessage({ db, actor: dashboardActor(user.id) }, { channelId: general.id, body: ZCreateMessageBodySchema.parse({ content }), files: [] });
   }
   await signIn(page, owner);
   const messagesPage = `/guilds/${owner.guild.id}/channels/${general.id}/messages`;

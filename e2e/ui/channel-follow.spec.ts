@@ -1,6 +1,6 @@
 import { ChannelType, GatewayDispatchEvents, GuildFeature } from "discord-api-types/v10";
 import { dashboardActor } from "~/server/auth/actor.ts";
-import { createGuildChannel } from "~/server/channels/channel.service.ts";
+import { createGuildChannel } from "~/server/channels/create-channel.service.ts";
 import { runChange } from "~/server/events/change.ts";
 import { toGuildObject } from "~/server/guilds/guild.dto.ts";
 import { createGuild } from "~/server/guilds/guild.service.ts";

@@ -1,6 +1,6 @@
 import { PermissionFlagsBits as P } from "discord-api-types/v10";
 import { dashboardActor } from "~/server/auth/actor.ts";
-import { listGuildChannels } from "~/server/channels/channel.service.ts";
+import { listGuildChannels } from "~/server/channels/channel-read.service.ts";
 import { expect, signIn, test } from "../fixtures.ts";
 import { e2eDb, seedChannel, seedMemberWithRoles, seedRolesAt } from "../seed.ts";
 

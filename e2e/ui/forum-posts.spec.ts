@@ -1,6 +1,6 @@
 import { ChannelType } from "discord-api-types/v10";
 import { dashboardActor } from "~/server/auth/actor.ts";
-import { createGuildChannel } from "~/server/channels/channel.service.ts";
+import { createGuildChannel } from "~/server/channels/create-channel.service.ts";
 import { expect, test } from "../fixtures.ts";
 import { e2eDb } from "../seed.ts";
 

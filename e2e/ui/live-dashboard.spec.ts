@@ -135,7 +135,7 @@ test("a lobby message shows on the lobby's page as it is sent", async ({ page, o
   const db = e2eDb();
   const { application, botToken } = await db.$transaction((tx) => createApplication(tx, { name: uniqueName("Live game"), ownerId: owner.user.id }));
   const player = await createUser(db, { username: "live_player", globalName: null });
-  const playerToken = await issueBearerToken(db, { userId: player.id, applicationId: application.id, scopes: ["sdk.social_layer"] });
+  const playerToken = await issueBearerToken({ db, actor: null }, { userId: player.id, applicationId: application.id, scopes: ["sdk.social_layer"] });
   const made = await page.request.post("/api/v10/lobbies", { headers: { Authorization: `Bot ${botToken}` }, data: { members: [{ id: player.id }] } });
   const lobbyId = ((await made.json()) as { id: string }).id;
 

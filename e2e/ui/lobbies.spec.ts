@@ -116,7 +116,10 @@ async function seedBusyLobby(request: APIRequestContext, ownerId: string, size: 
   const players = [];
   for (let i = 0; i < size; i += 1) {
     const user = await createUser(db, { username: `player_${i}`, globalName: i % 3 === 0 ? `Player Number ${i} With A Long Display Name` : null });
-    players.push({ user, token: await issueBearerToken(db, { userId: user.id, applicationId: application.id, scopes: ["sdk.social_layer"] }) });
+    players.push({
+      user,
+      token: await issueBearerToken({ db, actor: null }, { userId: user.id, applicationId: application.id, scopes: ["sdk.social_layer"] }),
+    });
   }
   const game = { Authorization: `Bot ${botToken}` };
   const members = players.map(({ user }, i) => ({

@@ -2,12 +2,12 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { addFieldError, fromZodError, invalidField } from "./errors.ts";
 
-const ZMetadata = z.object({ metadata: z.record(z.string(), z.string()) });
+const ZMetadataSchema = z.object({ metadata: z.record(z.string(), z.string()) });
 
 describe("field error trees", () => {
   it("keeps errors of fields named like Object's built-ins on those fields, and writes nothing on Object", () => {
     const input = JSON.parse('{"metadata": {"constructor": 1, "toString": 2, "hasOwnProperty": "ok"}}') as unknown;
-    const result = ZMetadata.safeParse(input);
+    const result = ZMetadataSchema.safeParse(input);
     expect(result.success).toBe(false);
     const body = JSON.parse(JSON.stringify(fromZodError(result.error!, input).toBody())) as { errors: Record<string, Record<string, unknown>> };
     const leaf = { _errors: [{ code: "BASE_TYPE_STRING", message: "Could not interpret value as string." }] };

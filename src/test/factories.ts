@@ -14,7 +14,7 @@ const unique = () => randomBytes(4).toString("hex");
 /** A user with a bearer token carrying `scopes`. */
 export async function makeUser(db: Db, scopes: OAuth2Scope[] = ["identify", "guilds", "guilds.join", "sdk.social_layer"]) {
   const user = await createUser(db, { username: `user_${unique()}` });
-  const token = await issueBearerToken(db, { userId: user.id, scopes });
+  const token = await issueBearerToken({ db, actor: null }, { userId: user.id, scopes });
   const actor: Actor = { kind: "bearer", userId: user.id, applicationId: null, scopes: new Set(scopes) };
   return { user, token, actor };
 }

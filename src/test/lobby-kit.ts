@@ -15,7 +15,7 @@ export function lobbyKit(app: TestApp) {
   /** A player of `applicationId`: a user with a Bearer token the game client got for them. */
   async function player(applicationId: string, scopes: OAuth2Scope[] = ["identify", "sdk.social_layer"]) {
     const user = await createUser(app.db, { username: `player_${randomBytes(4).toString("hex")}` });
-    const token = await issueBearerToken(app.db, { userId: user.id, applicationId, scopes });
+    const token = await issueBearerToken({ db: app.db, actor: null }, { userId: user.id, applicationId, scopes });
     return { user, token, api: app.as(bearer(token)) };
   }
 

@@ -262,13 +262,16 @@ export async function makeCaller(app: TestApp, world: World, route: Route, name:
       const user = await createUser(app.db, { username: `other_${unique()}` });
       await join(user.id);
       const scopes = route.auth === "any" ? [] : ALL_SCOPES;
-      return { authorization: bearer(await issueBearerToken(app.db, { userId: user.id, applicationId: game, scopes })), params: {} };
+      return { authorization: bearer(await issueBearerToken({ db: app.db, actor: null }, { userId: user.id, applicationId: game, scopes })), params: {} };
     }
     case "outsider": {
       if (kind === "bearer") {
         const elsewhere = (await makeBot(app.db)).application.id;
         const user = await createUser(app.db, { username: `outsider_${unique()}` });
-        return { authorization: bearer(await issueBearerToken(app.db, { userId: user.id, applicationId: elsewhere, scopes: ALL_SCOPES })), params: {} };
+        return {
+          authorization: bearer(await issueBearerToken({ db: app.db, actor: null }, { userId: user.id, applicationId: elsewhere, scopes: ALL_SCOPES })),
+          params: {},
+        };
       }
       const made = await intentBot(app);
       return { authorization: bot(made.token), params: webhookToken(world.foreignWebhook.token) };
@@ -277,7 +280,10 @@ export async function makeCaller(app: TestApp, world: World, route: Route, name:
       if (kind === "bearer") {
         const user = await createUser(app.db, { username: `member_${unique()}` });
         await join(user.id);
-        return { authorization: bearer(await issueBearerToken(app.db, { userId: user.id, applicationId: game, scopes: ALL_SCOPES })), params: {} };
+        return {
+          authorization: bearer(await issueBearerToken({ db: app.db, actor: null }, { userId: user.id, applicationId: game, scopes: ALL_SCOPES })),
+          params: {},
+        };
       }
       const made = await intentBot(app);
       await join(made.user.id, true);

@@ -4,8 +4,8 @@
 // text and numbers at the edges) spliced into them as raw JSON.
 import fc from "fast-check";
 import type { z } from "zod";
-import { ZImageData } from "~/server/images/image.schema.ts";
-import { ZPermissionString, ZSnowflake } from "~/server/validation/fields.ts";
+import { ZImageDataSchema } from "~/server/images/image.schema.ts";
+import { ZPermissionStringSchema, ZSnowflakeSchema } from "~/server/validation/fields.ts";
 import { PNG } from "./member-kit.ts";
 
 type Def = { type: string; [key: string]: unknown };
@@ -23,10 +23,10 @@ const EDGE_SNOWFLAKES = ["0", "1", "99999999999999999999", "18446744073709551616
 
 /** Values `schema` should take (lengths and sizes kept small). Schema kinds it does not know give any JSON. */
 export function validArbitrary(schema: z.ZodType, hints: Hints, depth = 0): fc.Arbitrary<unknown> {
-  if (schema === ZSnowflake) return snowflake(hints);
+  if (schema === ZSnowflakeSchema) return snowflake(hints);
   // Refinements cannot be solved from a definition: the shared ones are known here.
-  if (schema === defOf(ZImageData).innerType) return fc.constant(PNG);
-  if (schema === ZPermissionString) return fc.bigInt(0n, 2n ** 50n).map(String);
+  if (schema === defOf(ZImageDataSchema).innerType) return fc.constant(PNG);
+  if (schema === ZPermissionStringSchema) return fc.bigInt(0n, 2n ** 50n).map(String);
   const def = defOf(schema);
   const inner = (key: string) => validArbitrary(def[key] as z.ZodType, hints, depth + 1);
   switch (def.type) {

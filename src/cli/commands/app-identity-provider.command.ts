@@ -19,7 +19,7 @@ export const appIdentityProvider: CliCommand = {
   async run(args) {
     const [applicationId, ...rest] = args.positionals;
     if (!applicationId || rest.length > 0) throw new Error(`Usage: app identity-provider ${USAGE}`);
-    const { ZIdentityProviderSettings, listIdentityProviders, removeIdentityProvider, setIdentityProvider } =
+    const { ZIdentityProviderSettingsSchema, listIdentityProviders, removeIdentityProvider, setIdentityProvider } =
       await import("~/server/partner-sdk/identity-providers.ts");
     const type = optionalString(args, "type");
     const settings = ["issuer", "audience", "jwks-uri"].some((name) => optionalString(args, name) !== undefined);
@@ -28,7 +28,7 @@ export const appIdentityProvider: CliCommand = {
     const wanted =
       settings || (type && !args.values.remove)
         ? parseOptions(
-            ZIdentityProviderSettings,
+            ZIdentityProviderSettingsSchema,
             { type, issuer: optionalString(args, "issuer"), audience: optionalString(args, "audience"), jwks_uri: optionalString(args, "jwks-uri") },
             { jwks_uri: "jwks-uri" },
           )

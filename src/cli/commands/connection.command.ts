@@ -44,7 +44,7 @@ export const connectionAdd: CliCommand = {
       { user_id: "user", verified: "unverified", show_activity: "hide-activity" },
     );
     const { addConnection } = await import("~/server/users/connection.service.ts");
-    const connection = await withDatabase((db) => addConnection(db, input));
+    const connection = await withDatabase((db) => addConnection({ db, actor: null }, input));
     console.log(`Linked ${connection.type} account ${connection.id} (${connection.name}) to user ${connection.userId}.`);
   },
 };
@@ -78,7 +78,7 @@ export const connectionRemove: CliCommand = {
     noPositionals(args, "connection remove --user <id> --type <service> --id <account id>");
     const key = { userId: requiredString(args, "user"), type: requiredString(args, "type"), id: requiredString(args, "id") };
     const { removeConnection } = await import("~/server/users/connection.service.ts");
-    const removed = await withDatabase((db) => removeConnection(db, key));
+    const removed = await withDatabase((db) => removeConnection({ db, actor: null }, key));
     if (!removed) throw new Error(`User ${key.userId} has no ${key.type} connection ${key.id}`);
     console.log(`Unlinked ${key.type} account ${key.id} from user ${key.userId}.`);
   },

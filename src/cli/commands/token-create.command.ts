@@ -26,7 +26,7 @@ export const tokenCreate: CliCommand = {
       if (!(await db.user.findUnique({ where: { id: userId }, select: { id: true } }))) throw new Error(`Unknown user ${userId}`);
       if (applicationId && !(await db.application.findUnique({ where: { id: applicationId }, select: { id: true } })))
         throw new Error(`Unknown application ${applicationId}`);
-      return issueBearerToken(db, { userId, applicationId, scopes });
+      return issueBearerToken({ db, actor: null }, { userId, applicationId, scopes });
     });
     console.log(token);
   },

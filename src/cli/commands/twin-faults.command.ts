@@ -88,10 +88,10 @@ export const twinFaultAdd: CliCommand = {
   },
   async run(args) {
     noPositionals(args, `twin fault add ${ADD_USAGE}`);
-    const { ZFaultRuleInput } = await import("~/server/twin/twin-faults.schema.ts");
+    const { ZFaultRuleInputSchema } = await import("~/server/twin/twin-faults.schema.ts");
     const method = optionalString(args, "method")?.toUpperCase();
     const match = { method, route: optionalString(args, "route"), params: paramsOf(args), application_id: optionalString(args, "app") };
-    const body = parseBody(ZFaultRuleInput, {
+    const body = parseBody(ZFaultRuleInputSchema, {
       match,
       effect: effectOf(args),
       times: optionalPositiveInt(args, "times"),
@@ -143,14 +143,14 @@ const MATCH_OPTIONS = { app: { type: "string" }, session: { type: "string" }, sh
 /** A gateway fault, sent at once to the live sessions the options reach; prints how many. */
 async function gatewayFault(args: CliArgs, usage: string, action: Record<string, unknown>): Promise<void> {
   noPositionals(args, usage);
-  const { ZGatewayFaultInput } = await import("~/server/twin/twin-faults.schema.ts");
+  const { ZGatewayFaultInputSchema } = await import("~/server/twin/twin-faults.schema.ts");
   const shard = optionalString(args, "shard");
   const match = {
     application_id: optionalString(args, "app"),
     session_id: optionalString(args, "session"),
     shard: shard === undefined ? undefined : Number(shard),
   };
-  printAnswer(args, await callTwin(args, "POST", "/gateway/faults", parseBody(ZGatewayFaultInput, { match, action })));
+  printAnswer(args, await callTwin(args, "POST", "/gateway/faults", parseBody(ZGatewayFaultInputSchema, { match, action })));
 }
 
 function gatewayCommand(

@@ -18,7 +18,9 @@ export const userPrivacy: CliCommand = {
     const { readProfilePrivacy, setProfilePrivacy } = await import("~/server/users/account.service.ts");
     const parsed = wanted === undefined ? null : ZProfilePrivacySchema.safeParse(wanted);
     if (parsed && !parsed.success) throw new Error(`--set takes one of: ${ZProfilePrivacySchema.options.join(", ")}`);
-    const privacy = await withDatabase((db) => (parsed?.success ? setProfilePrivacy(db, userId, parsed.data) : readProfilePrivacy(db, userId)));
+    const privacy = await withDatabase((db) =>
+      parsed?.success ? setProfilePrivacy({ db, actor: null }, userId, parsed.data) : readProfilePrivacy(db, userId),
+    );
     console.log(`${privacy}: ${describeProfilePrivacy(privacy)}`);
   },
 };

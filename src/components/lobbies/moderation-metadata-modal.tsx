@@ -10,7 +10,7 @@ import {
   MODERATION_METADATA_KEY_MAX,
   MODERATION_METADATA_KEYS_MAX,
   MODERATION_METADATA_VALUE_MAX,
-  ZModerationMetadataBody,
+  ZModerationMetadataBodySchema,
 } from "~/server/lobbies/lobby.schema.ts";
 import { api } from "~/trpc/react.tsx";
 import { userName, type LobbyMessage } from "./lobby-format.ts";
@@ -18,8 +18,8 @@ import { userName, type LobbyMessage } from "./lobby-format.ts";
 type Pair = { key: string; value: string };
 
 // The REST body is a map; the form edits it as rows, with spec 8's limits per row, so each
-// error shows on its own field. ZModerationMetadataBody checks the map itself before sending.
-const ZPairsForm = z
+// error shows on its own field. ZModerationMetadataBodySchema checks the map itself before sending.
+const ZPairsFormSchema = z
   .object({
     pairs: z
       .array(
@@ -38,7 +38,7 @@ const ZPairsForm = z
       seen.add(pair.key);
     });
   });
-const validatePairs = schemaResolver(ZPairsForm, { sync: true });
+const validatePairs = schemaResolver(ZPairsFormSchema, { sync: true });
 
 /** Rows left fully blank are not sent. */
 function toMetadata(pairs: readonly Pair[]): Record<string, string> {
@@ -87,7 +87,7 @@ function MetadataForm({ applicationId, lobbyId, message, onClose }: Omit<Props, 
   const isFull = pairs.length >= MODERATION_METADATA_KEYS_MAX;
 
   const submit = form.onSubmit((values) => {
-    const parsed = ZModerationMetadataBody.safeParse(toMetadata(values.pairs));
+    const parsed = ZModerationMetadataBodySchema.safeParse(toMetadata(values.pairs));
     if (!parsed.success) {
       setFailure(parsed.error.issues[0]?.message ?? "These pairs are not valid moderation metadata.");
       return;

@@ -5,12 +5,12 @@ import { useForm } from "@mantine/form";
 import { z } from "zod";
 import { bodyValidator, useSaveFeedback } from "~/components/forms/save-feedback.ts";
 import { notifySuccess } from "~/components/forms/server-errors.ts";
-import { NICK_MAX, ZNick } from "~/server/members/member.schema.ts";
+import { NICK_MAX, ZNickSchema } from "~/server/members/member.schema.ts";
 import { api } from "~/trpc/react.tsx";
 import { displayName, type MemberObject } from "./member-display.ts";
 import { useMemberRefresh } from "./use-member-refresh.ts";
 
-const validateNick = bodyValidator(z.object({ nick: ZNick }));
+const validateNick = bodyValidator(z.object({ nick: ZNickSchema }));
 
 type Props = { guildId: string; member: MemberObject | null; opened: boolean; onClose: () => void };
 

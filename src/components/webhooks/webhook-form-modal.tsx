@@ -8,12 +8,12 @@ import { bodyValidator, useSaveFeedback } from "~/components/forms/save-feedback
 import { fieldErrorsOf, notifySuccess } from "~/components/forms/server-errors.ts";
 import { cdnImageUrl } from "~/components/guild/guild-avatar.tsx";
 import { ReasonInput } from "~/components/members/reason-input.tsx";
-import { ZWebhookName } from "~/server/webhooks/webhook.schema.ts";
+import { ZWebhookNameSchema } from "~/server/webhooks/webhook.schema.ts";
 import { api } from "~/trpc/react.tsx";
 import type { ChannelWebhooksView, DashboardWebhook } from "./webhook-types.ts";
 import { WebhookUrlField } from "./webhook-url-field.tsx";
 
-const validateName = bodyValidator(z.object({ name: ZWebhookName }));
+const validateName = bodyValidator(z.object({ name: ZWebhookNameSchema }));
 
 type Props = {
   view: ChannelWebhooksView;
@@ -58,7 +58,7 @@ function WebhookForm({ view, webhook, onClose }: { view: ChannelWebhooksView; we
   const serverErrors = fieldErrorsOf(create.error ?? modify.error);
 
   const submit = () => {
-    const parsed = ZWebhookName.safeParse(name);
+    const parsed = ZWebhookNameSchema.safeParse(name);
     if (!parsed.success) {
       const errors = validateName({ name });
       setNameError(errors.name as string);

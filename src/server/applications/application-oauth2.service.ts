@@ -30,6 +30,6 @@ type InstallGuild = { id: string; name: string; icon: string | null };
  */
 export async function listInstallGuilds(ctx: ServiceContext, input: { applicationId: string }): Promise<InstallGuild[]> {
   await ownedApplication(ctx, input.applicationId);
-  const accesses = await loadMemberAccesses(ctx.db, ctx.actor);
+  const accesses = await loadMemberAccesses(ctx);
   return accesses.filter((access) => manageGuildDenial(access) === null).map(({ guild }) => ({ id: guild.id, name: guild.name, icon: guild.icon }));
 }

@@ -1,15 +1,15 @@
 import { z } from "zod";
 import { ZEventWebhookSettingsBodySchema } from "~/server/event-webhooks/event-webhook.schema.ts";
-import { ZImageData } from "~/server/images/image.schema.ts";
-import { lengthBetween, ZSnowflake } from "~/server/validation/fields.ts";
+import { ZImageDataSchema } from "~/server/images/image.schema.ts";
+import { lengthBetween, ZSnowflakeSchema } from "~/server/validation/fields.ts";
 
 /** The platform's limits on an application's name and description. */
 const APPLICATION_NAME_MIN = 1;
 export const APPLICATION_NAME_MAX = 32;
 export const APPLICATION_DESCRIPTION_MAX = 400;
 
-const ZApplicationName = lengthBetween(APPLICATION_NAME_MIN, APPLICATION_NAME_MAX, { trim: true });
-const ZApplicationDescription = lengthBetween(0, APPLICATION_DESCRIPTION_MAX);
+const ZApplicationNameSchema = lengthBetween(APPLICATION_NAME_MIN, APPLICATION_NAME_MAX, { trim: true });
+const ZApplicationDescriptionSchema = lengthBetween(0, APPLICATION_DESCRIPTION_MAX);
 
 /** The privileged gateway intents an application can hold (their flags: intents.ts). */
 export const PRIVILEGED_INTENT_NAMES = ["GUILD_MEMBERS", "PRESENCE", "MESSAGE_CONTENT"] as const;
@@ -18,13 +18,13 @@ export type PrivilegedIntent = (typeof PRIVILEGED_INTENT_NAMES)[number];
 /** PATCH /applications/@me: of the platform's fields, the limited intents (`flags`), `description`, `icon` and the event webhook settings. */
 export const ZApplicationModifyBodySchema = z.object({
   flags: z.number().int().min(0).optional(),
-  description: ZApplicationDescription.optional(),
-  icon: ZImageData.optional(),
+  description: ZApplicationDescriptionSchema.optional(),
+  icon: ZImageDataSchema.optional(),
   ...ZEventWebhookSettingsBodySchema.shape,
 });
 
 /** The dashboard's new application: a name and an optional description. */
-export const ZApplicationCreateBodySchema = z.object({ name: ZApplicationName, description: ZApplicationDescription.optional() });
+export const ZApplicationCreateBodySchema = z.object({ name: ZApplicationNameSchema, description: ZApplicationDescriptionSchema.optional() });
 export type TApplicationCreateBody = z.output<typeof ZApplicationCreateBodySchema>;
 
 /**
@@ -32,9 +32,9 @@ export type TApplicationCreateBody = z.output<typeof ZApplicationCreateBodySchem
  * channel obfuscation opt-in, and the OAuth2 switches (public client, public bot, code grant).
  */
 export const ZApplicationEditBodySchema = z.object({
-  name: ZApplicationName.optional(),
-  description: ZApplicationDescription.optional(),
-  icon: ZImageData.optional(),
+  name: ZApplicationNameSchema.optional(),
+  description: ZApplicationDescriptionSchema.optional(),
+  icon: ZImageDataSchema.optional(),
   channelObfuscation: z.boolean().optional(),
   publicClient: z.boolean().optional(),
   botPublic: z.boolean().optional(),
@@ -43,7 +43,7 @@ export const ZApplicationEditBodySchema = z.object({
 export type TApplicationEditBody = z.output<typeof ZApplicationEditBodySchema>;
 
 /** tRPC inputs that name one of the user's applications. */
-export const ZApplicationIdInputSchema = z.object({ applicationId: ZSnowflake });
+export const ZApplicationIdInputSchema = z.object({ applicationId: ZSnowflakeSchema });
 
 /** The dashboard's switch of one privileged intent's limited form. */
 export const ZApplicationIntentInputSchema = ZApplicationIdInputSchema.extend({ intent: z.enum(PRIVILEGED_INTENT_NAMES), enabled: z.boolean() });

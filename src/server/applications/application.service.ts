@@ -7,7 +7,7 @@ import { imageFolder, replaceImage } from "~/server/images/image.service.ts";
 
 import { ApiError } from "~/server/errors.ts";
 import { toUserObject } from "~/server/users/user.dto.ts";
-import type { Db, Tx } from "~/server/db/client.ts";
+import type { Tx } from "~/server/db/client.ts";
 import { hashPassword } from "~/server/auth/password.ts";
 import { createBearerToken, createBotToken } from "~/server/auth/tokens.service.ts";
 import type { OAuth2Scope } from "~/server/auth/actor.ts";
@@ -70,13 +70,11 @@ export async function createApplication(tx: Tx, input: { name: string; descripti
   return { application, botUser, botToken };
 }
 
-/** Issues an OAuth2 bearer token for a user, optionally on behalf of an application, in a change of its own. */
-export async function issueBearerToken(db: Db, input: { userId: string; applicationId?: string | null; scopes: readonly OAuth2Scope[] }) {
-  const user = await db.user.findUnique({ where: { id: input.userId }, select: { id: true } });
+/** Issues an OAuth2 bearer token for a user, optionally on behalf of an application, in a change of its own (the operator's). */
+export async function issueBearerToken(ctx: ChangeContext, input: { userId: string; applicationId?: string | null; scopes: readonly OAuth2Scope[] }) {
+  const user = await ctx.db.user.findUnique({ where: { id: input.userId }, select: { id: true } });
   if (!user) throw new Error(`Unknown user ${input.userId}`);
-  return runChange({ db, actor: null }, ({ tx }) =>
-    createBearerToken(tx, { userId: input.userId, applicationId: input.applicationId ?? null, scopes: input.scopes }),
-  );
+  return runChange(ctx, ({ tx }) => createBearerToken(tx, { userId: input.userId, applicationId: input.applicationId ?? null, scopes: input.scopes }));
 }
 
 /** GET /applications/@me: the bot's own application. */

@@ -4,7 +4,7 @@ import { InternalEvents } from "~/server/events/event-map.ts";
 // that only an operator's approval (the full flag) keeps or grants the intent.
 import { ApplicationFlags } from "discord-api-types/v10";
 import { LRUCache } from "lru-cache";
-import type { Actor } from "~/server/auth/actor.ts";
+import type { ServiceContext } from "~/server/context.ts";
 import type { Db, Tx } from "~/server/db/client.ts";
 import { ApiError, invalidField } from "~/server/errors.ts";
 import { runChange, type ChangeContext } from "~/server/events/change.ts";
@@ -75,9 +75,10 @@ export async function hasPrivilegedIntent(db: Db, applicationId: string, intent:
 }
 
 /** Bots need the intent; people in the dashboard do not. 50001 Missing Access without it. */
-export async function requireIntentOf(db: Db, actor: Actor, intent: PrivilegedIntent): Promise<void> {
+export async function requireIntentOf(ctx: ServiceContext, intent: PrivilegedIntent): Promise<void> {
+  const { actor } = ctx;
   if (actor.kind !== "bot") return;
-  if (!actor.applicationId || !(await hasPrivilegedIntent(db, actor.applicationId, intent))) throw new ApiError("MISSING_ACCESS");
+  if (!actor.applicationId || !(await hasPrivilegedIntent(ctx.db, actor.applicationId, intent))) throw new ApiError("MISSING_ACCESS");
 }
 
 /** What an application asks of its own intents: its whole set of flags (REST), or one switch (dashboard). */

@@ -131,7 +131,7 @@ async function filterOptions(db: Db, guildId: string) {
  * entries, the names of all they mention, and the people and targets the filters offer.
  */
 export async function listAuditLogForDashboard(ctx: ServiceContext, input: { guildId: string; query: TAuditLogDashboardQuery }) {
-  const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
+  const access = await loadGuildAccess(ctx, input.guildId);
   enforce(auditLogDenial(access));
   const guildId = access.guild.id;
   const [entries, options] = await Promise.all([findAuditEntries(ctx.db, guildId, input.query), filterOptions(ctx.db, guildId)]);

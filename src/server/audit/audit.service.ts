@@ -88,7 +88,7 @@ export async function findAuditEntries(db: Db, guildId: string, query: TAuditLog
 
 /** GET /guilds/{guild.id}/audit-logs: needs VIEW_AUDIT_LOG. */
 export async function getGuildAuditLog(ctx: ServiceContext, input: { guildId: string; query: TAuditLogQuery }) {
-  const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
+  const access = await loadGuildAccess(ctx, input.guildId);
   enforce(auditLogDenial(access));
   const rows = await findAuditEntries(ctx.db, input.guildId, input.query);
   const userIds = [...new Set(rows.flatMap((r) => (r.user_id ? [r.user_id] : [])))];

@@ -7,7 +7,7 @@ import { hashPassword, PASSWORD_MAX, verifyPassword } from "./password.ts";
 /** An e-mail address is at most 254 characters (RFC 5321's path limit). */
 const EMAIL_MAX = 254;
 
-const ZCredentials = z.object({ email: z.string().trim().min(1).max(EMAIL_MAX), password: z.string().min(1).max(PASSWORD_MAX) });
+const ZCredentialsSchema = z.object({ email: z.string().trim().min(1).max(EMAIL_MAX), password: z.string().min(1).max(PASSWORD_MAX) });
 
 /** Thrown when an address has had too many sign-in attempts; next-auth passes the message on. */
 export class SignInRateLimitedError extends Error {
@@ -45,7 +45,7 @@ let decoyHash: Promise<string> | undefined;
  * of every sign-in together (the CPU sign-in may take).
  */
 export async function signInWithPassword(deps: { db: Tx; limiter: RateLimiter }, credentials: unknown, clientAddress: string) {
-  const parsed = ZCredentials.safeParse(credentials);
+  const parsed = ZCredentialsSchema.safeParse(credentials);
   if (!parsed.success) return null;
   const email = parsed.data.email.toLowerCase();
   for (const [bucket, key] of [

@@ -6,7 +6,7 @@ import { reasonOf } from "~/server/permissions/denial.ts";
 import { channelPermissions, loadGuildAccess, toOverwriteInputs } from "~/server/permissions/guild-access.ts";
 import type { ChannelObject } from "./channel.dto.ts";
 import { createChannelDenial, deleteChannelDenial, editChannelDenial, reorderChannelsDenial } from "./channel-rules.ts";
-import { listGuildChannels } from "./channel.service.ts";
+import { listGuildChannels } from "./channel-read.service.ts";
 
 /** Null where the viewer may, else the reason; `createInside` is for categories (null on other channels). */
 type ChannelDenials = { edit: string | null; delete: string | null; move: string | null; createInside: string | null };
@@ -15,7 +15,7 @@ export type ChannelListRow = { channel: ChannelObject; denials: ChannelDenials }
 
 /** The channels GET /guilds/{guild.id}/channels shows the viewer, each with what they may do to it; `create` is for a channel outside any category. */
 export async function listChannelsForDashboard(ctx: ServiceContext, input: { guildId: string }): Promise<{ create: string | null; rows: ChannelListRow[] }> {
-  const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
+  const access = await loadGuildAccess(ctx, input.guildId);
   const { byId } = await access.state.channels();
   const move = reasonOf(reorderChannelsDenial(access));
   const rows = (await listGuildChannels(ctx, input)).map((channel) => {

@@ -16,7 +16,7 @@ import { hasPermission } from "~/server/permissions/permissions.ts";
  * (`status`, `voice_start_time`; others are ignored).
  */
 export async function readChannelInfo(ctx: ServiceContext, input: { guildId: string; fields: readonly string[] }): Promise<GatewayChannelInfoDispatchData> {
-  const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
+  const access = await loadGuildAccess(ctx, input.guildId);
   const withStatus = input.fields.includes(Field.Status);
   const withStartTime = input.fields.includes(Field.VoiceStartTime);
   const { rows } = await access.state.channels();

@@ -9,7 +9,7 @@ import { NAMED_PERMISSIONS } from "~/server/permissions/permissions.ts";
 import { channelPermissionSources, type ChannelPermissionSource, type PermissionSubject } from "./channel-permission-sources.ts";
 import { changedOverwriteBits, sameOverwrites } from "./channel-overwrites.ts";
 import { overwriteBitDenial, overwriteChangeDenial, overwriteEditDenial, overwriteLimits, reorderChannelsDenial } from "./channel-rules.ts";
-import { loadChannelAccess } from "./channel.service.ts";
+import { loadChannelAccess } from "./channel-read.service.ts";
 
 /** One overwrite as the editor shows it; `remove` is why it cannot be removed, or null. */
 type EditorOverwrite = { id: string; type: 0 | 1; allow: string; deny: string; name: string; color: number; remove: string | null };

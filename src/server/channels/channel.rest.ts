@@ -5,7 +5,11 @@ import { isThreadChannel } from "~/server/threads/thread-access.ts";
 import { ZThreadModifyBodySchema } from "~/server/threads/thread.schema.ts";
 import { deleteThread, getThread, modifyThread } from "~/server/threads/thread.service.ts";
 import { ZChannelCreateBodySchema, ZChannelModifyBodySchema, ZChannelPositionsBodySchema } from "./channel.schema.ts";
-import { createGuildChannel, deleteChannel, getChannel, listGuildChannels, modifyChannel, modifyGuildChannelPositions } from "./channel.service.ts";
+import { modifyGuildChannelPositions } from "./channel-positions.service.ts";
+import { getChannel, listGuildChannels } from "./channel-read.service.ts";
+import { createGuildChannel } from "./create-channel.service.ts";
+import { deleteChannel } from "./delete-channel.service.ts";
+import { modifyChannel } from "./modify-channel.service.ts";
 
 export const channelRoutes = [
   route({

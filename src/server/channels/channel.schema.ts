@@ -1,6 +1,6 @@
 import { ChannelFlags, ChannelType } from "discord-api-types/v10";
 import { z } from "zod";
-import { intBetween, intChoice, lengthBetween, ZPermissionString, ZSnowflake } from "~/server/validation/fields.ts";
+import { intBetween, intChoice, lengthBetween, ZPermissionStringSchema, ZSnowflakeSchema } from "~/server/validation/fields.ts";
 
 const CHANNEL_NAME_MIN = 1;
 export const CHANNEL_NAME_MAX = 100;
@@ -64,50 +64,50 @@ export const EDITABLE_CHANNEL_FLAGS: Readonly<Partial<Record<number, number>>> =
   [T.GuildMedia]: ChannelFlags.RequireTag | ChannelFlags.HideMediaDownloadOptions,
 };
 
-export const ZChannelName = lengthBetween(CHANNEL_NAME_MIN, CHANNEL_NAME_MAX, { trim: true });
-const ZGuildChannelType = intChoice(GUILD_CHANNEL_TYPES);
+export const ZChannelNameSchema = lengthBetween(CHANNEL_NAME_MIN, CHANNEL_NAME_MAX, { trim: true });
+const ZGuildChannelTypeSchema = intChoice(GUILD_CHANNEL_TYPES);
 
 // Permission values arrive as decimal strings (or plain integers from older clients);
 // omitted and null both mean "no bits".
-const ZOverwritePermissions = z
-  .union([ZPermissionString, z.number().int().min(0).max(Number.MAX_SAFE_INTEGER)])
+const ZOverwritePermissionsSchema = z
+  .union([ZPermissionStringSchema, z.number().int().min(0).max(Number.MAX_SAFE_INTEGER)])
   .nullish()
   .transform((value) => (value === null || value === undefined ? 0n : BigInt(value)));
 
 /** A partial overwrite in a request; `type` may be left out and is then inferred from the id. */
 const ZOverwriteInputSchema = z.object({
-  id: ZSnowflake,
+  id: ZSnowflakeSchema,
   type: intChoice([0, 1] as const).nullish(),
-  allow: ZOverwritePermissions,
-  deny: ZOverwritePermissions,
+  allow: ZOverwritePermissionsSchema,
+  deny: ZOverwritePermissionsSchema,
 });
 export type TOverwriteInput = z.output<typeof ZOverwriteInputSchema>;
 
 const ZForumTagInputSchema = z.object({
-  id: ZSnowflake.optional(),
+  id: ZSnowflakeSchema.optional(),
   name: lengthBetween(0, TAG_NAME_MAX),
   moderated: z.boolean().nullish(),
-  emoji_id: ZSnowflake.nullish(),
+  emoji_id: ZSnowflakeSchema.nullish(),
   emoji_name: z.string().max(EMOJI_NAME_MAX).nullish(),
 });
 export type TForumTagInput = z.output<typeof ZForumTagInputSchema>;
 
 const ZDefaultReactionInputSchema = z.object({
-  emoji_id: ZSnowflake.nullish(),
+  emoji_id: ZSnowflakeSchema.nullish(),
   emoji_name: z.string().max(EMOJI_NAME_MAX).nullish(),
 });
 
 // Shared by create and modify: in create, null means "the default"; in modify, undefined
 // leaves a field as it is and null resets it to the default.
 const channelFields = {
-  type: ZGuildChannelType.nullish(),
+  type: ZGuildChannelTypeSchema.nullish(),
   topic: lengthBetween(0, CHANNEL_TOPIC_MAX).nullish(),
   bitrate: z.number().int().min(BITRATE_MIN).nullish(),
   user_limit: intBetween(0, STAGE_USER_LIMIT_MAX).nullish(),
   rate_limit_per_user: intBetween(0, RATE_LIMIT_PER_USER_MAX).nullish(),
   position: intBetween(0, POSITION_MAX).nullish(),
   permission_overwrites: z.array(ZOverwriteInputSchema).max(MAX_PERMISSION_OVERWRITES).nullish(),
-  parent_id: ZSnowflake.nullish(),
+  parent_id: ZSnowflakeSchema.nullish(),
   nsfw: z.boolean().nullish(),
   rtc_region: z.string().nullish(),
   video_quality_mode: intChoice(VIDEO_QUALITY_MODES).nullish(),
@@ -121,19 +121,19 @@ const channelFields = {
 };
 
 /** POST /guilds/{guild.id}/channels (spec 4.4): everything optional and nullable but name. */
-export const ZChannelCreateBodySchema = z.object({ name: ZChannelName, ...channelFields });
+export const ZChannelCreateBodySchema = z.object({ name: ZChannelNameSchema, ...channelFields });
 export type TChannelCreateBody = z.output<typeof ZChannelCreateBodySchema>;
 
 /** PATCH /channels/{channel.id}: the create fields, all optional. */
-export const ZChannelModifyBodySchema = z.object({ name: ZChannelName.optional(), ...channelFields });
+export const ZChannelModifyBodySchema = z.object({ name: ZChannelNameSchema.optional(), ...channelFields });
 export type TChannelModifyBody = z.output<typeof ZChannelModifyBodySchema>;
 
 /** One row of PATCH /guilds/{guild.id}/channels; only the channels to change are sent. */
 const ZChannelPositionSchema = z.object({
-  id: ZSnowflake,
+  id: ZSnowflakeSchema,
   position: intBetween(0, POSITION_MAX).nullish(),
   lock_permissions: z.boolean().nullish(),
-  parent_id: ZSnowflake.nullish(),
+  parent_id: ZSnowflakeSchema.nullish(),
 });
 /** A guild has at most MAX_GUILD_CHANNELS channels, so a longer list cannot be a reorder. */
 export const ZChannelPositionsBodySchema = z.array(ZChannelPositionSchema).max(MAX_GUILD_CHANNELS);

@@ -51,7 +51,7 @@ export type VoiceStatusRow = { channelId: string; status: string | null; blocked
 
 /** The status of each voice channel the signed-in user can see, and whether they may change it (the dashboard). */
 export async function listVoiceStatuses(ctx: ServiceContext, input: { guildId: string }): Promise<VoiceStatusRow[]> {
-  const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
+  const access = await loadGuildAccess(ctx, input.guildId);
   const [{ rows }, connectedTo] = await Promise.all([access.state.channels(), connectedChannelId(ctx, input.guildId)]);
   return rows.flatMap((channel) => {
     if (channel.type !== ChannelType.GuildVoice) return [];

@@ -1,7 +1,7 @@
 import { ApplicationWebhookEventStatus, ApplicationWebhookEventType } from "discord-api-types/v10";
 import { z } from "zod";
 import { LobbyEvents } from "~/server/lobbies/lobby.schema.ts";
-import { ZSnowflake } from "~/server/validation/fields.ts";
+import { ZSnowflakeSchema } from "~/server/validation/fields.ts";
 
 /**
  * The webhook event types Guildhall sends, in the platform's table's order: the ones its outbox
@@ -31,7 +31,7 @@ export const EVENT_WEBHOOK_STATUS = {
 /** The platform's limit on URLs an application registers. */
 const EVENT_WEBHOOKS_URL_MAX = 2048;
 
-const ZEventWebhooksUrl = z
+const ZEventWebhooksUrlSchema = z
   .url({ protocol: /^https?$/, error: "Must be an http or https URL." })
   .max(EVENT_WEBHOOKS_URL_MAX, { error: `Must be ${EVENT_WEBHOOKS_URL_MAX} or fewer in length.` });
 
@@ -40,20 +40,20 @@ const ZEventWebhooksUrl = z
  * removes it), 1 to disable or 2 to enable (3 is the platform's to set), and the types.
  */
 export const ZEventWebhookSettingsBodySchema = z.object({
-  event_webhooks_url: ZEventWebhooksUrl.nullable().optional(),
+  event_webhooks_url: ZEventWebhooksUrlSchema.nullable().optional(),
   event_webhooks_status: z.union([z.literal(EVENT_WEBHOOK_STATUS.DISABLED), z.literal(EVENT_WEBHOOK_STATUS.ENABLED)]).optional(),
   event_webhooks_types: z.array(z.enum(EVENT_WEBHOOK_TYPES)).optional(),
 });
 export type TEventWebhookSettingsBody = z.output<typeof ZEventWebhookSettingsBodySchema>;
 
 /** The dashboard's change of one application's event webhook settings. */
-export const ZEventWebhookSettingsInputSchema = z.object({ applicationId: ZSnowflake, body: ZEventWebhookSettingsBodySchema });
+export const ZEventWebhookSettingsInputSchema = z.object({ applicationId: ZSnowflakeSchema, body: ZEventWebhookSettingsBodySchema });
 
 /** The dashboard's delivery log: a page of it, newest first, before a delivery id. */
 const EVENT_WEBHOOK_LOG_PAGE_MAX = 50;
 export const ZEventWebhookLogInputSchema = z.object({
-  applicationId: ZSnowflake,
-  before: ZSnowflake.optional(),
+  applicationId: ZSnowflakeSchema,
+  before: ZSnowflakeSchema.optional(),
   limit: z.number().int().min(1).max(EVENT_WEBHOOK_LOG_PAGE_MAX).default(20),
 });
 export type TEventWebhookLogInput = z.output<typeof ZEventWebhookLogInputSchema>;

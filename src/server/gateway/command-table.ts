@@ -1,9 +1,9 @@
 import { GatewayOpcodes } from "discord-api-types/v10";
 import { z } from "zod";
-import { ZPresence } from "./commands.ts";
+import { ZPresenceSchema } from "./commands.ts";
 import { updatePresence } from "./commands/presence-update.ts";
 import { requestChannelInfo } from "./commands/request-channel-info.ts";
-import { ZRequestGuildMembers } from "./commands/member-request.ts";
+import { ZRequestGuildMembersSchema } from "./commands/member-request.ts";
 import { requestGuildMembers } from "./commands/request-guild-members.ts";
 import { voiceStateUpdate } from "./commands/voice-state-update.ts";
 import { defineCommand, type GatewayCommand } from "./gateway-command.ts";
@@ -16,9 +16,9 @@ const accepted = (shape: z.ZodType): GatewayCommand => defineCommand(shape, () =
  * missing here closes the connection with 4001.
  */
 export const GATEWAY_COMMANDS: Partial<Record<GatewayOpcodes, GatewayCommand>> = {
-  [GatewayOpcodes.PresenceUpdate]: defineCommand(ZPresence, updatePresence),
+  [GatewayOpcodes.PresenceUpdate]: defineCommand(ZPresenceSchema, updatePresence),
   [GatewayOpcodes.VoiceStateUpdate]: voiceStateUpdate,
-  [GatewayOpcodes.RequestGuildMembers]: defineCommand(ZRequestGuildMembers, requestGuildMembers),
+  [GatewayOpcodes.RequestGuildMembers]: defineCommand(ZRequestGuildMembersSchema, requestGuildMembers),
   [GatewayOpcodes.RequestSoundboardSounds]: accepted(z.object({ guild_ids: z.array(z.string()) }).loose()),
   [GatewayOpcodes.RequestChannelInfo]: requestChannelInfo,
 };

@@ -7,7 +7,7 @@ export const KNOWN_INTENTS = Object.values(GatewayIntentBits)
   .reduce((all, bit) => all | bit, 0);
 
 /** The frame every client command arrives in. */
-export const ZFrame = z.object({
+export const ZFrameSchema = z.object({
   op: z.number().int(),
   d: z.unknown(),
   s: z.number().int().nullish(),
@@ -15,7 +15,7 @@ export const ZFrame = z.object({
 });
 
 /** PRESENCE_UPDATE (op 3), also IDENTIFY's `presence`. */
-export const ZPresence = z.object({
+export const ZPresenceSchema = z.object({
   since: z.number().int().nonnegative().nullable(),
   activities: z.array(z.object({ name: z.string().max(128), type: z.number().int().min(0).max(5), url: z.string().nullish(), state: z.string().nullish() })),
   status: z.enum([
@@ -27,16 +27,16 @@ export const ZPresence = z.object({
   ]),
   afk: z.boolean(),
 });
-export type TPresenceCommand = z.output<typeof ZPresence>;
+export type TPresenceCommand = z.output<typeof ZPresenceSchema>;
 
 /** IDENTIFY (op 2). Intents are checked against the known bits separately: unknown bits are 4013, not 4002. */
-export const ZIdentify = z.object({
+export const ZIdentifySchema = z.object({
   token: z.string().min(1).max(512),
   properties: z.object({ os: z.string().max(256), browser: z.string().max(256), device: z.string().max(256) }),
   compress: z.boolean().optional(),
   large_threshold: z.number().int().min(50).max(250).default(50),
   shard: z.tuple([z.number().int(), z.number().int()]).optional(),
-  presence: ZPresence.optional(),
+  presence: ZPresenceSchema.optional(),
   intents: z
     .number()
     .int()
@@ -51,14 +51,14 @@ export const ZIdentify = z.object({
     .optional(),
 });
 
-export type IdentifyCommand = z.output<typeof ZIdentify>;
+export type IdentifyCommand = z.output<typeof ZIdentifySchema>;
 
 /** RESUME (op 6). */
-export const ZResume = z.object({
+export const ZResumeSchema = z.object({
   token: z.string().min(1).max(512),
   session_id: z.string().min(1).max(128),
   seq: z.number().int().nonnegative(),
 });
 
 /** HEARTBEAT (op 1): the last sequence the client received, or null. */
-export const ZHeartbeat = z.number().int().nullable();
+export const ZHeartbeatSchema = z.number().int().nullable();

@@ -6,7 +6,7 @@ import { disconnectEndedSessions } from "~/server/members/voice.service.ts";
 import { changePresence } from "~/server/presences/presence.service.ts";
 import { closeMeaning, GatewayCloseError, type CloseCode, type ProtocolCloseCode } from "./close-codes.ts";
 import { GATEWAY_COMMANDS } from "./command-table.ts";
-import { ZFrame, ZHeartbeat, ZIdentify, ZResume } from "./commands.ts";
+import { ZFrameSchema, ZHeartbeatSchema, ZIdentifySchema, ZResumeSchema } from "./commands.ts";
 import { createFrameSender, type FrameSender } from "./frame-sender.ts";
 import type { ConnectionHost, FrameLog } from "./connection-host.ts";
 import type { CommandContext } from "./gateway-command.ts";
@@ -198,12 +198,12 @@ export class Connection {
     } catch {
       throw new GatewayCloseError(GatewayCloseCodes.DecodeError, "malformed JSON");
     }
-    const frame = ZFrame.safeParse(json);
+    const frame = ZFrameSchema.safeParse(json);
     if (!frame.success) throw new GatewayCloseError(GatewayCloseCodes.DecodeError, "not a gateway payload");
     const { op, d } = frame.data;
     switch (op) {
       case GatewayOpcodes.Heartbeat: {
-        const beat = ZHeartbeat.safeParse(d);
+        const beat = ZHeartbeatSchema.safeParse(d);
         if (!beat.success) throw new GatewayCloseError(GatewayCloseCodes.DecodeError, "heartbeat d must be a sequence or null");
         // What the client has received needs no mapping back to the outbox any more.
         this.sequence.acknowledge(beat.data);
@@ -214,7 +214,7 @@ export class Connection {
       }
       case GatewayOpcodes.Identify: {
         if (this.state !== "new") throw new GatewayCloseError(GatewayCloseCodes.AlreadyAuthenticated);
-        const command = ZIdentify.safeParse(d);
+        const command = ZIdentifySchema.safeParse(d);
         if (!command.success) throw new GatewayCloseError(GatewayCloseCodes.DecodeError, `identify: ${command.error.issues[0]?.path.join(".")}`);
         this.state = "handshake";
         this.awaitingIdentifySince = null;
@@ -222,7 +222,7 @@ export class Connection {
       }
       case GatewayOpcodes.Resume: {
         if (this.state !== "new") throw new GatewayCloseError(GatewayCloseCodes.AlreadyAuthenticated);
-        const command = ZResume.safeParse(d);
+        const command = ZResumeSchema.safeParse(d);
         if (!command.success) throw new GatewayCloseError(GatewayCloseCodes.DecodeError, `resume: ${command.error.issues[0]?.path.join(".")}`);
         this.state = "handshake";
         this.awaitingIdentifySince = null;

@@ -170,7 +170,10 @@ describe("a discord.js bot", () => {
 
   it("hears a member added, updated, removed, and a ban", async () => {
     const { user } = await makeUser(app.db);
-    const accessToken = await issueBearerToken(app.db, { userId: user.id, applicationId: owner.application.id, scopes: ["identify", "guilds.join"] });
+    const accessToken = await issueBearerToken(
+      { db: app.db, actor: null },
+      { userId: user.id, applicationId: owner.application.id, scopes: ["identify", "guilds.join"] },
+    );
 
     const added = nextEvent(client, Events.GuildMemberAdd, (member) => member.id === user.id);
     await rest("PUT", `/guilds/${guildId}/members/${user.id}`, { access_token: accessToken });

@@ -16,7 +16,7 @@ import { lobbyKit } from "~/test/lobby-kit.ts";
 import { brokenJson, NASTY_JSON, validArbitrary } from "~/test/zod-arbitrary.ts";
 import { useTestApp } from "~/test/test-app.ts";
 import { GATEWAY_COMMANDS } from "./command-table.ts";
-import { KNOWN_INTENTS, ZFrame, ZHeartbeat, ZIdentify, ZResume } from "./commands.ts";
+import { KNOWN_INTENTS, ZFrameSchema, ZHeartbeatSchema, ZIdentifySchema, ZResumeSchema } from "./commands.ts";
 import { createEventRouter } from "./event-router.ts";
 import { DEFAULT_SESSION_START_LIMITS } from "./session-start-limit.ts";
 
@@ -56,7 +56,7 @@ function envelopeOf(text: string): { op: number; d: unknown } | Expected {
   } catch {
     return closeWith(GatewayCloseCodes.DecodeError);
   }
-  const frame = ZFrame.safeParse(json);
+  const frame = ZFrameSchema.safeParse(json);
   return frame.success ? { op: frame.data.op, d: frame.data.d } : closeWith(GatewayCloseCodes.DecodeError);
 }
 
@@ -64,7 +64,7 @@ function envelopeOf(text: string): { op: number; d: unknown } | Expected {
 function expectedOnSession(text: string): Expected {
   const frame = envelopeOf(text);
   if (!("op" in frame)) return frame;
-  if (frame.op === GatewayOpcodes.Heartbeat) return ZHeartbeat.safeParse(frame.d).success ? { open: 2 } : closeWith(GatewayCloseCodes.DecodeError);
+  if (frame.op === GatewayOpcodes.Heartbeat) return ZHeartbeatSchema.safeParse(frame.d).success ? { open: 2 } : closeWith(GatewayCloseCodes.DecodeError);
   if (frame.op === GatewayOpcodes.Identify || frame.op === GatewayOpcodes.Resume) return closeWith(GatewayCloseCodes.AlreadyAuthenticated);
   const command = GATEWAY_COMMANDS[frame.op as GatewayOpcodes];
   if (!command) return closeWith(GatewayCloseCodes.UnknownOpcode);
@@ -149,7 +149,7 @@ async function problemsOn(frames: readonly (string | Buffer)[], expectedOf: (fra
 
 describe("client commands never fail the gateway", () => {
   const commands: [string, number, () => z.ZodType][] = [
-    ["HEARTBEAT", GatewayOpcodes.Heartbeat, () => ZHeartbeat],
+    ["HEARTBEAT", GatewayOpcodes.Heartbeat, () => ZHeartbeatSchema],
     ...Object.entries(GATEWAY_COMMANDS).map(([op, command]): [string, number, () => z.ZodType] => [
       GatewayOpcodes[Number(op)]!,
       Number(op),
@@ -205,7 +205,7 @@ describe("IDENTIFY and RESUME never fail the gateway", () => {
   function expectedIdentify(text: string): Expected {
     const frame = envelopeOf(text);
     if (!("op" in frame)) return frame;
-    const command = ZIdentify.safeParse(frame.d);
+    const command = ZIdentifySchema.safeParse(frame.d);
     if (!command.success) return closeWith(GatewayCloseCodes.DecodeError);
     const { token, intents, shard } = command.data;
     if (/^Bearer\s+/i.test(token))
@@ -222,7 +222,7 @@ describe("IDENTIFY and RESUME never fail the gateway", () => {
   function expectedResume(text: string): Expected {
     const frame = envelopeOf(text);
     if (!("op" in frame)) return frame;
-    const command = ZResume.safeParse(frame.d);
+    const command = ZResumeSchema.safeParse(frame.d);
     if (!command.success) return closeWith(GatewayCloseCodes.DecodeError);
     const { token } = command.data;
     const isPlayer = /^Bearer\s+/i.test(token) && token.replace(/^Bearer\s+/i, "") === world.player.token;
@@ -286,12 +286,15 @@ describe("IDENTIFY and RESUME never fail the gateway", () => {
       fc.constant(undefined),
     );
     const shard = fc.oneof(fc.constantFrom([0, 1], [1, 2], [0, 0], [2, 2], [-1, 1], [0, 65_536], [0, 65_537]), fc.constant(undefined));
-    const frames = fc.sample(handshakeFrames(GatewayOpcodes.Identify, ZIdentify, { token: tokens(), intents, shard }), { numRuns: RUNS * 2, seed: SEED + 100 });
+    const frames = fc.sample(handshakeFrames(GatewayOpcodes.Identify, ZIdentifySchema, { token: tokens(), intents, shard }), {
+      numRuns: RUNS * 2,
+      seed: SEED + 100,
+    });
     expect(await problemsOfHandshakes(frames, expectedIdentify)).toEqual([]);
   });
 
   it("RESUME (op 6)", { timeout: 240_000 }, async () => {
-    const frames = fc.sample(handshakeFrames(GatewayOpcodes.Resume, ZResume, { token: tokens() }), { numRuns: RUNS, seed: SEED + 101 });
+    const frames = fc.sample(handshakeFrames(GatewayOpcodes.Resume, ZResumeSchema, { token: tokens() }), { numRuns: RUNS, seed: SEED + 101 });
     expect(await problemsOfHandshakes(frames, expectedResume)).toEqual([]);
   });
 });

@@ -167,7 +167,7 @@ describe("the custom status privacy rule", () => {
     for (const who of [watcher, subject]) await addMember(app.db, large.id, who.user.id);
     await growTo(small.id, 200);
     await growTo(large.id, 201);
-    await setProfilePrivacy(app.db, subject.user.id, "friends_and_small_servers");
+    await setProfilePrivacy({ db: app.db, actor: null }, subject.user.id, "friends_and_small_servers");
     const watching = await watch(watcher);
     const { client } = await identified(server, subject.token);
     await presenceOf(watching, subject.user.id, small.id);
@@ -180,7 +180,7 @@ describe("the custom status privacy rule", () => {
     expect(((await created).d as GatewayGuildCreateDispatchData).presences.find((p) => p.user.id === subject.user.id)?.activities).toHaveLength(2);
 
     // Only where what others see changes: the large guild showed no custom status already.
-    await setProfilePrivacy(app.db, subject.user.id, "friends_only");
+    await setProfilePrivacy({ db: app.db, actor: null }, subject.user.id, "friends_only");
     expect(await names(small.id)).toEqual(["Chess"]);
     setPresence(client, "idle", [CHESS, LUNCH]);
     expect(await names(small.id)).toEqual(["Chess"]);

@@ -17,6 +17,6 @@ export const gatewayRoutes = [
     path: "/gateway/bot",
     auth: "bot",
     open: { to: "outsider", why: "the caller's own bot" },
-    handler: async ({ ctx }) => ok(await gatewayBotInfo(ctx.db, ctx.actor, env().PUBLIC_BASE_URL, new Date())),
+    handler: async ({ ctx }) => ok(await gatewayBotInfo(ctx, env().PUBLIC_BASE_URL, new Date())),
   }),
 ];

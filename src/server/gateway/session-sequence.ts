@@ -11,7 +11,7 @@ import { z } from "zod";
  * GUILD_CREATE of the session's start (no outbox event sends it, so a RESUME that missed it
  * sends it again), "join" and "leave" the GUILD_CREATE and GUILD_DELETE of an event.
  */
-const ZSequenceMap = z.object({
+const ZSequenceMapSchema = z.object({
   /** The lowest `s` a RESUME may name: the client acknowledged it in a heartbeat, or older ones were let go. */
   first: z.number().int(),
   /** The last `s` sent. */
@@ -24,7 +24,7 @@ const ZSequenceMap = z.object({
   /** The session's guilds then. */
   guildIds: z.array(z.string()),
 });
-export type SequenceMap = z.output<typeof ZSequenceMap>;
+export type SequenceMap = z.output<typeof ZSequenceMapSchema>;
 type GuildMark = SequenceMap["marks"][number];
 
 /** Where a RESUME of `s` picks up: replay the outbox after `position` to a session in `guildIds`, after sending `guildCreates` again. */
@@ -129,7 +129,7 @@ export class SessionSequence {
 export function parseSequenceMap(text: string | null): SequenceMap | null {
   if (text === null) return null;
   try {
-    const map = ZSequenceMap.safeParse(JSON.parse(text));
+    const map = ZSequenceMapSchema.safeParse(JSON.parse(text));
     return map.success && map.data.befores.length === map.data.last - map.data.first ? map.data : null;
   } catch {
     return null;

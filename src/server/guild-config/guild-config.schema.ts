@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { lengthBetween, ZSnowflake, ZTimestamp } from "~/server/validation/fields.ts";
+import { lengthBetween, ZSnowflakeSchema, ZTimestampSchema } from "~/server/validation/fields.ts";
 
 export const WELCOME_DESCRIPTION_MAX = 140;
 export const WELCOME_CHANNELS_MAX = 5;
@@ -8,9 +8,9 @@ export const WELCOME_CHANNEL_DESCRIPTION_MAX = 50;
 export const INCIDENT_ACTION_MAX_MS = 24 * 60 * 60 * 1000;
 
 const ZWelcomeChannelSchema = z.object({
-  channel_id: ZSnowflake,
+  channel_id: ZSnowflakeSchema,
   description: lengthBetween(1, WELCOME_CHANNEL_DESCRIPTION_MAX),
-  emoji_id: ZSnowflake.nullable().optional(),
+  emoji_id: ZSnowflakeSchema.nullable().optional(),
   emoji_name: z.string().max(100).nullable().optional(),
 });
 export type TWelcomeChannel = z.output<typeof ZWelcomeChannelSchema>;
@@ -25,7 +25,7 @@ export type TWelcomeScreenBody = z.output<typeof ZWelcomeScreenBodySchema>;
 
 /** PUT /guilds/{guild.id}/incident-actions: null ends an action. */
 export const ZIncidentActionsBodySchema = z.object({
-  invites_disabled_until: ZTimestamp.nullable().optional(),
-  dms_disabled_until: ZTimestamp.nullable().optional(),
+  invites_disabled_until: ZTimestampSchema.nullable().optional(),
+  dms_disabled_until: ZTimestampSchema.nullable().optional(),
 });
 export type TIncidentActionsBody = z.output<typeof ZIncidentActionsBodySchema>;

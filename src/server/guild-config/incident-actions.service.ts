@@ -17,7 +17,7 @@ export type IncidentsData = { invites_disabled_until: string | null; dms_disable
  * invites while `invites_disabled_until` is ahead. Fires Guild Update.
  */
 export async function setIncidentActions(ctx: ServiceContext, input: { guildId: string; body: TIncidentActionsBody }): Promise<IncidentsData> {
-  const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
+  const access = await loadGuildAccess(ctx, input.guildId);
   enforce(manageGuildDenial(access));
   const data: Prisma.GuildUpdateInput = {};
   const limit = Date.now() + INCIDENT_ACTION_MAX_MS;

@@ -1,6 +1,6 @@
 import { GuildOnboardingMode, GuildOnboardingPromptType } from "discord-api-types/v10";
 import { z } from "zod";
-import { intChoice, lengthBetween, ZSnowflake } from "~/server/validation/fields.ts";
+import { intChoice, lengthBetween, ZSnowflakeSchema } from "~/server/validation/fields.ts";
 
 // Limits of the platform's UpdateGuildOnboardingRequest and its prompt and option requests.
 export const ONBOARDING_PROMPTS_MAX = 15;
@@ -20,7 +20,7 @@ const ONBOARDING_PROMPT_TYPES = [GuildOnboardingPromptType.MultipleChoice, Guild
 /** Distinct snowflakes, at most `max`; a repeat is an error at its index. */
 function distinctSnowflakes(max: number) {
   return z
-    .array(ZSnowflake)
+    .array(ZSnowflakeSchema)
     .max(max)
     .superRefine((ids, ctx) => {
       ids.forEach((id, index) => {
@@ -31,10 +31,10 @@ function distinctSnowflakes(max: number) {
 
 /** An option as written: the emoji as emoji_id / emoji_name / emoji_animated (spec 2.4). */
 const ZOnboardingOptionSchema = z.object({
-  id: ZSnowflake.nullable().optional(),
+  id: ZSnowflakeSchema.nullable().optional(),
   title: lengthBetween(1, ONBOARDING_OPTION_TITLE_MAX),
   description: lengthBetween(0, ONBOARDING_OPTION_DESCRIPTION_MAX).nullable().optional(),
-  emoji_id: ZSnowflake.nullable().optional(),
+  emoji_id: ZSnowflakeSchema.nullable().optional(),
   emoji_name: lengthBetween(0, ONBOARDING_EMOJI_NAME_MAX).nullable().optional(),
   emoji_animated: z.boolean().nullable().optional(),
   role_ids: distinctSnowflakes(ONBOARDING_OPTION_TARGETS_MAX).nullable().optional(),
@@ -43,7 +43,7 @@ const ZOnboardingOptionSchema = z.object({
 
 /** A prompt as written; an `id` that names none of the guild's prompts gets a new one. */
 const ZOnboardingPromptSchema = z.object({
-  id: ZSnowflake,
+  id: ZSnowflakeSchema,
   title: lengthBetween(1, ONBOARDING_PROMPT_TITLE_MAX),
   options: z.array(ZOnboardingOptionSchema).min(ONBOARDING_OPTIONS_MIN).max(ONBOARDING_OPTIONS_MAX),
   single_select: z.boolean().nullable().optional(),

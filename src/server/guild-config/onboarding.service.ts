@@ -55,13 +55,13 @@ async function loadOnboarding(access: GuildAccess) {
 
 /** GET /guilds/{guild.id}/onboarding: any member. */
 export async function getOnboarding(ctx: ServiceContext, input: { guildId: string }): Promise<Onboarding> {
-  const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
+  const access = await loadGuildAccess(ctx, input.guildId);
   return (await loadOnboarding(access)).current;
 }
 
 /** The channels the dashboard offers, grouped by category, each with whether @everyone can chat in it; only channels the user can view. */
 export async function listOnboardingChannels(ctx: ServiceContext, input: { guildId: string }): Promise<OnboardingChannelGroup[]> {
-  const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
+  const access = await loadGuildAccess(ctx, input.guildId);
   const { rows, everyone } = await loadOnboarding(access);
   const categories = (await access.state.channels()).rows.filter((row) => row.type === ChannelType.GuildCategory);
   const categoryIds = new Set(categories.map((category) => category.id));
@@ -86,7 +86,7 @@ export async function listOnboardingChannels(ctx: ServiceContext, input: { guild
  */
 export async function modifyOnboarding(ctx: ServiceContext, input: { guildId: string; body: TOnboardingBody }): Promise<Onboarding> {
   const { body } = input;
-  const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
+  const access = await loadGuildAccess(ctx, input.guildId);
   enforce(onboardingDenial(access));
   const loaded = await loadOnboarding(access);
   const { current } = loaded;

@@ -34,7 +34,7 @@ export function listVoiceRegions(): VoiceRegion[] {
 
 /** GET /guilds/{guild.id}/regions: members; VIP regions too for VIP_REGIONS guilds. */
 export async function listGuildVoiceRegions(ctx: ServiceContext, input: { guildId: string }): Promise<VoiceRegion[]> {
-  const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
+  const access = await loadGuildAccess(ctx, input.guildId);
   const isVip = parseFeatures(access.guild.features).includes(GuildFeature.VIPRegions);
   return REGIONS.filter((region) => isVip || !region.vip).map(toRegion);
 }

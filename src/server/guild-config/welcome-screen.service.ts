@@ -28,7 +28,7 @@ export function shownWelcomeScreen(guild: Pick<Guild, "features" | "welcomeDescr
 
 /** GET /guilds/{guild.id}/welcome-screen: members see it when enabled; otherwise MANAGE_GUILD. */
 export async function getWelcomeScreen(ctx: ServiceContext, input: { guildId: string }): Promise<WelcomeScreen> {
-  const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
+  const access = await loadGuildAccess(ctx, input.guildId);
   enforce(welcomeScreenReadDenial(access));
   return toWelcomeScreen(access.guild);
 }
@@ -42,7 +42,7 @@ const WELCOME_CHANNEL_TYPES: readonly number[] = [ChannelType.GuildText, Channel
  */
 export async function modifyWelcomeScreen(ctx: ServiceContext, input: { guildId: string; body: TWelcomeScreenBody }): Promise<WelcomeScreen> {
   const { body } = input;
-  const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
+  const access = await loadGuildAccess(ctx, input.guildId);
   enforce(manageGuildDenial(access));
   const data: Prisma.GuildUpdateInput = {};
   if (body.description !== undefined) data.welcomeDescription = body.description || null;

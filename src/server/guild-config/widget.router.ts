@@ -1,5 +1,5 @@
 import { ZGuildIdInputSchema } from "~/server/guilds/guild.schema.ts";
-import { withAuditReason, ZAuditReasonInput } from "~/server/trpc/audit-reason.ts";
+import { withAuditReason, ZAuditReasonInputSchema } from "~/server/trpc/audit-reason.ts";
 import { createTRPCRouter, protectedProcedure } from "~/server/trpc/init.ts";
 import { ZWidgetSettingsBodySchema } from "./widget.schema.ts";
 import { getWidget, getWidgetSettings, modifyWidgetSettings } from "./widget.service.ts";
@@ -8,7 +8,7 @@ import { getWidget, getWidgetSettings, modifyWidgetSettings } from "./widget.ser
 export const widgetRouter = createTRPCRouter({
   settings: protectedProcedure.input(ZGuildIdInputSchema).query(({ ctx, input }) => getWidgetSettings(ctx, input)),
   update: protectedProcedure
-    .input(ZGuildIdInputSchema.extend({ body: ZWidgetSettingsBodySchema, ...ZAuditReasonInput }))
+    .input(ZGuildIdInputSchema.extend({ body: ZWidgetSettingsBodySchema, ...ZAuditReasonInputSchema }))
     .mutation(({ ctx, input }) => modifyWidgetSettings(withAuditReason(ctx, input.reason), input)),
   /** What GET /guilds/{guild.id}/widget.json answers anyone (50004 while the widget is off). */
   preview: protectedProcedure.input(ZGuildIdInputSchema).query(({ ctx, input }) => getWidget(ctx.db, input)),

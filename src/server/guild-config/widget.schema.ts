@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ZSnowflake } from "~/server/validation/fields.ts";
+import { ZSnowflakeSchema } from "~/server/validation/fields.ts";
 
 /** Online members a widget lists at most; presence_count still counts them all (spec 8). */
 export const WIDGET_MEMBERS_MAX = 100;
@@ -20,7 +20,7 @@ export const WIDGET_STYLE_SIZES: Record<WidgetStyle, { width: number; height: nu
 /** PATCH /guilds/{guild.id}/widget: either field; null channel_id means no invite. */
 export const ZWidgetSettingsBodySchema = z.object({
   enabled: z.boolean().nullable().optional(),
-  channel_id: ZSnowflake.nullable().optional(),
+  channel_id: ZSnowflakeSchema.nullable().optional(),
 });
 export type TWidgetSettingsBody = z.output<typeof ZWidgetSettingsBodySchema>;
 

@@ -58,7 +58,7 @@ function toWidgetSettings(guild: Pick<Guild, "widgetEnabled" | "widgetChannelId"
 
 /** GET /guilds/{guild.id}/widget: MANAGE_GUILD. */
 export async function getWidgetSettings(ctx: ServiceContext, input: { guildId: string }): Promise<WidgetSettings> {
-  const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
+  const access = await loadGuildAccess(ctx, input.guildId);
   enforce(manageGuildDenial(access));
   return toWidgetSettings(access.guild);
 }
@@ -70,7 +70,7 @@ export async function getWidgetSettings(ctx: ServiceContext, input: { guildId: s
  */
 export async function modifyWidgetSettings(ctx: ServiceContext, input: { guildId: string; body: TWidgetSettingsBody }): Promise<WidgetSettings> {
   const { body } = input;
-  const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
+  const access = await loadGuildAccess(ctx, input.guildId);
   enforce(manageGuildDenial(access));
   const before = access.guild;
   const data: Prisma.GuildUpdateInput = {};

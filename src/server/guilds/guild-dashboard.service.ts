@@ -51,7 +51,7 @@ export type SectionDenials = {
 
 /** Why the viewer may not use each guild-wide section of the dashboard. */
 export async function listSectionDenials(ctx: ServiceContext, input: { guildId: string }): Promise<SectionDenials> {
-  const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
+  const access = await loadGuildAccess(ctx, input.guildId);
   const manageGuild = reasonOf(manageGuildDenial(access));
   const features = Object.fromEntries(
     (Object.keys(MUTABLE_FEATURES) as MutableFeature[]).map((feature) => [feature, reasonOf(featureDenial(access, feature))]),

@@ -29,7 +29,7 @@ export async function listOwnerCandidates(
   ctx: ServiceContext,
   input: { guildId: string; query: string },
 ): Promise<{ owner: string | null; denial: string | null; candidates: OwnerCandidate[] }> {
-  const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
+  const access = await loadGuildAccess(ctx, input.guildId);
   const ownerId = access.guild.ownerId;
   const owner = await ctx.db.user.findUnique({ where: { id: ownerId }, select: { username: true, globalName: true } });
   const denial = reasonOf(transferOwnershipDenial(access));

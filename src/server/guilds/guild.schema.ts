@@ -1,7 +1,7 @@
 import { GuildFeature, Locale } from "discord-api-types/v10";
 import { z } from "zod";
-import { ZImageData } from "~/server/images/image.schema.ts";
-import { intBetween, intChoice, lengthBetween, ZQueryBoolean, ZSnowflake } from "~/server/validation/fields.ts";
+import { ZImageDataSchema } from "~/server/images/image.schema.ts";
+import { intBetween, intChoice, lengthBetween, ZQueryBooleanSchema, ZSnowflakeSchema } from "~/server/validation/fields.ts";
 
 const GUILD_NAME_MIN = 2;
 export const GUILD_NAME_MAX = 100;
@@ -24,55 +24,55 @@ export const MUTABLE_FEATURES = {
 } as const satisfies Partial<Record<GuildFeature, "administrator" | "manage_guild" | "owner">>;
 
 /** tRPC inputs that name a guild. */
-export const ZGuildIdInputSchema = z.object({ guildId: ZSnowflake });
+export const ZGuildIdInputSchema = z.object({ guildId: ZSnowflakeSchema });
 
-const ZGuildName = lengthBetween(GUILD_NAME_MIN, GUILD_NAME_MAX, { trim: true });
-const ZVerificationLevel = intBetween(0, 4);
-const ZNotificationLevel = intBetween(0, 1);
-const ZContentFilter = intBetween(0, 2);
-const ZLocale = z.enum(Object.values(Locale) as [Locale, ...Locale[]]);
-const ZFeature = z.string().refine((f) => GUILD_FEATURES.includes(f), { message: "Unknown guild feature.", params: { code: "BASE_TYPE_CHOICES" } });
+const ZGuildNameSchema = lengthBetween(GUILD_NAME_MIN, GUILD_NAME_MAX, { trim: true });
+const ZVerificationLevelSchema = intBetween(0, 4);
+const ZNotificationLevelSchema = intBetween(0, 1);
+const ZContentFilterSchema = intBetween(0, 2);
+const ZLocaleSchema = z.enum(Object.values(Locale) as [Locale, ...Locale[]]);
+const ZFeatureSchema = z.string().refine((f) => GUILD_FEATURES.includes(f), { message: "Unknown guild feature.", params: { code: "BASE_TYPE_CHOICES" } });
 
 /** PATCH /guilds/{guild.id} (spec 4.3): undefined leaves a field, null clears it. */
 export const ZGuildModifyBodySchema = z
   .object({
-    name: ZGuildName,
+    name: ZGuildNameSchema,
     region: z.string().nullable(),
-    verification_level: ZVerificationLevel.nullable(),
-    default_message_notifications: ZNotificationLevel.nullable(),
-    explicit_content_filter: ZContentFilter.nullable(),
-    afk_channel_id: ZSnowflake.nullable(),
+    verification_level: ZVerificationLevelSchema.nullable(),
+    default_message_notifications: ZNotificationLevelSchema.nullable(),
+    explicit_content_filter: ZContentFilterSchema.nullable(),
+    afk_channel_id: ZSnowflakeSchema.nullable(),
     afk_timeout: intChoice(AFK_TIMEOUTS),
-    icon: ZImageData,
-    splash: ZImageData,
-    discovery_splash: ZImageData,
-    banner: ZImageData,
-    system_channel_id: ZSnowflake.nullable(),
+    icon: ZImageDataSchema,
+    splash: ZImageDataSchema,
+    discovery_splash: ZImageDataSchema,
+    banner: ZImageDataSchema,
+    system_channel_id: ZSnowflakeSchema.nullable(),
     system_channel_flags: z.number().int().min(0).max(SYSTEM_CHANNEL_FLAGS_MASK),
-    rules_channel_id: ZSnowflake.nullable(),
-    public_updates_channel_id: ZSnowflake.nullable(),
-    preferred_locale: ZLocale.nullable(),
-    features: z.array(ZFeature).max(64),
+    rules_channel_id: ZSnowflakeSchema.nullable(),
+    public_updates_channel_id: ZSnowflakeSchema.nullable(),
+    preferred_locale: ZLocaleSchema.nullable(),
+    features: z.array(ZFeatureSchema).max(64),
     description: z.string().max(GUILD_DESCRIPTION_MAX).nullable(),
     premium_progress_bar_enabled: z.boolean(),
-    safety_alerts_channel_id: ZSnowflake.nullable(),
+    safety_alerts_channel_id: ZSnowflakeSchema.nullable(),
     /** Transfers the guild: the owner only, to a member who is not a bot. */
-    owner_id: ZSnowflake,
+    owner_id: ZSnowflakeSchema,
   })
   .partial();
 export type TGuildModifyBody = z.output<typeof ZGuildModifyBodySchema>;
 
 /** POST /guilds: the platform's create body (roles and channels use placeholder ids). */
 export const ZGuildCreateBodySchema = z.object({
-  name: ZGuildName,
+  name: ZGuildNameSchema,
   region: z.string().nullish(),
-  icon: ZImageData.optional(),
-  verification_level: ZVerificationLevel.nullish(),
-  default_message_notifications: ZNotificationLevel.nullish(),
-  explicit_content_filter: ZContentFilter.nullish(),
+  icon: ZImageDataSchema.optional(),
+  verification_level: ZVerificationLevelSchema.nullish(),
+  default_message_notifications: ZNotificationLevelSchema.nullish(),
+  explicit_content_filter: ZContentFilterSchema.nullish(),
   afk_timeout: intChoice(AFK_TIMEOUTS).nullish(),
   system_channel_flags: z.number().int().min(0).max(SYSTEM_CHANNEL_FLAGS_MASK).nullish(),
 });
 export type TGuildCreateBody = z.output<typeof ZGuildCreateBodySchema>;
 
-export const ZGuildGetQuerySchema = z.object({ with_counts: ZQueryBoolean.optional() });
+export const ZGuildGetQuerySchema = z.object({ with_counts: ZQueryBooleanSchema.optional() });

@@ -115,7 +115,7 @@ async function loadGuildWithRoles(db: Tx, guildId: string): Promise<GuildObject>
 
 /** GET /guilds/{guild.id}: members only; with_counts adds both approximate counts. */
 export async function getGuild(ctx: ServiceContext, input: { guildId: string; withCounts?: boolean }): Promise<GuildObject> {
-  const { state } = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
+  const { state } = await loadGuildAccess(ctx, input.guildId);
   if (!input.withCounts) return state.guildObject;
   return { ...state.guildObject, ...(await countGuildMembers(ctx.db, input.guildId)) };
 }
@@ -154,7 +154,7 @@ const GUILD_AUDIT_KEYS = [
 
 /** PATCH /guilds/{guild.id} (spec 4.2, 4.3): needs MANAGE_GUILD; fires Guild Update. */
 export async function modifyGuild(ctx: ServiceContext, input: { guildId: string; body: TGuildModifyBody }): Promise<GuildObject> {
-  const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
+  const access = await loadGuildAccess(ctx, input.guildId);
   enforce(manageGuildDenial(access));
   const { guild } = access;
   const body = input.body;
@@ -288,7 +288,7 @@ function checkImages(body: TGuildModifyBody, features: readonly string[]): Image
 
 /** DELETE /guilds/{guild.id}: the owner only. */
 export async function deleteGuild(ctx: ServiceContext, input: { guildId: string }): Promise<void> {
-  const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
+  const access = await loadGuildAccess(ctx, input.guildId);
   enforce(ownerDenial(access));
   await runChange(ctx, async (change) => {
     const { tx, emit } = change;

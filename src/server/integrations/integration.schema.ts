@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { lengthBetween, ZSnowflake } from "~/server/validation/fields.ts";
+import { lengthBetween, ZSnowflakeSchema } from "~/server/validation/fields.ts";
 
 /** GET /guilds/{guild.id}/integrations answers at most this many; more cannot be reached (spec 8). */
 export const GUILD_INTEGRATIONS_MAX = 50;
@@ -17,13 +17,13 @@ const INTEGRATION_NAME_MAX = 100;
 /** An integration of another service, as the CLI and the demo seed add one. */
 export const ZIntegrationAddSchema = z
   .object({
-    guild_id: ZSnowflake,
+    guild_id: ZSnowflakeSchema,
     type: z.enum(EXTERNAL_INTEGRATION_TYPES),
     name: lengthBetween(1, INTEGRATION_NAME_MAX, { trim: true }),
     account_id: lengthBetween(1, INTEGRATION_NAME_MAX, { trim: true }),
     account_name: lengthBetween(1, INTEGRATION_NAME_MAX, { trim: true }),
     /** Whose account on that service it is. */
-    user_id: ZSnowflake.optional(),
+    user_id: ZSnowflakeSchema.optional(),
   })
   // A stream or channel integration is always some user's connected account.
   .refine((input) => input.type === "guild_subscription" || input.user_id !== undefined, {

@@ -24,7 +24,7 @@ export async function readGuildIntegrations(db: Tx, guildId: string): Promise<In
 
 /** GET /guilds/{guild.id}/integrations (spec 4.2): MANAGE_GUILD; at most 50. */
 export async function listGuildIntegrations(ctx: ServiceContext, input: { guildId: string }): Promise<IntegrationObject[]> {
-  const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
+  const access = await loadGuildAccess(ctx, input.guildId);
   enforce(manageGuildDenial(access));
   return readGuildIntegrations(ctx.db, access.guild.id);
 }
@@ -36,7 +36,7 @@ export async function listGuildIntegrations(ctx: ServiceContext, input: { guildI
  * 10005 Unknown Integration for an id that is not this guild's.
  */
 export async function deleteGuildIntegration(ctx: ServiceContext, input: { guildId: string; integrationId: string }): Promise<void> {
-  const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
+  const access = await loadGuildAccess(ctx, input.guildId);
   enforce(manageGuildDenial(access));
   const guildId = access.guild.id;
   await runChange(ctx, async (change) => {

@@ -1,6 +1,6 @@
 import { InviteTargetType } from "discord-api-types/v10";
 import { z } from "zod";
-import { intBetween, ZQueryBoolean, ZSnowflake } from "~/server/validation/fields.ts";
+import { intBetween, ZQueryBooleanSchema, ZSnowflakeSchema } from "~/server/validation/fields.ts";
 
 const INVITE_MAX_AGE_MAX = 604_800;
 export const INVITE_MAX_AGE_DEFAULT = 86_400;
@@ -18,7 +18,7 @@ export const GUEST_INVITE_FLAG = 1 << 0;
 
 /** Snowflakes as an array or as one comma-separated string, as the official description allows. */
 function snowflakeList(max: number) {
-  const list = z.array(ZSnowflake).max(max);
+  const list = z.array(ZSnowflakeSchema).max(max);
   return z.union([
     list,
     z
@@ -38,8 +38,8 @@ export const ZInviteCreateBodySchema = z.object({
     .union([z.literal(InviteTargetType.Stream), z.literal(InviteTargetType.EmbeddedApplication)])
     .nullable()
     .optional(),
-  target_user_id: ZSnowflake.nullable().optional(),
-  target_application_id: ZSnowflake.nullable().optional(),
+  target_user_id: ZSnowflakeSchema.nullable().optional(),
+  target_application_id: ZSnowflakeSchema.nullable().optional(),
   target_user_ids: snowflakeList(INVITE_TARGET_USERS_MAX).nullable().optional(),
   role_ids: snowflakeList(INVITE_ROLES_MAX).nullable().optional(),
   flags: z.number().int().min(0).nullable().optional(),
@@ -48,8 +48,8 @@ export type TInviteCreateBody = z.output<typeof ZInviteCreateBodySchema>;
 
 /** GET /invites/{invite.code} */
 export const ZInviteGetQuerySchema = z.object({
-  with_counts: ZQueryBoolean.optional(),
-  guild_scheduled_event_id: ZSnowflake.optional(),
+  with_counts: ZQueryBooleanSchema.optional(),
+  guild_scheduled_event_id: ZSnowflakeSchema.optional(),
 });
 export type TInviteGetQuery = z.output<typeof ZInviteGetQuerySchema>;
 
@@ -71,4 +71,4 @@ export const ZTargetUsersFormSchema = z.object(
   { error: "Expected a multipart/form-data body with target_users_file." },
 );
 /** The four later target-user edits take `user_ids`. */
-export const ZTargetUserIdsBodySchema = z.object({ user_ids: z.array(ZSnowflake).min(1).max(INVITE_TARGET_USERS_MAX) });
+export const ZTargetUserIdsBodySchema = z.object({ user_ids: z.array(ZSnowflakeSchema).min(1).max(INVITE_TARGET_USERS_MAX) });

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { inviteCreateDenial, inviteListDenial, inviteRevokeDenial, manageGuildDenial } from "~/server/guilds/guild-section-rules.ts";
 import { LRUCache } from "lru-cache";
 import { AuditLogEvent, ChannelType, GatewayDispatchEvents, InviteTargetType, PermissionFlagsBits as P } from "discord-api-types/v10";
-import { loadChannelAccess } from "~/server/channels/channel.service.ts";
+import { loadChannelAccess } from "~/server/channels/channel-read.service.ts";
 import type { ServiceContext } from "~/server/context.ts";
 import type { Db } from "~/server/db/client.ts";
 import { ApiError, invalidField } from "~/server/errors.ts";
@@ -49,18 +49,18 @@ async function present(db: Db, row: InviteRow, options: { withMetadata?: boolean
 }
 
 /** Checks a new invite's targets, roles and flags against the channel and the caller. */
-async function checkInviteOptions(ctx: ServiceContext, access: GuildAccess, channel: { id: string; type: number }, body: TInviteCreateBody): Promise<void> {
+async function checkInviteOptions(db: Db, access: GuildAccess, channel: { id: string; type: number }, body: TInviteCreateBody): Promise<void> {
   if (body.flags && body.flags & GUEST_INVITE_FLAG && channel.type !== ChannelType.GuildVoice) {
     throw invalidField(["flags"], "GUEST_INVITE_NOT_VOICE", "Guest invites are for voice channels only.");
   }
   if (body.flags && body.flags & ~GUEST_INVITE_FLAG) throw invalidField(["flags"], "BASE_TYPE_INVALID", "Only IS_GUEST_INVITE can be set.");
   if (body.target_type === InviteTargetType.Stream) {
     if (!body.target_user_id) throw invalidField(["target_user_id"], "BASE_TYPE_REQUIRED", "A stream invite needs the streaming user.");
-    const voice = await ctx.db.voiceState.findUnique({ where: { guildId_userId: { guildId: access.guild.id, userId: body.target_user_id } } });
+    const voice = await db.voiceState.findUnique({ where: { guildId_userId: { guildId: access.guild.id, userId: body.target_user_id } } });
     if (voice?.channelId !== channel.id) throw invalidField(["target_user_id"], "TARGET_USER_NOT_STREAMING", "That user is not in this voice channel.");
   }
   if (body.target_type === InviteTargetType.EmbeddedApplication) {
-    const app = body.target_application_id ? await ctx.db.application.findUnique({ where: { id: body.target_application_id }, select: { id: true } }) : null;
+    const app = body.target_application_id ? await db.application.findUnique({ where: { id: body.target_application_id }, select: { id: true } }) : null;
     if (!app) throw invalidField(["target_application_id"], "BASE_TYPE_REQUIRED", "An embedded application invite needs a known application.");
   }
   for (const roleId of new Set(body.role_ids ?? [])) {
@@ -70,7 +70,7 @@ async function checkInviteOptions(ctx: ServiceContext, access: GuildAccess, chan
   }
   const targets = [...new Set(body.target_user_ids ?? [])];
   if (targets.length > 0) {
-    const known = await ctx.db.user.count({ where: { id: { in: targets } } });
+    const known = await db.user.count({ where: { id: { in: targets } } });
     if (known !== targets.length) throw invalidField(["target_user_ids"], "UNKNOWN_USER", "Every target user must be a known user.");
   }
 }
@@ -130,7 +130,7 @@ export async function createInvite(ctx: ServiceContext, input: { channelId: stri
   const { access, channel, permissions } = await loadChannelAccess(ctx, input.channelId);
   enforce(inviteCreateDenial(access, permissions));
   if (channel.type === ChannelType.GuildCategory) throw invalidField(["channel_id"], "CHANNEL_TYPE_INVALID", "Categories cannot have invites.");
-  await checkInviteOptions(ctx, access, channel, body);
+  await checkInviteOptions(ctx.db, access, channel, body);
   const maxAge = body.max_age ?? INVITE_MAX_AGE_DEFAULT;
   const settings = {
     guildId: access.guild.id,
@@ -286,7 +286,7 @@ export async function listChannelInvites(ctx: ServiceContext, input: { channelId
 
 /** GET /guilds/{guild.id}/invites: MANAGE_GUILD or VIEW_AUDIT_LOG; metadata only with MANAGE_GUILD. */
 export async function listGuildInvites(ctx: ServiceContext, input: { guildId: string }): Promise<InviteObject[]> {
-  const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
+  const access = await loadGuildAccess(ctx, input.guildId);
   enforce(inviteListDenial(access));
   const canManage = !manageGuildDenial(access);
   const rows = await ctx.db.invite.findMany({ where: { guildId: access.guild.id }, include: { guild: true, channel: true }, orderBy: { createdAt: "asc" } });

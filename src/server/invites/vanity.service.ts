@@ -10,7 +10,7 @@ import { loadGuildAccess } from "~/server/permissions/guild-access.ts";
 
 /** GET /guilds/{guild.id}/vanity-url: MANAGE_GUILD; code null when unset. */
 export async function getVanityUrl(ctx: ServiceContext, input: { guildId: string }): Promise<{ code: string | null; uses: number }> {
-  const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
+  const access = await loadGuildAccess(ctx, input.guildId);
   enforce(manageGuildDenial(access));
   return { code: access.guild.vanityUrlCode, uses: access.guild.vanityUses };
 }
@@ -20,7 +20,7 @@ export async function getVanityUrl(ctx: ServiceContext, input: { guildId: string
  * another guild or an invite holds is taken (50020). Null removes it. Guild Update.
  */
 export async function setVanityUrl(ctx: ServiceContext, input: { guildId: string; code: string | null }): Promise<{ code: string | null; uses: number }> {
-  const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
+  const access = await loadGuildAccess(ctx, input.guildId);
   enforce(manageGuildDenial(access));
   if (!parseFeatures(access.guild.features).includes(GuildFeature.VanityURL)) throw new ApiError("NEEDS_MORE_BOOSTS");
   const { guild } = access;

@@ -3,7 +3,7 @@ import { GatewayDispatchEvents as E, OverwriteType, PermissionFlagsBits as P } f
 import { afterEach, describe, expect, it } from "vitest";
 import { createApplication } from "~/server/applications/application.service.ts";
 import { dashboardActor } from "~/server/auth/actor.ts";
-import { createGuildChannel } from "~/server/channels/channel.service.ts";
+import { createGuildChannel } from "~/server/channels/create-channel.service.ts";
 import { outboxHead } from "~/server/events/outbox-read.ts";
 import { createLobby } from "~/server/lobbies/lobby.service.ts";
 import { LobbyEvents } from "~/server/lobbies/lobby.schema.ts";

@@ -4,13 +4,13 @@ import { ownedApplication } from "~/server/applications/application-dashboard.se
 import { outboxHead } from "~/server/events/outbox-read.ts";
 import { loadGuildAccess } from "~/server/permissions/guild-access.ts";
 import { createTRPCRouter, protectedProcedure } from "~/server/trpc/init.ts";
-import { ZSnowflake } from "~/server/validation/fields.ts";
+import { ZSnowflakeSchema } from "~/server/validation/fields.ts";
 import { guildNotice, isLobbyEvent, lobbyNotice, type LobbyNotice } from "./live-notice.ts";
 import { liveStream, seqOf, type Decision } from "./live-stream.ts";
 import { guildViewerOf, isMembershipChangedAfter, lobbyApplicationOf, ownsApplication, routedOf } from "./live-viewer.ts";
 
 /** The browser's last event id: sent back by its EventSource when it reconnects, or the outbox head its page was rendered at. */
-const ZLastEventId = { lastEventId: z.string().max(20).nullish() };
+const ZLastEventIdSchema = { lastEventId: z.string().max(20).nullish() };
 
 const NOTHING = { notice: null, end: false } as const;
 
@@ -24,9 +24,9 @@ export const liveRouter = createTRPCRouter({
   head: protectedProcedure.query(async ({ ctx }) => String(await outboxHead(ctx.db))),
 
   /** A guild's events, as far as the signed-in member may read them; ends when they leave the guild. */
-  guild: protectedProcedure.input(z.object({ guildId: ZSnowflake, ...ZLastEventId })).subscription(async ({ ctx, input, signal }) => {
+  guild: protectedProcedure.input(z.object({ guildId: ZSnowflakeSchema, ...ZLastEventIdSchema })).subscription(async ({ ctx, input, signal }) => {
     // Outsiders get what guild reads answer them (10004 or 50001), before any stream.
-    await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
+    await loadGuildAccess(ctx, input.guildId);
     const { db } = ctx;
     const userId = ctx.actor.userId;
     return liveStream({
@@ -44,7 +44,7 @@ export const liveRouter = createTRPCRouter({
   }),
 
   /** Events of an application's lobbies, to its owner; ends if they no longer own it. */
-  application: protectedProcedure.input(ZApplicationIdInputSchema.extend(ZLastEventId)).subscription(async ({ ctx, input, signal }) => {
+  application: protectedProcedure.input(ZApplicationIdInputSchema.extend(ZLastEventIdSchema)).subscription(async ({ ctx, input, signal }) => {
     await ownedApplication(ctx, input.applicationId);
     const { db } = ctx;
     const userId = ctx.actor.userId;

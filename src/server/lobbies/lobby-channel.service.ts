@@ -1,5 +1,5 @@
 import { ChannelType, PermissionFlagsBits as P } from "discord-api-types/v10";
-import { loadChannelAccess } from "~/server/channels/channel.service.ts";
+import { loadChannelAccess } from "~/server/channels/channel-read.service.ts";
 import type { ServiceContext } from "~/server/context.ts";
 import { ApiError, invalidField } from "~/server/errors.ts";
 import { runChange } from "~/server/events/change.ts";

@@ -5,7 +5,7 @@ import type { Db } from "~/server/db/client.ts";
 import type { LobbyRecord } from "~/server/state/state-cache.ts";
 import { ApiError, fromZodError } from "~/server/errors.ts";
 import { runChange } from "~/server/events/change.ts";
-import { ZCreateMessageBody } from "~/server/messages/message.schema.ts";
+import { ZCreateMessageBodySchema } from "~/server/messages/message.schema.ts";
 import { sendMessage } from "~/server/messages/message.service.ts";
 import { newId } from "~/server/snowflake/snowflake.ts";
 import { readUserCards } from "~/server/users/user-queries.ts";
@@ -71,7 +71,7 @@ export async function postLobbyMessage(ctx: ServiceContext, input: { lobbyId: st
 async function forwardToChannel(db: Db, lobby: Lobby, row: LobbyMessage, channelId: string): Promise<void> {
   const author: Actor = { kind: "user", userId: row.authorId, applicationId: lobby.applicationId, scopes: new Set() };
   try {
-    const parsed = ZCreateMessageBody.safeParse({ content: row.content, flags: row.flags });
+    const parsed = ZCreateMessageBodySchema.safeParse({ content: row.content, flags: row.flags });
     if (!parsed.success) throw fromZodError(parsed.error, { content: row.content, flags: row.flags });
     const message = await sendMessage({ db, actor: author }, { channelId, body: parsed.data, files: [] });
     await runChange({ db, actor: null }, ({ tx }) => tx.lobbyMessage.update({ where: { id: row.id }, data: { forwardedMessageId: message.id } }));

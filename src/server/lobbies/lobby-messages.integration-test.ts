@@ -1,7 +1,7 @@
 import { ChannelType, PermissionFlagsBits as P } from "discord-api-types/v10";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { dashboardActor } from "~/server/auth/actor.ts";
-import { deleteChannel } from "~/server/channels/channel.service.ts";
+import { deleteChannel } from "~/server/channels/delete-channel.service.ts";
 import { createGuild } from "~/server/guilds/guild.service.ts";
 import { LobbyEvents, LobbyMemberFlags } from "~/server/lobbies/lobby.schema.ts";
 import { newId } from "~/server/snowflake/snowflake.ts";

@@ -3,15 +3,15 @@ import { createLobbyInvite, setLobbyChannelLink } from "./lobby-channel.service.
 import { bulkLobbyMembers, putLobbyMember, removeLobbyMember } from "./lobby-member.service.ts";
 import { listLobbyMessages, postLobbyMessage, setModerationMetadata } from "./lobby-message.service.ts";
 import {
-  ZLobbyBulkMembersBody,
-  ZLobbyChannelLinkBody,
-  ZLobbyCreateBody,
-  ZLobbyJoinBody,
-  ZLobbyMemberBody,
-  ZLobbyMessageBody,
-  ZLobbyMessagesQuery,
-  ZLobbyModifyBody,
-  ZModerationMetadataBody,
+  ZLobbyBulkMembersBodySchema,
+  ZLobbyChannelLinkBodySchema,
+  ZLobbyCreateBodySchema,
+  ZLobbyJoinBodySchema,
+  ZLobbyMemberBodySchema,
+  ZLobbyMessageBodySchema,
+  ZLobbyMessagesQuerySchema,
+  ZLobbyModifyBodySchema,
+  ZModerationMetadataBodySchema,
 } from "./lobby.schema.ts";
 import { createLobby, createOrJoinLobby, deleteLobby, getLobby, modifyLobby } from "./lobby.service.ts";
 
@@ -27,7 +27,7 @@ export const lobbyRoutes = [
     auth: "bot",
     open: { to: "outsider", why: "a lobby of the caller's own application" },
     devBucket: "devLobbyCreate",
-    body: ZLobbyCreateBody.default({}),
+    body: ZLobbyCreateBodySchema.default({}),
     handler: async ({ ctx, body }) => ok(await createLobby(ctx, body)),
   }),
   route({
@@ -37,7 +37,7 @@ export const lobbyRoutes = [
     scopes: SOCIAL,
     open: { to: "outsider", why: "a lobby of the caller's own application" },
     devBucket: "devLobbyJoin",
-    body: ZLobbyJoinBody,
+    body: ZLobbyJoinBodySchema,
     handler: async ({ ctx, body }) => ok(await createOrJoinLobby(ctx, body)),
   }),
   route({
@@ -51,7 +51,7 @@ export const lobbyRoutes = [
     path: "/lobbies/:lobbyId",
     auth: "bot",
     devBucket: "devLobbyModify",
-    body: ZLobbyModifyBody.default({}),
+    body: ZLobbyModifyBodySchema.default({}),
     handler: async ({ ctx, params, body }) => ok(await modifyLobby(ctx, params.lobbyId, body)),
   }),
   route({
@@ -69,7 +69,7 @@ export const lobbyRoutes = [
     path: "/lobbies/:lobbyId/members/bulk",
     auth: "bot",
     devBucket: "devLobbyBulk",
-    body: ZLobbyBulkMembersBody,
+    body: ZLobbyBulkMembersBodySchema,
     handler: async ({ ctx, params, body }) => ok(await bulkLobbyMembers(ctx, { lobbyId: params.lobbyId, body })),
   }),
   route({
@@ -97,7 +97,7 @@ export const lobbyRoutes = [
     path: "/lobbies/:lobbyId/members/:userId",
     auth: "bot",
     devBucket: "devLobbyMemberPut",
-    body: ZLobbyMemberBody.default({}),
+    body: ZLobbyMemberBodySchema.default({}),
     handler: async ({ ctx, params, body }) => ok(await putLobbyMember(ctx, { lobbyId: params.lobbyId, userId: params.userId, body })),
   }),
   route({
@@ -123,7 +123,7 @@ export const lobbyRoutes = [
     auth: "bearer",
     scopes: SOCIAL,
     devBucket: "devLobbyChannelLink",
-    body: ZLobbyChannelLinkBody.default({}),
+    body: ZLobbyChannelLinkBodySchema.default({}),
     handler: async ({ ctx, params, body }) => ok(await setLobbyChannelLink(ctx, { lobbyId: params.lobbyId, channelId: body.channel_id ?? null })),
   }),
   route({
@@ -133,7 +133,7 @@ export const lobbyRoutes = [
     scopes: SOCIAL,
     open: { to: "member", why: "members talk in their lobby (spec 4.7)" },
     devBucket: "devLobbyMessage",
-    body: ZLobbyMessageBody,
+    body: ZLobbyMessageBodySchema,
     handler: async ({ ctx, params, body }) => ok(await postLobbyMessage(ctx, { lobbyId: params.lobbyId, body })),
   }),
   route({
@@ -142,14 +142,14 @@ export const lobbyRoutes = [
     auth: "bearer",
     scopes: SOCIAL,
     open: { to: "member", why: "members read their lobby (spec 4.7)" },
-    query: ZLobbyMessagesQuery,
+    query: ZLobbyMessagesQuerySchema,
     handler: async ({ ctx, params, query }) => ok(await listLobbyMessages(ctx, { lobbyId: params.lobbyId, query })),
   }),
   route({
     method: "PUT",
     path: "/lobbies/:lobbyId/messages/:messageId/moderation-metadata",
     auth: "bot",
-    body: ZModerationMetadataBody,
+    body: ZModerationMetadataBodySchema,
     handler: async ({ ctx, params, body }) => {
       await setModerationMetadata(ctx, { lobbyId: params.lobbyId, messageId: params.messageId, metadata: body });
       return noContent();

@@ -2,7 +2,7 @@ import { MessageFlags } from "discord-api-types/v10";
 import { z } from "zod";
 import type { ChannelObject } from "~/server/channels/channel.dto.ts";
 import type { UserObject } from "~/server/users/user.dto.ts";
-import { intBetween, queryInt, ZSnowflake } from "~/server/validation/fields.ts";
+import { intBetween, queryInt, ZSnowflakeSchema } from "~/server/validation/fields.ts";
 
 // Lobby types are not in discord-api-types: they are defined here once (spec 2.5) with the
 // limits of spec 8, for REST, tRPC and the dashboard's forms alike.
@@ -91,7 +91,7 @@ export function metadataLength(metadata: LobbyMetadata): number {
 }
 
 /** A metadata map (nullable: null clears it) of at most LOBBY_METADATA_MAX_TOTAL characters. */
-const ZLobbyMetadata = z
+const ZLobbyMetadataSchema = z
   .record(z.string(), z.string())
   .refine((metadata) => metadataLength(metadata) <= LOBBY_METADATA_MAX_TOTAL, {
     message: `Metadata must be at most ${LOBBY_METADATA_MAX_TOTAL} characters in total.`,
@@ -99,7 +99,7 @@ const ZLobbyMetadata = z
   })
   .nullable();
 
-const ZMemberFlags = z
+const ZMemberFlagsSchema = z
   .number()
   .int()
   .refine((flags) => flags >= 0 && (flags & ~KNOWN_MEMBER_FLAGS) === 0, {
@@ -108,53 +108,57 @@ const ZMemberFlags = z
   })
   .nullable();
 
-const ZIdleTimeout = intBetween(LOBBY_IDLE_TIMEOUT_MIN_SECONDS, LOBBY_IDLE_TIMEOUT_MAX_SECONDS);
+const ZIdleTimeoutSchema = intBetween(LOBBY_IDLE_TIMEOUT_MIN_SECONDS, LOBBY_IDLE_TIMEOUT_MAX_SECONDS);
 
 /** A member as a request names it: who, with their metadata and flags. */
-const ZLobbyMemberInput = z.object({ id: ZSnowflake, metadata: ZLobbyMetadata.optional(), flags: ZMemberFlags.optional() });
-export type TLobbyMemberInput = z.output<typeof ZLobbyMemberInput>;
+const ZLobbyMemberInputSchema = z.object({ id: ZSnowflakeSchema, metadata: ZLobbyMetadataSchema.optional(), flags: ZMemberFlagsSchema.optional() });
+export type TLobbyMemberInput = z.output<typeof ZLobbyMemberInputSchema>;
 
-const ZMembers = z.array(ZLobbyMemberInput).max(LOBBY_MEMBERS_PER_REQUEST_MAX);
+const ZMembersSchema = z.array(ZLobbyMemberInputSchema).max(LOBBY_MEMBERS_PER_REQUEST_MAX);
 
 /** POST /lobbies (Bot). */
-export const ZLobbyCreateBody = z.object({ metadata: ZLobbyMetadata.optional(), members: ZMembers.optional(), idle_timeout_seconds: ZIdleTimeout.optional() });
-export type TLobbyCreateBody = z.output<typeof ZLobbyCreateBody>;
+export const ZLobbyCreateBodySchema = z.object({
+  metadata: ZLobbyMetadataSchema.optional(),
+  members: ZMembersSchema.optional(),
+  idle_timeout_seconds: ZIdleTimeoutSchema.optional(),
+});
+export type TLobbyCreateBody = z.output<typeof ZLobbyCreateBodySchema>;
 
 /** PUT /lobbies (Bearer, sdk.social_layer): create by secret, or join the application's lobby with that secret. */
-export const ZLobbyJoinBody = z.object({
+export const ZLobbyJoinBodySchema = z.object({
   secret: z.string().min(1).max(LOBBY_SECRET_MAX),
-  idle_timeout_seconds: ZIdleTimeout.optional(),
-  lobby_metadata: ZLobbyMetadata.optional(),
-  member_metadata: ZLobbyMetadata.optional(),
+  idle_timeout_seconds: ZIdleTimeoutSchema.optional(),
+  lobby_metadata: ZLobbyMetadataSchema.optional(),
+  member_metadata: ZLobbyMetadataSchema.optional(),
 });
-export type TLobbyJoinBody = z.output<typeof ZLobbyJoinBody>;
+export type TLobbyJoinBody = z.output<typeof ZLobbyJoinBodySchema>;
 
 /** PATCH /lobbies/{lobby.id}: metadata overwrites; members replaces (members not listed leave). */
-export const ZLobbyModifyBody = ZLobbyCreateBody.extend({});
+export const ZLobbyModifyBodySchema = ZLobbyCreateBodySchema.extend({});
 export type TLobbyModifyBody = TLobbyCreateBody;
 
 /** PUT /lobbies/{lobby.id}/members/{user.id}. */
-export const ZLobbyMemberBody = ZLobbyMemberInput.omit({ id: true });
-export type TLobbyMemberBody = z.output<typeof ZLobbyMemberBody>;
+export const ZLobbyMemberBodySchema = ZLobbyMemberInputSchema.omit({ id: true });
+export type TLobbyMemberBody = z.output<typeof ZLobbyMemberBodySchema>;
 
 /** POST /lobbies/{lobby.id}/members/bulk: 1 to 25 upserts or removals. */
-export const ZLobbyBulkMembersBody = z
-  .array(ZLobbyMemberInput.extend({ remove_member: z.boolean().nullish() }))
+export const ZLobbyBulkMembersBodySchema = z
+  .array(ZLobbyMemberInputSchema.extend({ remove_member: z.boolean().nullish() }))
   .min(1)
   .max(LOBBY_MEMBERS_PER_REQUEST_MAX);
-export type TLobbyBulkMembersBody = z.output<typeof ZLobbyBulkMembersBody>;
+export type TLobbyBulkMembersBody = z.output<typeof ZLobbyBulkMembersBodySchema>;
 
 /** PATCH /lobbies/{lobby.id}/channel-linking: a channel links it, no channel unlinks it. */
-export const ZLobbyChannelLinkBody = z.object({ channel_id: ZSnowflake.nullish() });
+export const ZLobbyChannelLinkBodySchema = z.object({ channel_id: ZSnowflakeSchema.nullish() });
 
 /** GET /lobbies/{lobby.id}/messages. */
-export const ZLobbyMessagesQuery = z.object({ limit: queryInt(1, LOBBY_MESSAGES_LIMIT_MAX).optional() });
-export type TLobbyMessagesQuery = z.output<typeof ZLobbyMessagesQuery>;
+export const ZLobbyMessagesQuerySchema = z.object({ limit: queryInt(1, LOBBY_MESSAGES_LIMIT_MAX).optional() });
+export type TLobbyMessagesQuery = z.output<typeof ZLobbyMessagesQuerySchema>;
 
 /** POST /lobbies/{lobby.id}/messages (Bearer, sdk.social_layer). */
-export const ZLobbyMessageBody = z.object({
+export const ZLobbyMessageBodySchema = z.object({
   content: z.string().min(1).max(LOBBY_MESSAGE_CONTENT_MAX),
-  metadata: ZLobbyMetadata.optional(),
+  metadata: ZLobbyMetadataSchema.optional(),
   flags: z
     .number()
     .int()
@@ -164,13 +168,13 @@ export const ZLobbyMessageBody = z.object({
     })
     .nullish(),
 });
-export type TLobbyMessageBody = z.output<typeof ZLobbyMessageBody>;
+export type TLobbyMessageBody = z.output<typeof ZLobbyMessageBodySchema>;
 
 /** PUT /lobbies/{lobby.id}/messages/{message.id}/moderation-metadata: up to 5 string pairs. */
-export const ZModerationMetadataBody = z
+export const ZModerationMetadataBodySchema = z
   .record(z.string().max(MODERATION_METADATA_KEY_MAX), z.string().max(MODERATION_METADATA_VALUE_MAX))
   .refine((metadata) => Object.keys(metadata).length <= MODERATION_METADATA_KEYS_MAX, {
     message: `At most ${MODERATION_METADATA_KEYS_MAX} keys.`,
     params: { code: "BASE_TYPE_MAX_LENGTH" },
   });
-export type TModerationMetadataBody = z.output<typeof ZModerationMetadataBody>;
+export type TModerationMetadataBody = z.output<typeof ZModerationMetadataBodySchema>;

@@ -16,7 +16,7 @@ import { joinGuild } from "./membership.ts";
  */
 export async function addMemberWithToken(ctx: ServiceContext, input: { guildId: string; userId: string; body: TMemberAddBody }): Promise<MemberObject | null> {
   const { body } = input;
-  const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
+  const access = await loadGuildAccess(ctx, input.guildId);
   const grant = await authenticate(ctx.db, `Bearer ${body.access_token}`);
   const isValidGrant =
     grant !== null &&

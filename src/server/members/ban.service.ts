@@ -23,7 +23,7 @@ const toBanObject = (row: { reason: string | null; user: User }): BanObject => (
  * `before`, the page just before it. The dashboard also searches them by name or id (nameSearch).
  */
 export async function listBans(ctx: ServiceContext, input: { guildId: string; query: TBanListQuery & { search?: string } }): Promise<BanObject[]> {
-  const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
+  const access = await loadGuildAccess(ctx, input.guildId);
   enforce(bansDenial(access));
   const { limit, before, after, search } = input.query;
   const conditions = [Prisma.sql`b."guildId" = ${access.guild.id}`];
@@ -47,7 +47,7 @@ export async function listBans(ctx: ServiceContext, input: { guildId: string; qu
 
 /** GET /guilds/{guild.id}/bans/{user.id}: 10026 Unknown Ban. */
 export async function getBan(ctx: ServiceContext, input: { guildId: string; userId: string }): Promise<BanObject> {
-  const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
+  const access = await loadGuildAccess(ctx, input.guildId);
   enforce(bansDenial(access));
   const ban = await ctx.db.ban.findUnique({ where: { guildId_userId: { guildId: access.guild.id, userId: input.userId } }, include: { user: true } });
   if (!ban) throw new ApiError("UNKNOWN_BAN");
@@ -88,7 +88,7 @@ function banDeletion(deleteMessageSeconds: number | undefined): BanDeletion {
  * in every channel of the guild. Banning a banned user changes nothing.
  */
 export async function banUser(ctx: ServiceContext, input: { guildId: string; userId: string; deleteMessageSeconds?: number }): Promise<void> {
-  const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
+  const access = await loadGuildAccess(ctx, input.guildId);
   const user = await ctx.db.user.findUnique({ where: { id: input.userId } });
   if (!user) throw new ApiError("UNKNOWN_USER");
   enforce(await banCheck(ctx, access, user));
@@ -106,7 +106,7 @@ export async function banUser(ctx: ServiceContext, input: { guildId: string; use
 
 /** DELETE /guilds/{guild.id}/bans/{user.id}: BAN_MEMBERS; Guild Ban Remove. */
 export async function unbanUser(ctx: ServiceContext, input: { guildId: string; userId: string }): Promise<void> {
-  const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
+  const access = await loadGuildAccess(ctx, input.guildId);
   enforce(bansDenial(access));
   const guildId = access.guild.id;
   await runChange(ctx, async ({ tx, emit, audit }) => {
@@ -127,7 +127,7 @@ export async function bulkBan(
   ctx: ServiceContext,
   input: { guildId: string; body: TBulkBanBody },
 ): Promise<{ banned_users: string[]; failed_users: string[] }> {
-  const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
+  const access = await loadGuildAccess(ctx, input.guildId);
   enforce(bulkBanDenial(access));
   const userIds = [...new Set(input.body.user_ids)];
   const users = new Map((await ctx.db.user.findMany({ where: { id: { in: userIds } } })).map((user) => [user.id, user]));

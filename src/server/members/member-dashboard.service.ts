@@ -15,7 +15,7 @@ export type MemberListRow = { member: MemberObject; denials: MemberActionDenials
 
 /** The signed-in user's guild-wide moderation rights, with reasons where refused. */
 export async function moderationRights(ctx: ServiceContext, input: { guildId: string }) {
-  const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
+  const access = await loadGuildAccess(ctx, input.guildId);
   return {
     userId: access.userId,
     isPending: access.isPending,
@@ -31,7 +31,7 @@ export async function listMembersForDashboard(
   ctx: ServiceContext,
   input: { guildId: string; after: string; limit: number; search?: string; roleId?: string },
 ): Promise<{ rows: MemberListRow[]; nextAfter: string | null }> {
-  const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
+  const access = await loadGuildAccess(ctx, input.guildId);
   const { guildId, ...page } = input;
   // One more than asked shows whether another page follows.
   const rows = await readMemberPage(ctx.db, guildId, { ...page, limit: page.limit + 1 });
@@ -75,7 +75,7 @@ function permissionSources(access: GuildAccess, userId: string, roleIds: readonl
 
 /** One member for the drawer: the object, what the viewer may do, every role with why it cannot be changed, permissions with sources. */
 export async function memberDetails(ctx: ServiceContext, input: { guildId: string; userId: string }) {
-  const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
+  const access = await loadGuildAccess(ctx, input.guildId);
   const { row, target } = await loadTarget(ctx.db, access, input.userId);
   const member = toMemberObject(row);
   const held = new Set(member.roles);

@@ -1,8 +1,8 @@
 import { GuildMemberFlags } from "discord-api-types/v10";
 import { z } from "zod";
 import { AUDIT_REASON_MAX } from "~/server/audit/audit.schema.ts";
-import { ZImageData } from "~/server/images/image.schema.ts";
-import { intBetween, lengthBetween, queryInt, ZSnowflake, ZTimestamp } from "~/server/validation/fields.ts";
+import { ZImageDataSchema } from "~/server/images/image.schema.ts";
+import { intBetween, lengthBetween, queryInt, ZSnowflakeSchema, ZTimestampSchema } from "~/server/validation/fields.ts";
 
 const MEMBER_LIST_LIMIT_MAX = 1000;
 export const MEMBER_SEARCH_QUERY_MAX = 100;
@@ -23,7 +23,7 @@ const PRUNE_ROLES_MAX = 100;
 export const EDITABLE_MEMBER_FLAGS = GuildMemberFlags.BypassesVerification;
 
 /** A nickname: 1-32 characters; empty resets it, as on the platform. */
-export const ZNick = z
+export const ZNickSchema = z
   .string()
   .check((ctx) => {
     const length = [...ctx.value].length;
@@ -35,7 +35,7 @@ export const ZNick = z
 /** GET /guilds/{guild.id}/members */
 export const ZMemberListQuerySchema = z.object({
   limit: queryInt(1, MEMBER_LIST_LIMIT_MAX).default(1),
-  after: ZSnowflake.default("0"),
+  after: ZSnowflakeSchema.default("0"),
 });
 export type TMemberListQuery = z.output<typeof ZMemberListQuerySchema>;
 
@@ -46,13 +46,13 @@ export const ZMemberSearchQuerySchema = z.object({
 });
 export type TMemberSearchQuery = z.output<typeof ZMemberSearchQuerySchema>;
 
-const ZRoleIds = z.array(ZSnowflake).max(MEMBER_ROLES_MAX);
+const ZRoleIdsSchema = z.array(ZSnowflakeSchema).max(MEMBER_ROLES_MAX);
 
 /** PUT /guilds/{guild.id}/members/{user.id} (OAuth2 guilds.join). */
 export const ZMemberAddBodySchema = z.object({
   access_token: z.string().min(1).max(10_240),
-  nick: ZNick.optional(),
-  roles: ZRoleIds.nullable().optional(),
+  nick: ZNickSchema.optional(),
+  roles: ZRoleIdsSchema.nullable().optional(),
   mute: z.boolean().nullable().optional(),
   deaf: z.boolean().nullable().optional(),
   flags: z.number().int().nullable().optional(),
@@ -61,41 +61,41 @@ export type TMemberAddBody = z.output<typeof ZMemberAddBodySchema>;
 
 /** PATCH /guilds/{guild.id}/members/{user.id} (spec 4.5): every field optional and nullable. */
 export const ZMemberModifyBodySchema = z.object({
-  nick: ZNick.optional(),
-  roles: ZRoleIds.nullable().optional(),
+  nick: ZNickSchema.optional(),
+  roles: ZRoleIdsSchema.nullable().optional(),
   mute: z.boolean().nullable().optional(),
   deaf: z.boolean().nullable().optional(),
-  channel_id: ZSnowflake.nullable().optional(),
-  communication_disabled_until: ZTimestamp.nullable().optional(),
+  channel_id: ZSnowflakeSchema.nullable().optional(),
+  communication_disabled_until: ZTimestampSchema.nullable().optional(),
   flags: z.number().int().min(0).nullable().optional(),
 });
 export type TMemberModifyBody = z.output<typeof ZMemberModifyBodySchema>;
 
 /** PATCH /guilds/{guild.id}/members/@me */
 export const ZCurrentMemberModifyBodySchema = z.object({
-  nick: ZNick.optional(),
-  avatar: ZImageData.optional(),
-  banner: ZImageData.optional(),
+  nick: ZNickSchema.optional(),
+  avatar: ZImageDataSchema.optional(),
+  banner: ZImageDataSchema.optional(),
   bio: lengthBetween(0, MEMBER_BIO_MAX).nullable().optional(),
 });
 export type TCurrentMemberModifyBody = z.output<typeof ZCurrentMemberModifyBodySchema>;
 
 /** PATCH /guilds/{guild.id}/members/@me/nick (deprecated) */
-export const ZCurrentNickBodySchema = z.object({ nick: ZNick.optional() });
+export const ZCurrentNickBodySchema = z.object({ nick: ZNickSchema.optional() });
 
 /** GET /guilds/{guild.id}/bans */
 export const ZBanListQuerySchema = z.object({
   limit: queryInt(1, BAN_LIST_LIMIT_MAX).default(BAN_LIST_LIMIT_MAX),
-  before: ZSnowflake.optional(),
-  after: ZSnowflake.optional(),
+  before: ZSnowflakeSchema.optional(),
+  after: ZSnowflakeSchema.optional(),
 });
 export type TBanListQuery = z.output<typeof ZBanListQuerySchema>;
 
-const ZDeleteMessageSeconds = intBetween(0, DELETE_MESSAGE_SECONDS_MAX).nullable().optional();
+const ZDeleteMessageSecondsSchema = intBetween(0, DELETE_MESSAGE_SECONDS_MAX).nullable().optional();
 
 /** PUT /guilds/{guild.id}/bans/{user.id}; `delete_message_days` is the deprecated form. */
 export const ZBanCreateBodySchema = z.object({
-  delete_message_seconds: ZDeleteMessageSeconds,
+  delete_message_seconds: ZDeleteMessageSecondsSchema,
   delete_message_days: intBetween(0, 7).nullable().optional(),
 });
 type TBanCreateBody = z.output<typeof ZBanCreateBodySchema>;
@@ -107,28 +107,28 @@ export function banDeleteSeconds(body: TBanCreateBody): number {
 
 /** POST /guilds/{guild.id}/bulk-ban */
 export const ZBulkBanBodySchema = z.object({
-  user_ids: z.array(ZSnowflake).min(1).max(BULK_BAN_MAX),
-  delete_message_seconds: ZDeleteMessageSeconds,
+  user_ids: z.array(ZSnowflakeSchema).min(1).max(BULK_BAN_MAX),
+  delete_message_seconds: ZDeleteMessageSecondsSchema,
 });
 export type TBulkBanBody = z.output<typeof ZBulkBanBodySchema>;
 
-const ZPruneDays = intBetween(PRUNE_DAYS_MIN, PRUNE_DAYS_MAX);
-const ZPruneRoleList = z.array(ZSnowflake).max(PRUNE_ROLES_MAX);
+const ZPruneDaysSchema = intBetween(PRUNE_DAYS_MIN, PRUNE_DAYS_MAX);
+const ZPruneRoleListSchema = z.array(ZSnowflakeSchema).max(PRUNE_ROLES_MAX);
 /** Comma-separated role ids, as the query string and older clients send them. */
-const ZPruneRoleCsv = z
+const ZPruneRoleCsvSchema = z
   .string()
   .transform((value) => value.split(",").filter((id) => id !== ""))
-  .pipe(ZPruneRoleList);
+  .pipe(ZPruneRoleListSchema);
 
 /** GET /guilds/{guild.id}/prune */
 export const ZPruneQuerySchema = z.object({
   days: queryInt(PRUNE_DAYS_MIN, PRUNE_DAYS_MAX).default(PRUNE_DAYS_DEFAULT),
-  include_roles: ZPruneRoleCsv.default([]),
+  include_roles: ZPruneRoleCsvSchema.default([]),
 });
 
 /** POST /guilds/{guild.id}/prune; `reason` is the deprecated body form of the audit header. */
 export const ZPruneBodySchema = z.object({
-  days: ZPruneDays.nullable()
+  days: ZPruneDaysSchema.nullable()
     .optional()
     .transform((v) => v ?? PRUNE_DAYS_DEFAULT),
   compute_prune_count: z
@@ -137,7 +137,7 @@ export const ZPruneBodySchema = z.object({
     .optional()
     .transform((v) => v ?? true),
   include_roles: z
-    .union([ZPruneRoleList, ZPruneRoleCsv])
+    .union([ZPruneRoleListSchema, ZPruneRoleCsvSchema])
     .nullable()
     .optional()
     .transform((v) => v ?? []),
@@ -145,7 +145,7 @@ export const ZPruneBodySchema = z.object({
 });
 
 /** What a prune counts or removes, as both endpoints and the dashboard give it. */
-export const ZPruneInputSchema = z.object({ days: ZPruneDays, include_roles: ZPruneRoleList });
+export const ZPruneInputSchema = z.object({ days: ZPruneDaysSchema, include_roles: ZPruneRoleListSchema });
 export type TPruneInput = z.output<typeof ZPruneInputSchema>;
 
 /** PATCH /guilds/{guild.id}/member-verification */

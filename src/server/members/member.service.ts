@@ -34,7 +34,7 @@ export function targetOf(access: GuildAccess, row: MemberCardRow): MemberTarget 
 
 /** GET /guilds/{guild.id}/members/{user.id}: members only. */
 export async function getMember(ctx: ServiceContext, input: { guildId: string; userId: string }): Promise<MemberObject> {
-  const { state } = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
+  const { state } = await loadGuildAccess(ctx, input.guildId);
   const member = await state.answer(`member ${input.userId}`, async () => {
     const row = await readMember(ctx.db, input.guildId, input.userId);
     return row && preserialize(toMemberObject(row));
@@ -45,8 +45,8 @@ export async function getMember(ctx: ServiceContext, input: { guildId: string; u
 
 /** GET /guilds/{guild.id}/members (spec 4.2): ordered by user id after `after`; bots need the GUILD_MEMBERS intent. */
 export async function listMembers(ctx: ServiceContext, input: { guildId: string; query: TMemberListQuery }): Promise<readonly MemberObject[]> {
-  const { state } = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
-  await requireIntentOf(ctx.db, ctx.actor, "GUILD_MEMBERS");
+  const { state } = await loadGuildAccess(ctx, input.guildId);
+  await requireIntentOf(ctx, "GUILD_MEMBERS");
   const { after, limit } = input.query;
   return state.answer(`members ${after} ${limit}`, async () =>
     preserialize((await readMemberPage(ctx.db, input.guildId, { after, limit })).map((row) => preserialize(toMemberObject(row)))),
@@ -55,14 +55,14 @@ export async function listMembers(ctx: ServiceContext, input: { guildId: string;
 
 /** GET /guilds/{guild.id}/members/search: username or nickname prefix, case-insensitive. */
 export async function searchMembers(ctx: ServiceContext, input: { guildId: string; query: TMemberSearchQuery & { after?: string; roleId?: string } }) {
-  const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
+  const access = await loadGuildAccess(ctx, input.guildId);
   const { query, limit, after = "0", roleId } = input.query;
   return (await readMemberPage(ctx.db, access.guild.id, { prefix: query, limit, after, roleId })).map(toMemberObject);
 }
 
 /** DELETE /guilds/{guild.id}/members/{user.id}: KICK_MEMBERS, below the actor, never the owner. */
 export async function kickMember(ctx: ServiceContext, input: { guildId: string; userId: string }): Promise<void> {
-  const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
+  const access = await loadGuildAccess(ctx, input.guildId);
   const { row, target } = await loadTarget(ctx.db, access, input.userId);
   enforce(kickDenial(access, target));
   await runChange(ctx, async (change) => {

@@ -80,7 +80,7 @@ async function writeMember(change: Change, access: GuildAccess, before: MemberCa
  */
 export async function modifyMember(ctx: ServiceContext, input: { guildId: string; userId: string; body: TMemberModifyBody }): Promise<MemberObject> {
   const { body } = input;
-  const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
+  const access = await loadGuildAccess(ctx, input.guildId);
   const { row, target } = await loadTarget(ctx.db, access, input.userId);
   const data: MemberColumnsUpdate = {};
   if (body.nick !== undefined) {
@@ -152,7 +152,7 @@ async function requireMoveTarget(access: GuildAccess, channelId: string): Promis
 /** PATCH /guilds/{guild.id}/members/@me: nick (CHANGE_NICKNAME), guild avatar and banner, bio. */
 export async function modifyCurrentMember(ctx: ServiceContext, input: { guildId: string; body: TCurrentMemberModifyBody }): Promise<MemberObject> {
   const { body } = input;
-  const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
+  const access = await loadGuildAccess(ctx, input.guildId);
   const { row, target } = await loadTarget(ctx.db, access, ctx.actor.userId);
   if (body.nick !== undefined) enforce(nickDenial(access, target));
   const decode = (field: "avatar" | "banner") => {
@@ -177,7 +177,7 @@ export async function modifyCurrentMember(ctx: ServiceContext, input: { guildId:
 
 /** PUT / DELETE /guilds/{guild.id}/members/{user.id}/roles/{role.id}: MANAGE_ROLES and the hierarchy; 204 either way. */
 export async function setMemberRole(ctx: ServiceContext, input: { guildId: string; userId: string; roleId: string; held: boolean }): Promise<void> {
-  const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
+  const access = await loadGuildAccess(ctx, input.guildId);
   const { row } = await loadTarget(ctx.db, access, input.userId);
   const held = row.roles.map((r) => r.roleId);
   const wanted = input.held ? [...held, input.roleId] : held.filter((id) => id !== input.roleId);

@@ -33,7 +33,7 @@ async function pruneable(tx: Tx, access: GuildAccess, input: TPruneInput) {
 
 /** GET /guilds/{guild.id}/prune: how many members a prune would remove. */
 export async function previewPrune(ctx: ServiceContext, input: { guildId: string; prune: TPruneInput }): Promise<{ pruned: number }> {
-  const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
+  const access = await loadGuildAccess(ctx, input.guildId);
   enforce(pruneDenial(access));
   return { pruned: (await pruneable(ctx.db, access, input.prune)).length };
 }
@@ -43,7 +43,7 @@ export async function previewPrune(ctx: ServiceContext, input: { guildId: string
  * audit MEMBER_PRUNE with days and count); `pruned` is null when not asked to compute it.
  */
 export async function prune(ctx: ServiceContext, input: { guildId: string; prune: TPruneInput; computeCount: boolean }): Promise<{ pruned: number | null }> {
-  const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
+  const access = await loadGuildAccess(ctx, input.guildId);
   enforce(pruneDenial(access));
   const count = await runChange(ctx, async (change) => {
     const members = await pruneable(change.tx, access, input.prune);

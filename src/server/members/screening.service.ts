@@ -10,7 +10,7 @@ const GATE = GuildFeature.MemberVerificationGateEnabled;
 
 /** GET /guilds/{guild.id}/member-verification: whether joining members must pass screening. */
 export async function getScreening(ctx: ServiceContext, input: { guildId: string }) {
-  const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
+  const access = await loadGuildAccess(ctx, input.guildId);
   return { enabled: parseFeatures(access.guild.features).includes(GATE), description: access.guild.description, form_fields: [] as never[] };
 }
 
@@ -20,7 +20,7 @@ export async function getScreening(ctx: ServiceContext, input: { guildId: string
  * while it was on stay pending until they complete it.
  */
 export async function setScreening(ctx: ServiceContext, input: { guildId: string; enabled: boolean }) {
-  const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
+  const access = await loadGuildAccess(ctx, input.guildId);
   enforce(manageGuildDenial(access));
   const features = parseFeatures(access.guild.features);
   if (features.includes(GATE) !== input.enabled) {

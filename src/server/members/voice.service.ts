@@ -5,7 +5,7 @@
 import { randomBytes } from "node:crypto";
 import { GatewayDispatchEvents } from "discord-api-types/v10";
 import type { VoiceState } from "~/generated/prisma/client.ts";
-import type { Actor } from "~/server/auth/actor.ts";
+import type { ServiceContext } from "~/server/context.ts";
 import type { Db } from "~/server/db/client.ts";
 import { ApiError } from "~/server/errors.ts";
 import { runChange, type Change, type ChangeContext } from "~/server/events/change.ts";
@@ -149,10 +149,10 @@ export type OwnVoiceStateResult = "connected" | "moved" | "updated" | "disconnec
  * its gateway session asks. Joining or moving to a channel is held to voiceJoinDenial (its
  * ApiError says why); the voice state is then held by the session and ends with it.
  */
-export async function updateOwnVoiceState(ctx: { db: Db; actor: Actor }, input: OwnVoiceStateUpdate): Promise<OwnVoiceStateResult> {
+export async function updateOwnVoiceState(ctx: ServiceContext, input: OwnVoiceStateUpdate): Promise<OwnVoiceStateResult> {
   const { guildId, channelId } = input;
   const userId = ctx.actor.userId;
-  const access = await loadGuildAccess(ctx.db, ctx.actor, guildId);
+  const access = await loadGuildAccess(ctx, guildId);
   const where = { guildId_userId: { guildId, userId } };
   if (channelId === null) {
     return runChange(ctx, async (change) => {

@@ -1,6 +1,6 @@
 import { ButtonStyle, ComponentType } from "discord-api-types/v10";
 import { z } from "zod";
-import { ZSnowflake } from "~/server/validation/fields.ts";
+import { ZSnowflakeSchema } from "~/server/validation/fields.ts";
 import { zUrl } from "~/server/validation/url.ts";
 
 /** Structure checks for message components: action rows of buttons and selects, and the v2 layout types. */
@@ -17,25 +17,25 @@ export const COMPONENT_LIMITS = {
   textDisplay: 4000,
 } as const;
 
-const ZEmoji = z.object({ id: ZSnowflake.nullish(), name: z.string().max(32).nullish(), animated: z.boolean().nullish() });
-const ZCustomId = z.string().min(1).max(COMPONENT_LIMITS.customId);
+const ZEmojiSchema = z.object({ id: ZSnowflakeSchema.nullish(), name: z.string().max(32).nullish(), animated: z.boolean().nullish() });
+const ZCustomIdSchema = z.string().min(1).max(COMPONENT_LIMITS.customId);
 const MEDIA_URL_MAX = 2048;
 /** Thumbnails and gallery items: a web address or a file uploaded with the message. */
-const ZUnfurledMedia = z.object({ url: zUrl({ schemes: ["http", "https", "attachment"], max: MEDIA_URL_MAX }) });
+const ZUnfurledMediaSchema = z.object({ url: zUrl({ schemes: ["http", "https", "attachment"], max: MEDIA_URL_MAX }) });
 /** A file component shows only a file uploaded with the message. */
-const ZAttachedMedia = z.object({ url: zUrl({ schemes: ["attachment"], max: MEDIA_URL_MAX }) });
+const ZAttachedMediaSchema = z.object({ url: zUrl({ schemes: ["attachment"], max: MEDIA_URL_MAX }) });
 
-const ZButton = z
+const ZButtonSchema = z
   .object({
     type: z.literal(ComponentType.Button),
     id: z.number().int().optional(),
     style: z.enum(ButtonStyle),
     label: z.string().max(COMPONENT_LIMITS.label).nullish(),
-    emoji: ZEmoji.nullish(),
-    custom_id: ZCustomId.nullish(),
+    emoji: ZEmojiSchema.nullish(),
+    custom_id: ZCustomIdSchema.nullish(),
     // The platform's own deep links (discord://) open in its client, as its builders accept.
     url: zUrl({ schemes: ["http", "https", "discord"], max: 512 }).nullish(),
-    sku_id: ZSnowflake.nullish(),
+    sku_id: ZSnowflakeSchema.nullish(),
     disabled: z.boolean().nullish(),
   })
   .superRefine((button, ctx) => {
@@ -60,16 +60,16 @@ const ZButton = z
 
 const selectBase = {
   id: z.number().int().optional(),
-  custom_id: ZCustomId,
+  custom_id: ZCustomIdSchema,
   placeholder: z.string().max(COMPONENT_LIMITS.placeholder).nullish(),
   min_values: z.number().int().min(0).max(25).nullish(),
   max_values: z.number().int().min(1).max(25).nullish(),
   disabled: z.boolean().nullish(),
 };
 
-const ZDefaultValue = z.object({ id: ZSnowflake, type: z.enum(["user", "role", "channel"]) });
+const ZDefaultValueSchema = z.object({ id: ZSnowflakeSchema, type: z.enum(["user", "role", "channel"]) });
 
-const ZStringSelect = z.object({
+const ZStringSelectSchema = z.object({
   type: z.literal(ComponentType.StringSelect),
   ...selectBase,
   options: z
@@ -78,7 +78,7 @@ const ZStringSelect = z.object({
         label: z.string().min(1).max(100),
         value: z.string().min(1).max(100),
         description: z.string().max(100).nullish(),
-        emoji: ZEmoji.nullish(),
+        emoji: ZEmojiSchema.nullish(),
         default: z.boolean().nullish(),
       }),
     )
@@ -86,27 +86,27 @@ const ZStringSelect = z.object({
     .max(COMPONENT_LIMITS.selectOptions),
 });
 
-const ZAutoSelect = z.object({
+const ZAutoSelectSchema = z.object({
   type: z.union([z.literal(ComponentType.UserSelect), z.literal(ComponentType.RoleSelect), z.literal(ComponentType.MentionableSelect)]),
   ...selectBase,
-  default_values: z.array(ZDefaultValue).max(25).nullish(),
+  default_values: z.array(ZDefaultValueSchema).max(25).nullish(),
 });
 
-const ZChannelSelect = z.object({
+const ZChannelSelectSchema = z.object({
   type: z.literal(ComponentType.ChannelSelect),
   ...selectBase,
   channel_types: z.array(z.number().int()).nullish(),
-  default_values: z.array(ZDefaultValue).max(25).nullish(),
+  default_values: z.array(ZDefaultValueSchema).max(25).nullish(),
 });
 
-const ZSelect = z.union([ZStringSelect, ZAutoSelect, ZChannelSelect]);
+const ZSelectSchema = z.union([ZStringSelectSchema, ZAutoSelectSchema, ZChannelSelectSchema]);
 
-const ZActionRow = z
+const ZActionRowSchema = z
   .object({
     type: z.literal(ComponentType.ActionRow),
     id: z.number().int().optional(),
     components: z
-      .array(z.union([ZButton, ZSelect]))
+      .array(z.union([ZButtonSchema, ZSelectSchema]))
       .min(1)
       .max(COMPONENT_LIMITS.rowButtons),
   })
@@ -123,58 +123,71 @@ const ZActionRow = z
     }
   });
 
-const ZTextDisplay = z.object({
+const ZTextDisplaySchema = z.object({
   type: z.literal(ComponentType.TextDisplay),
   id: z.number().int().optional(),
   content: z.string().min(1).max(COMPONENT_LIMITS.textDisplay),
 });
 
-const ZThumbnail = z.object({
+const ZThumbnailSchema = z.object({
   type: z.literal(ComponentType.Thumbnail),
   id: z.number().int().optional(),
-  media: ZUnfurledMedia,
+  media: ZUnfurledMediaSchema,
   description: z.string().max(1024).nullish(),
   spoiler: z.boolean().nullish(),
 });
 
-const ZSection = z.object({
+const ZSectionSchema = z.object({
   type: z.literal(ComponentType.Section),
   id: z.number().int().optional(),
-  components: z.array(ZTextDisplay).min(1).max(3),
-  accessory: z.union([ZButton, ZThumbnail]),
+  components: z.array(ZTextDisplaySchema).min(1).max(3),
+  accessory: z.union([ZButtonSchema, ZThumbnailSchema]),
 });
 
-const ZMediaGallery = z.object({
+const ZMediaGallerySchema = z.object({
   type: z.literal(ComponentType.MediaGallery),
   id: z.number().int().optional(),
   items: z
-    .array(z.object({ media: ZUnfurledMedia, description: z.string().max(1024).nullish(), spoiler: z.boolean().nullish() }))
+    .array(z.object({ media: ZUnfurledMediaSchema, description: z.string().max(1024).nullish(), spoiler: z.boolean().nullish() }))
     .min(1)
     .max(10),
 });
 
-const ZFile = z.object({ type: z.literal(ComponentType.File), id: z.number().int().optional(), file: ZAttachedMedia, spoiler: z.boolean().nullish() });
+const ZFileSchema = z.object({
+  type: z.literal(ComponentType.File),
+  id: z.number().int().optional(),
+  file: ZAttachedMediaSchema,
+  spoiler: z.boolean().nullish(),
+});
 
-const ZSeparator = z.object({
+const ZSeparatorSchema = z.object({
   type: z.literal(ComponentType.Separator),
   id: z.number().int().optional(),
   divider: z.boolean().nullish(),
   spacing: z.union([z.literal(1), z.literal(2)]).nullish(),
 });
 
-const ZContainer = z.object({
+const ZContainerSchema = z.object({
   type: z.literal(ComponentType.Container),
   id: z.number().int().optional(),
-  components: z.array(z.union([ZActionRow, ZTextDisplay, ZSection, ZMediaGallery, ZSeparator, ZFile])).min(1),
+  components: z.array(z.union([ZActionRowSchema, ZTextDisplaySchema, ZSectionSchema, ZMediaGallerySchema, ZSeparatorSchema, ZFileSchema])).min(1),
   accent_color: z.number().int().min(0).max(0xffffff).nullish(),
   spoiler: z.boolean().nullish(),
 });
 
 /** A top-level component of either kind of message; message-validation.ts checks which kinds the flags allow. */
-const ZTopLevelComponent = z.union([ZActionRow, ZTextDisplay, ZSection, ZMediaGallery, ZSeparator, ZFile, ZContainer]);
-export type TComponent = z.output<typeof ZTopLevelComponent>;
+const ZTopLevelComponentSchema = z.union([
+  ZActionRowSchema,
+  ZTextDisplaySchema,
+  ZSectionSchema,
+  ZMediaGallerySchema,
+  ZSeparatorSchema,
+  ZFileSchema,
+  ZContainerSchema,
+]);
+export type TComponent = z.output<typeof ZTopLevelComponentSchema>;
 
-export const ZComponents = z.array(ZTopLevelComponent).max(COMPONENT_LIMITS.v2Total);
+export const ZComponentsSchema = z.array(ZTopLevelComponentSchema).max(COMPONENT_LIMITS.v2Total);
 
 /** How many components a tree holds, nested ones included (the v2 limit counts them all). */
 export function countComponents(components: readonly unknown[]): number {

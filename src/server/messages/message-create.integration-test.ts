@@ -7,14 +7,14 @@ import { useTestApp } from "~/test/test-app.ts";
 import { runChange } from "~/server/events/change.ts";
 import { newId } from "~/server/snowflake/snowflake.ts";
 import { createMessage, type CreateMessageInput } from "./message-create.service.ts";
-import { ZCreateMessageBody } from "./message.schema.ts";
+import { ZCreateMessageBodySchema } from "./message.schema.ts";
 import { newAttachments, readMessageRequest } from "./message-validation.ts";
 
 const app = useTestApp();
 const kit = threadKit(app);
 
 async function post(input: Omit<CreateMessageInput, "body"> & { body: unknown }) {
-  const { body, files } = readMessageRequest(ZCreateMessageBody, input.body);
+  const { body, files } = readMessageRequest(ZCreateMessageBodySchema, input.body);
   return runChange({ db: app.db, actor: null }, (change) =>
     createMessage(change, { ...input, body, files: input.files ?? newAttachments(files, body.attachments) }),
   );

@@ -1,6 +1,7 @@
 import { ChannelType, MessageFlags, PermissionFlagsBits as P } from "discord-api-types/v10";
-import { loadChannelAccess } from "~/server/channels/channel.service.ts";
+import { loadChannelAccess } from "~/server/channels/channel-read.service.ts";
 import type { ServiceContext } from "~/server/context.ts";
+import type { Db } from "~/server/db/client.ts";
 import { channelPermissions, toOverwriteInputs, type GuildAccess } from "~/server/permissions/guild-access.ts";
 import { hasPermission } from "~/server/permissions/permissions.ts";
 import { isThreadChannel, loadThreadAccess } from "~/server/threads/thread-access.ts";
@@ -60,7 +61,7 @@ async function channelOf(ctx: ServiceContext, channelId: string) {
 const USER_MENTION = /<@!?(\d+)>/g;
 
 /** Names for the users a page's texts mention, pinged or not: members of the guild only, by their nickname there. */
-async function mentionedMembers(ctx: ServiceContext, guildId: string, messages: readonly MessageObject[]) {
+async function mentionedMembers(db: Db, guildId: string, messages: readonly MessageObject[]) {
   const texts = messages.flatMap((message) => [
     message.content,
     ...(message.embeds as { description?: string | null; fields?: { value: string }[] | null }[]).flatMap((embed) => [
@@ -70,7 +71,7 @@ async function mentionedMembers(ctx: ServiceContext, guildId: string, messages: 
   ]);
   const ids = new Set(texts.flatMap((text) => [...text.matchAll(USER_MENTION)].map((match) => match[1]!)));
   if (ids.size === 0) return [];
-  const members = await ctx.db.member.findMany({ where: { guildId, userId: { in: [...ids] } }, include: { user: true } });
+  const members = await db.member.findMany({ where: { guildId, userId: { in: [...ids] } }, include: { user: true } });
   return members.map((member) => ({ id: member.userId, name: member.nick ?? member.user.globalName ?? member.user.username }));
 }
 
@@ -84,7 +85,7 @@ async function visibleChannels(access: GuildAccess): Promise<{ id: string; name:
 /** The names the mentions of `messages` point at, as the dashboard shows them to the signed-in user. */
 export async function mentionListsOf(ctx: ServiceContext, access: GuildAccess, messages: readonly MessageObject[]): Promise<MentionLists> {
   return {
-    users: await mentionedMembers(ctx, access.guild.id, messages),
+    users: await mentionedMembers(ctx.db, access.guild.id, messages),
     roles: access.roles.map((role) => ({ id: role.id, name: role.name, color: role.color })),
     channels: await visibleChannels(access),
   };

@@ -47,7 +47,7 @@ export async function searchMessagesForDashboard(
   const answer = await searchGuildMessages(ctx, { guildId: input.guildId, query: { ...input.query, limit: DASHBOARD_SEARCH_PAGE_SIZE, offset } });
   if (isSearchIndexPending(answer)) return { state: "indexing", documentsIndexed: answer.documents_indexed, retryAfter: answer.retry_after };
 
-  const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
+  const access = await loadGuildAccess(ctx, input.guildId);
   const { byId } = await access.state.channels();
   const threadById = new Map(answer.threads.map((thread) => [thread.id, thread]));
   const messages = answer.messages.flatMap((entry) => entry);

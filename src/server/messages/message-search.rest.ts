@@ -1,5 +1,5 @@
 import { accepted, ok, route } from "~/server/rest/route.ts";
-import { ZSearchGuildMessagesQuery } from "./message-search.schema.ts";
+import { ZSearchGuildMessagesQuerySchema } from "./message-search.schema.ts";
 import { isSearchIndexPending, searchGuildMessages } from "./message-search.service.ts";
 
 export const messageSearchRoutes = [
@@ -8,7 +8,7 @@ export const messageSearchRoutes = [
     path: "/guilds/:guildId/messages/search",
     auth: "bot",
     open: { to: "member", why: "finds only messages in channels the member may read" },
-    query: ZSearchGuildMessagesQuery,
+    query: ZSearchGuildMessagesQuerySchema,
     handler: async ({ ctx, params, query }) => {
       const answer = await searchGuildMessages(ctx, { guildId: params.guildId, query });
       // The platform answers 202 with the 110000 body while the guild's index is built.

@@ -1,6 +1,6 @@
 import { MessageSearchAuthorType, MessageSearchHasType, MessageSearchSortMode } from "discord-api-types/v10";
 import { z } from "zod";
-import { intBetween, queryList, ZSnowflake } from "~/server/validation/fields.ts";
+import { intBetween, queryList, ZSnowflakeSchema } from "~/server/validation/fields.ts";
 
 // Search Guild Messages' limits (spec 4.9; the platform's documented query).
 export const SEARCH_CONTENT_MAX = 1024;
@@ -25,29 +25,29 @@ const QUERY_BOOLEANS = new Map([
 ]);
 
 /** A boolean from a query string (true/false/1/0, as the platform accepts) or from JSON. */
-const ZSearchBoolean = z.preprocess((value) => (typeof value === "string" ? (QUERY_BOOLEANS.get(value) ?? value) : value), z.boolean());
+const ZSearchBooleanSchema = z.preprocess((value) => (typeof value === "string" ? (QUERY_BOOLEANS.get(value) ?? value) : value), z.boolean());
 
 /**
  * The query of GET /guilds/{guild.id}/messages/search, as query strings (lists as repeated
  * parameters) or as JSON for the dashboard's tRPC procedure. Filters of several values match
  * any of them; `-` author types and has-types exclude.
  */
-export const ZSearchGuildMessagesQuery = z.object({
+export const ZSearchGuildMessagesQuerySchema = z.object({
   content: z.string().max(SEARCH_CONTENT_MAX).optional(),
-  author_id: queryList(ZSnowflake, SEARCH_IDS_MAX).optional(),
+  author_id: queryList(ZSnowflakeSchema, SEARCH_IDS_MAX).optional(),
   author_type: queryList(z.enum(MessageSearchAuthorType), Object.keys(MessageSearchAuthorType).length).optional(),
-  channel_id: queryList(ZSnowflake, SEARCH_CHANNELS_MAX).optional(),
-  mentions: queryList(ZSnowflake, SEARCH_IDS_MAX).optional(),
-  mentions_role_id: queryList(ZSnowflake, SEARCH_IDS_MAX).optional(),
-  mention_everyone: ZSearchBoolean.optional(),
+  channel_id: queryList(ZSnowflakeSchema, SEARCH_CHANNELS_MAX).optional(),
+  mentions: queryList(ZSnowflakeSchema, SEARCH_IDS_MAX).optional(),
+  mentions_role_id: queryList(ZSnowflakeSchema, SEARCH_IDS_MAX).optional(),
+  mention_everyone: ZSearchBooleanSchema.optional(),
   has: queryList(z.enum(MessageSearchHasType), Object.keys(MessageSearchHasType).length).optional(),
-  pinned: ZSearchBoolean.optional(),
-  include_nsfw: ZSearchBoolean.optional(),
-  min_id: ZSnowflake.optional(),
-  max_id: ZSnowflake.optional(),
+  pinned: ZSearchBooleanSchema.optional(),
+  include_nsfw: ZSearchBooleanSchema.optional(),
+  min_id: ZSnowflakeSchema.optional(),
+  max_id: ZSnowflakeSchema.optional(),
   limit: searchInt(1, SEARCH_LIMIT_MAX).optional(),
   offset: searchInt(0, SEARCH_OFFSET_MAX).optional(),
   sort_by: z.enum(MessageSearchSortMode).optional(),
   sort_order: z.enum(["asc", "desc"]).optional(),
 });
-export type TSearchGuildMessagesQuery = z.output<typeof ZSearchGuildMessagesQuery>;
+export type TSearchGuildMessagesQuery = z.output<typeof ZSearchGuildMessagesQuerySchema>;

@@ -2,7 +2,7 @@ import { MessageFlags, MessageSearchHasType, MessageSearchSortMode, PermissionFl
 import { Prisma } from "~/generated/prisma/client.ts";
 import { requireIntentOf } from "~/server/applications/intents.ts";
 import type { ServiceContext } from "~/server/context.ts";
-import { providerOf } from "~/server/db/client.ts";
+import { providerOf, type Db } from "~/server/db/client.ts";
 import { orderBySnowflake, snowflakeBeyond } from "~/server/db/snowflake-sql.ts";
 import { ApiError } from "~/server/errors.ts";
 import { channelPermissions, loadGuildAccess, toOverwriteInputs, type GuildAccess } from "~/server/permissions/guild-access.ts";
@@ -47,7 +47,7 @@ type Reach = { visible: boolean; readable: boolean; nsfw: boolean; /** Threads: 
  * age-restricted ones only with include_nsfw. A named one must be readable: 10003 when it is
  * not the guild's, 50001 when hidden, 50013 without READ_MESSAGE_HISTORY, as reading it would be.
  */
-async function searchScope(ctx: ServiceContext, access: GuildAccess, query: TSearchGuildMessagesQuery) {
+async function searchScope(db: Db, access: GuildAccess, query: TSearchGuildMessagesQuery) {
   const channels = await access.state.channels();
   const named = query.channel_id ? [...new Set(query.channel_id)] : null;
   const reach = new Map<string, Reach>();
@@ -62,7 +62,7 @@ async function searchScope(ctx: ServiceContext, access: GuildAccess, query: TSea
     });
   }
   // The guild's cached state leaves threads out.
-  const threads = await ctx.db.channel.findMany({
+  const threads = await db.channel.findMany({
     where: { guildId: access.guild.id, type: IS_A_THREAD, ...(named && { id: { in: named } }) },
     select: { id: true, type: true, parentId: true, threadMembers: { where: { userId: access.userId }, select: { userId: true } } },
   });
@@ -154,11 +154,11 @@ function filtersOf(guildId: string, channelIds: readonly string[], query: TSearc
 }
 
 /** The ids of one page of matches, in the order asked for, and how many match in all. */
-async function findMatches(ctx: ServiceContext, guildId: string, channelIds: readonly string[], query: TSearchGuildMessagesQuery) {
+async function findMatches(db: Db, guildId: string, channelIds: readonly string[], query: TSearchGuildMessagesQuery) {
   // Blank content filters nothing; text with no words in it (only punctuation) matches nothing.
   const words = query.content?.trim() ? searchWords(query.content) : null;
   if (channelIds.length === 0 || words?.length === 0) return { ids: [], total: 0 };
-  const match = words ? contentMatch(providerOf(ctx.db), words) : null;
+  const match = words ? contentMatch(providerOf(db), words) : null;
   const needsAuthor = (query.author_type?.length ?? 0) > 0;
   const from = Prisma.sql`FROM ${match?.source ?? Prisma.sql`"Message" m`} ${needsAuthor ? Prisma.sql`LEFT JOIN "User" u ON u."id" = m."authorId"` : Prisma.empty}
     WHERE ${Prisma.join(filtersOf(guildId, channelIds, query), " AND ")}`;
@@ -167,10 +167,8 @@ async function findMatches(ctx: ServiceContext, guildId: string, channelIds: rea
     query.sort_by === MessageSearchSortMode.Relevance && match
       ? Prisma.sql`ORDER BY ${match.rank} ASC, LENGTH(m."id") DESC, m."id" DESC`
       : orderBySnowflake(Prisma.sql`m."id"`, query.sort_order === "asc" ? "ASC" : "DESC");
-  const [counted] = await ctx.db.$queryRaw<{ total: bigint | number }[]>`SELECT COUNT(*) AS "total" ${from}`;
-  const page = await ctx.db.$queryRaw<
-    { id: string }[]
-  >`SELECT m."id" ${from} ${order} LIMIT ${query.limit ?? SEARCH_LIMIT_DEFAULT} OFFSET ${query.offset ?? 0}`;
+  const [counted] = await db.$queryRaw<{ total: bigint | number }[]>`SELECT COUNT(*) AS "total" ${from}`;
+  const page = await db.$queryRaw<{ id: string }[]>`SELECT m."id" ${from} ${order} LIMIT ${query.limit ?? SEARCH_LIMIT_DEFAULT} OFFSET ${query.offset ?? 0}`;
   return { ids: page.map((row) => row.id), total: Number(counted?.total ?? 0) };
 }
 
@@ -184,9 +182,9 @@ export async function searchGuildMessages(
   ctx: ServiceContext,
   input: { guildId: string; query: TSearchGuildMessagesQuery },
 ): Promise<MessageSearchResultObject | SearchIndexPendingObject> {
-  const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
-  await requireIntentOf(ctx.db, ctx.actor, "MESSAGE_CONTENT");
-  const { channelIds, threadParentTypes } = await searchScope(ctx, access, input.query);
+  const access = await loadGuildAccess(ctx, input.guildId);
+  await requireIntentOf(ctx, "MESSAGE_CONTENT");
+  const { channelIds, threadParentTypes } = await searchScope(ctx.db, access, input.query);
   const build = await searchIndexBuildOf(ctx.db, access.guild.id);
   if (build) {
     return {
@@ -196,7 +194,7 @@ export async function searchGuildMessages(
       retry_after: INDEX_RETRY_AFTER,
     };
   }
-  const { ids, total } = await findMatches(ctx, access.guild.id, channelIds, input.query);
+  const { ids, total } = await findMatches(ctx.db, access.guild.id, channelIds, input.query);
   const rows = await ctx.db.message.findMany({ where: { id: { in: ids } }, include: MESSAGE_INCLUDE });
   const byId = new Map(rows.map((row) => [row.id, row]));
   const objects = await toMessageObjects(

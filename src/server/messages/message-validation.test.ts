@@ -2,7 +2,7 @@ import { AllowedMentionsTypes, MessageFlags } from "discord-api-types/v10";
 import { describe, expect, it } from "vitest";
 import { ApiError } from "~/server/errors.ts";
 import { allowMentions, parseMentions } from "./mentions.ts";
-import { ZCreateMessageBody } from "./message.schema.ts";
+import { ZCreateMessageBodySchema } from "./message.schema.ts";
 import { checkNewMessage, newAttachments, readMessageRequest, type UploadedFile } from "./message-validation.ts";
 
 function refusal(run: () => unknown): ApiError {
@@ -15,7 +15,7 @@ function refusal(run: () => unknown): ApiError {
   throw new Error("expected a refusal");
 }
 
-const read = (body: unknown) => readMessageRequest(ZCreateMessageBody, body).body;
+const read = (body: unknown) => readMessageRequest(ZCreateMessageBodySchema, body).body;
 const file = (index: number, filename: string): UploadedFile => ({ index, filename, contentType: "text/plain", data: Buffer.from("hi") });
 
 describe("message request limits", () => {

@@ -1,19 +1,19 @@
 import { z } from "zod";
 import { noContent, ok, route } from "~/server/rest/route.ts";
-import { ZCreateMessageBody, ZEditMessageBody, ZListMessagesQuery } from "./message.schema.ts";
+import { ZCreateMessageBodySchema, ZEditMessageBodySchema, ZListMessagesQuerySchema } from "./message.schema.ts";
 import { deleteChannelMessage, editOwnMessage, getMessage, listMessages, sendMessage } from "./message.service.ts";
 import { checkCrosspost, crosspostMessage } from "./crosspost.service.ts";
 import { readMessageRequest } from "./message-validation.ts";
 
 // JSON or multipart: readMessageRequest parses either with the message schema.
-const ZRawBody = z.unknown();
+const ZRawBodySchema = z.unknown();
 
 export const messageRoutes = [
   route({
     method: "GET",
     path: "/channels/:channelId/messages",
     auth: "bot",
-    query: ZListMessagesQuery,
+    query: ZListMessagesQuerySchema,
     handler: async ({ ctx, params, query }) => ok(await listMessages(ctx, { channelId: params.channelId, query })),
   }),
   route({
@@ -21,9 +21,9 @@ export const messageRoutes = [
     path: "/channels/:channelId/messages",
     auth: "bot",
     form: "or-json",
-    body: ZRawBody,
+    body: ZRawBodySchema,
     handler: async ({ ctx, params, body }) => {
-      const request = readMessageRequest(ZCreateMessageBody, body);
+      const request = readMessageRequest(ZCreateMessageBodySchema, body);
       return ok(await sendMessage(ctx, { channelId: params.channelId, ...request }));
     },
   }),
@@ -38,9 +38,9 @@ export const messageRoutes = [
     path: "/channels/:channelId/messages/:messageId",
     auth: "bot",
     form: "or-json",
-    body: ZRawBody,
+    body: ZRawBodySchema,
     handler: async ({ ctx, params, body }) => {
-      const request = readMessageRequest(ZEditMessageBody, body);
+      const request = readMessageRequest(ZEditMessageBodySchema, body);
       return ok(await editOwnMessage(ctx, { ...params, ...request }));
     },
   }),

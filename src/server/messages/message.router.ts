@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { withAuditReason, ZAuditReasonInput } from "~/server/trpc/audit-reason.ts";
+import { withAuditReason, ZAuditReasonInputSchema } from "~/server/trpc/audit-reason.ts";
 import { createTRPCRouter, protectedProcedure } from "~/server/trpc/init.ts";
-import { ZSnowflake } from "~/server/validation/fields.ts";
+import { ZSnowflakeSchema } from "~/server/validation/fields.ts";
 import { DASHBOARD_PAGE_SIZE, loadChannelMessagesPage } from "./message-dashboard.service.ts";
 import { deleteChannelMessage } from "./message.service.ts";
-import { ZSearchGuildMessagesQuery } from "./message-search.schema.ts";
+import { ZSearchGuildMessagesQuerySchema } from "./message-search.schema.ts";
 import { searchGuildMessages } from "./message-search.service.ts";
 import { DASHBOARD_SEARCH_PAGE_MAX, searchMessagesForDashboard } from "./message-search-dashboard.service.ts";
 import { crosspostMessage } from "./crosspost.service.ts";
@@ -12,26 +12,28 @@ import { crosspostMessage } from "./crosspost.service.ts";
 export const messageRouter = createTRPCRouter({
   /** A channel's messages newest first; `cursor` is the `before` of the next older page. */
   list: protectedProcedure
-    .input(z.object({ channelId: ZSnowflake, cursor: ZSnowflake.nullish(), limit: z.number().int().min(1).max(DASHBOARD_PAGE_SIZE).optional() }))
+    .input(z.object({ channelId: ZSnowflakeSchema, cursor: ZSnowflakeSchema.nullish(), limit: z.number().int().min(1).max(DASHBOARD_PAGE_SIZE).optional() }))
     .query(({ ctx, input }) => loadChannelMessagesPage(ctx, input)),
   /** A guild's messages matching a search, in the channels the user can read; the 110000 answer while its index is built. */
   search: protectedProcedure
-    .input(z.object({ guildId: ZSnowflake, query: ZSearchGuildMessagesQuery }))
+    .input(z.object({ guildId: ZSnowflakeSchema, query: ZSearchGuildMessagesQuerySchema }))
     .query(({ ctx, input }) => searchGuildMessages(ctx, input)),
   /** A page of that search as the dashboard draws it: hits with their channel and what the user may do; "indexing" while the index is built. */
   searchPage: protectedProcedure
     .input(
       z.object({
-        guildId: ZSnowflake,
-        query: ZSearchGuildMessagesQuery.pick({ content: true, author_id: true, channel_id: true }),
+        guildId: ZSnowflakeSchema,
+        query: ZSearchGuildMessagesQuerySchema.pick({ content: true, author_id: true, channel_id: true }),
         page: z.number().int().min(1).max(DASHBOARD_SEARCH_PAGE_MAX).default(1),
       }),
     )
     .query(({ ctx, input }) => searchMessagesForDashboard(ctx, input)),
   /** The user's own message, or anyone's with MANAGE_MESSAGES (audited then, with the reason). */
   delete: protectedProcedure
-    .input(z.object({ channelId: ZSnowflake, messageId: ZSnowflake, ...ZAuditReasonInput }))
+    .input(z.object({ channelId: ZSnowflakeSchema, messageId: ZSnowflakeSchema, ...ZAuditReasonInputSchema }))
     .mutation(({ ctx, input }) => deleteChannelMessage(withAuditReason(ctx, input.reason), input)),
   /** Publishes a message of an announcement channel to the channels following it. */
-  crosspost: protectedProcedure.input(z.object({ channelId: ZSnowflake, messageId: ZSnowflake })).mutation(({ ctx, input }) => crosspostMessage(ctx, input)),
+  crosspost: protectedProcedure
+    .input(z.object({ channelId: ZSnowflakeSchema, messageId: ZSnowflakeSchema }))
+    .mutation(({ ctx, input }) => crosspostMessage(ctx, input)),
 });

@@ -1,8 +1,8 @@
 import { AllowedMentionsTypes, MessageFlags } from "discord-api-types/v10";
 import { z } from "zod";
-import { ZSnowflake, ZTimestamp } from "~/server/validation/fields.ts";
+import { ZSnowflakeSchema, ZTimestampSchema } from "~/server/validation/fields.ts";
 import { zUrl } from "~/server/validation/url.ts";
-import { ZComponents } from "./component.schema.ts";
+import { ZComponentsSchema } from "./component.schema.ts";
 
 /** The platform's message limits (spec 8 and the embed limits of its message resource). */
 export const MESSAGE_LIMITS = {
@@ -28,32 +28,34 @@ export const MESSAGE_LIMITS = {
 const CREATE_FLAGS = MessageFlags.SuppressEmbeds | MessageFlags.SuppressNotifications | MessageFlags.IsComponentsV2;
 
 /** Where an embed links to, and the images it shows (which may be files uploaded with it). */
-const ZLinkUrl = zUrl({ schemes: ["http", "https"], max: MESSAGE_LIMITS.url });
-const ZImageUrl = zUrl({ schemes: ["http", "https", "attachment"], max: MESSAGE_LIMITS.url });
+const ZLinkUrlSchema = zUrl({ schemes: ["http", "https"], max: MESSAGE_LIMITS.url });
+const ZImageUrlSchema = zUrl({ schemes: ["http", "https", "attachment"], max: MESSAGE_LIMITS.url });
 
 // Image height, width and proxy_url, and the embed's type, provider and video, are not
 // settable: zod drops unknown keys, so they are ignored as the platform ignores them.
-const ZEmbedMedia = z.object({ url: ZImageUrl });
+const ZEmbedMediaSchema = z.object({ url: ZImageUrlSchema });
 
-const ZEmbedField = z.object({
+const ZEmbedFieldSchema = z.object({
   name: z.string().min(1).max(MESSAGE_LIMITS.embedFieldName),
   value: z.string().min(1).max(MESSAGE_LIMITS.embedFieldValue),
   inline: z.boolean().nullish(),
 });
 
-const ZEmbed = z.object({
+const ZEmbedSchema = z.object({
   title: z.string().max(MESSAGE_LIMITS.embedTitle).nullish(),
   description: z.string().max(MESSAGE_LIMITS.embedDescription).nullish(),
-  url: ZLinkUrl.nullish(),
-  timestamp: ZTimestamp.nullish(),
+  url: ZLinkUrlSchema.nullish(),
+  timestamp: ZTimestampSchema.nullish(),
   color: z.number().int().min(0).max(0xffffff).nullish(),
-  footer: z.object({ text: z.string().min(1).max(MESSAGE_LIMITS.embedFooterText), icon_url: ZImageUrl.nullish() }).nullish(),
-  image: ZEmbedMedia.nullish(),
-  thumbnail: ZEmbedMedia.nullish(),
-  author: z.object({ name: z.string().min(1).max(MESSAGE_LIMITS.embedAuthorName), url: ZLinkUrl.nullish(), icon_url: ZImageUrl.nullish() }).nullish(),
-  fields: z.array(ZEmbedField).max(MESSAGE_LIMITS.embedFields).nullish(),
+  footer: z.object({ text: z.string().min(1).max(MESSAGE_LIMITS.embedFooterText), icon_url: ZImageUrlSchema.nullish() }).nullish(),
+  image: ZEmbedMediaSchema.nullish(),
+  thumbnail: ZEmbedMediaSchema.nullish(),
+  author: z
+    .object({ name: z.string().min(1).max(MESSAGE_LIMITS.embedAuthorName), url: ZLinkUrlSchema.nullish(), icon_url: ZImageUrlSchema.nullish() })
+    .nullish(),
+  fields: z.array(ZEmbedFieldSchema).max(MESSAGE_LIMITS.embedFields).nullish(),
 });
-export type TEmbed = z.output<typeof ZEmbed>;
+export type TEmbed = z.output<typeof ZEmbedSchema>;
 
 /** The characters the 6000 total counts in one embed. */
 export function embedSize(embed: TEmbed): number {
@@ -61,8 +63,8 @@ export function embedSize(embed: TEmbed): number {
   return (embed.title?.length ?? 0) + (embed.description?.length ?? 0) + (embed.footer?.text.length ?? 0) + (embed.author?.name.length ?? 0) + fields;
 }
 
-const ZEmbeds = z
-  .array(ZEmbed)
+const ZEmbedsSchema = z
+  .array(ZEmbedSchema)
   .max(MESSAGE_LIMITS.embeds)
   .superRefine((embeds, ctx) => {
     const total = embeds.reduce((sum, embed) => sum + embedSize(embed), 0);
@@ -77,11 +79,11 @@ const ZEmbeds = z
 
 const ALLOWED_MENTION_TYPES = [AllowedMentionsTypes.User, AllowedMentionsTypes.Role, AllowedMentionsTypes.Everyone] as const;
 
-const ZAllowedMentions = z
+const ZAllowedMentionsSchema = z
   .object({
     parse: z.array(z.enum(ALLOWED_MENTION_TYPES)).nullish(),
-    users: z.array(ZSnowflake).max(100).nullish(),
-    roles: z.array(ZSnowflake).max(100).nullish(),
+    users: z.array(ZSnowflakeSchema).max(100).nullish(),
+    roles: z.array(ZSnowflakeSchema).max(100).nullish(),
     replied_user: z.boolean().nullish(),
   })
   .superRefine((value, ctx) => {
@@ -99,43 +101,43 @@ const ZAllowedMentions = z
       }
     }
   });
-export type TAllowedMentions = z.output<typeof ZAllowedMentions>;
+export type TAllowedMentions = z.output<typeof ZAllowedMentionsSchema>;
 
-const ZPollEmoji = z.object({ id: ZSnowflake.nullish(), name: z.string().max(32).nullish(), animated: z.boolean().nullish() });
+const ZPollEmojiSchema = z.object({ id: ZSnowflakeSchema.nullish(), name: z.string().max(32).nullish(), animated: z.boolean().nullish() });
 
-const ZPollRequest = z.object({
+const ZPollRequestSchema = z.object({
   question: z.object({ text: z.string().min(1).max(MESSAGE_LIMITS.pollQuestion) }),
   answers: z
-    .array(z.object({ poll_media: z.object({ text: z.string().min(1).max(MESSAGE_LIMITS.pollAnswer), emoji: ZPollEmoji.nullish() }) }))
+    .array(z.object({ poll_media: z.object({ text: z.string().min(1).max(MESSAGE_LIMITS.pollAnswer), emoji: ZPollEmojiSchema.nullish() }) }))
     .min(1)
     .max(MESSAGE_LIMITS.pollAnswers),
   duration: z.number().int().min(1).max(768).nullish(),
   allow_multiselect: z.boolean().nullish(),
   layout_type: z.literal(1).nullish(),
 });
-export type TPollRequest = z.output<typeof ZPollRequest>;
+export type TPollRequest = z.output<typeof ZPollRequestSchema>;
 
 /** A partial attachment: `id` is the files[n] index for a new file, or an existing attachment's id. */
-const ZAttachmentRequest = z.object({
-  id: z.union([ZSnowflake, z.number().int().min(0)]).transform(String),
+const ZAttachmentRequestSchema = z.object({
+  id: z.union([ZSnowflakeSchema, z.number().int().min(0)]).transform(String),
   filename: z.string().min(1).max(1024).nullish(),
   title: z.string().max(1024).nullish(),
   description: z.string().max(MESSAGE_LIMITS.attachmentDescription).nullish(),
   is_spoiler: z.boolean().nullish(),
 });
-export type TAttachmentRequest = z.output<typeof ZAttachmentRequest>;
+export type TAttachmentRequest = z.output<typeof ZAttachmentRequestSchema>;
 
 export const MESSAGE_REFERENCE_FORWARD = 1;
 
-const ZMessageReference = z.object({
-  message_id: ZSnowflake,
-  channel_id: ZSnowflake.nullish(),
-  guild_id: ZSnowflake.nullish(),
+const ZMessageReferenceSchema = z.object({
+  message_id: ZSnowflakeSchema,
+  channel_id: ZSnowflakeSchema.nullish(),
+  guild_id: ZSnowflakeSchema.nullish(),
   fail_if_not_exists: z.boolean().nullish(),
   type: z.union([z.literal(0), z.literal(MESSAGE_REFERENCE_FORWARD)]).nullish(),
 });
 
-const ZMessageFlags = z
+const ZMessageFlagsSchema = z
   .number()
   .int()
   .min(0)
@@ -148,41 +150,41 @@ const ZMessageFlags = z
  * The fields every way of posting a message shares (bots' Create Message, webhooks' Execute).
  * Callers extend it with their own (message_reference; username, avatar_url, thread_name).
  */
-export const ZMessageFields = z.object({
+export const ZMessageFieldsSchema = z.object({
   content: z.string().max(MESSAGE_LIMITS.content).nullish(),
   tts: z.boolean().nullish(),
-  embeds: ZEmbeds.nullish(),
-  allowed_mentions: ZAllowedMentions.nullish(),
-  components: ZComponents.nullish(),
-  attachments: z.array(ZAttachmentRequest).max(10).nullish(),
-  flags: ZMessageFlags.nullish(),
-  poll: ZPollRequest.nullish(),
+  embeds: ZEmbedsSchema.nullish(),
+  allowed_mentions: ZAllowedMentionsSchema.nullish(),
+  components: ZComponentsSchema.nullish(),
+  attachments: z.array(ZAttachmentRequestSchema).max(10).nullish(),
+  flags: ZMessageFlagsSchema.nullish(),
+  poll: ZPollRequestSchema.nullish(),
 });
-export type TMessageFields = z.output<typeof ZMessageFields>;
+export type TMessageFields = z.output<typeof ZMessageFieldsSchema>;
 
 /** POST /channels/{channel.id}/messages. */
-export const ZCreateMessageBody = ZMessageFields.extend({
-  message_reference: ZMessageReference.nullish(),
+export const ZCreateMessageBodySchema = ZMessageFieldsSchema.extend({
+  message_reference: ZMessageReferenceSchema.nullish(),
   nonce: z.union([z.string().max(25), z.number().int()]).nullish(),
 });
-export type TCreateMessageBody = z.output<typeof ZCreateMessageBody>;
+export type TCreateMessageBody = z.output<typeof ZCreateMessageBodySchema>;
 
 /** PATCH /channels/{channel.id}/messages/{message.id} (and a webhook's message edit): every field nullable. */
-export const ZEditMessageBody = z.object({
+export const ZEditMessageBodySchema = z.object({
   content: z.string().max(MESSAGE_LIMITS.content).nullish(),
-  embeds: ZEmbeds.nullish(),
+  embeds: ZEmbedsSchema.nullish(),
   flags: z.number().int().min(0).nullish(),
-  allowed_mentions: ZAllowedMentions.nullish(),
-  components: ZComponents.nullish(),
-  attachments: z.array(ZAttachmentRequest).max(10).nullish(),
+  allowed_mentions: ZAllowedMentionsSchema.nullish(),
+  components: ZComponentsSchema.nullish(),
+  attachments: z.array(ZAttachmentRequestSchema).max(10).nullish(),
 });
-export type TEditMessageBody = z.output<typeof ZEditMessageBody>;
+export type TEditMessageBody = z.output<typeof ZEditMessageBodySchema>;
 
 /** GET /channels/{channel.id}/messages. */
-export const ZListMessagesQuery = z.object({
+export const ZListMessagesQuerySchema = z.object({
   limit: z.string().regex(/^\d+$/, "Value is not int.").transform(Number).pipe(z.number().int().min(1).max(100)).optional(),
-  before: ZSnowflake.optional(),
-  after: ZSnowflake.optional(),
-  around: ZSnowflake.optional(),
+  before: ZSnowflakeSchema.optional(),
+  after: ZSnowflakeSchema.optional(),
+  around: ZSnowflakeSchema.optional(),
 });
-export type TListMessagesQuery = z.output<typeof ZListMessagesQuery>;
+export type TListMessagesQuery = z.output<typeof ZListMessagesQuerySchema>;

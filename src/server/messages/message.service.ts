@@ -1,8 +1,9 @@
 import { AuditLogEvent, ChannelType, GatewayDispatchEvents, PermissionFlagsBits as P } from "discord-api-types/v10";
 import { Prisma } from "~/generated/prisma/client.ts";
 import { hasPrivilegedIntent } from "~/server/applications/intents.ts";
-import { loadChannelAccess } from "~/server/channels/channel.service.ts";
+import { loadChannelAccess } from "~/server/channels/channel-read.service.ts";
 import type { ServiceContext } from "~/server/context.ts";
+import type { Db } from "~/server/db/client.ts";
 import { orderBySnowflake, snowflakeBeyond } from "~/server/db/snowflake-sql.ts";
 import { ApiError, invalidField } from "~/server/errors.ts";
 import { guildMessageWithoutContent } from "~/server/gateway/message-content.ts";
@@ -56,8 +57,8 @@ function requirePermission(permissions: bigint, flag: bigint): void {
   if (!hasPermission(permissions, flag)) throw new ApiError("MISSING_PERMISSIONS");
 }
 
-async function findMessage(ctx: ServiceContext, channelId: string, messageId: string): Promise<MessageRow> {
-  const row = await ctx.db.message.findUnique({ where: { id: messageId }, include: MESSAGE_INCLUDE });
+async function findMessage(db: Db, channelId: string, messageId: string): Promise<MessageRow> {
+  const row = await db.message.findUnique({ where: { id: messageId }, include: MESSAGE_INCLUDE });
   if (row?.channelId !== channelId) throw new ApiError("UNKNOWN_MESSAGE");
   return row;
 }
@@ -166,14 +167,14 @@ async function unarchiveThread(change: Change, guildId: string, thread: { row: T
 }
 
 /** The ids of one page of a channel's messages, newest first. */
-async function pageIds(ctx: ServiceContext, channelId: string, query: TListMessagesQuery): Promise<string[]> {
+async function pageIds(db: Db, channelId: string, query: TListMessagesQuery): Promise<string[]> {
   const limit = query.limit ?? 50;
   const column = Prisma.sql`"id"`;
   const select = async (side: ">" | "<" | null, id: string | null, take: number, inclusive = false) => {
     if (take <= 0) return [];
     const bound = side && id ? Prisma.sql`AND (${snowflakeBeyond(column, side, id)}${inclusive ? Prisma.sql` OR "id" = ${id}` : Prisma.empty})` : Prisma.empty;
     const order = orderBySnowflake(column, side === ">" ? "ASC" : "DESC");
-    const rows = await ctx.db.$queryRaw<{ id: string }[]>`SELECT "id" FROM "Message" WHERE "channelId" = ${channelId} ${bound} ${order} LIMIT ${take}`;
+    const rows = await db.$queryRaw<{ id: string }[]>`SELECT "id" FROM "Message" WHERE "channelId" = ${channelId} ${bound} ${order} LIMIT ${take}`;
     return rows.map((r) => r.id);
   };
   if (query.around) {
@@ -190,7 +191,7 @@ async function pageIds(ctx: ServiceContext, channelId: string, query: TListMessa
 export async function listMessages(ctx: ServiceContext, input: { channelId: string; query: TListMessagesQuery }): Promise<MessageObject[]> {
   const { readable, channel } = await loadMessageChannel(ctx, input.channelId);
   if (!readable) return [];
-  const ids = await pageIds(ctx, channel.id, input.query);
+  const ids = await pageIds(ctx.db, channel.id, input.query);
   const rows = await ctx.db.message.findMany({ where: { id: { in: ids } }, include: MESSAGE_INCLUDE });
   const byId = new Map(rows.map((row) => [row.id, row]));
   const read = await contentReader(ctx);
@@ -206,7 +207,7 @@ export async function listMessages(ctx: ServiceContext, input: { channelId: stri
 export async function getMessage(ctx: ServiceContext, input: { channelId: string; messageId: string }): Promise<MessageObject> {
   const { readable, channel } = await loadMessageChannel(ctx, input.channelId);
   if (!readable) throw new ApiError("MISSING_PERMISSIONS");
-  const row = await findMessage(ctx, channel.id, input.messageId);
+  const row = await findMessage(ctx.db, channel.id, input.messageId);
   const [object] = await toMessageObjects(ctx.db, [row]);
   return (await contentReader(ctx))(object!);
 }
@@ -217,7 +218,7 @@ export async function editOwnMessage(
   input: { channelId: string; messageId: string; body: TEditMessageBody; files: UploadedFile[] },
 ): Promise<MessageObject> {
   const { permissions, channel } = await loadMessageChannel(ctx, input.channelId);
-  const message = await findMessage(ctx, channel.id, input.messageId);
+  const message = await findMessage(ctx.db, channel.id, input.messageId);
   if (message.authorId !== ctx.actor.userId) throw new ApiError("NOT_AUTHOR");
   if (input.files.length > 0) requirePermission(permissions, P.AttachFiles);
   const body = { ...input.body };
@@ -233,7 +234,7 @@ export async function editOwnMessage(
  */
 export async function deleteChannelMessage(ctx: ServiceContext, input: { channelId: string; messageId: string }): Promise<void> {
   const { access, permissions, channel } = await loadMessageChannel(ctx, input.channelId);
-  const message = await findMessage(ctx, channel.id, input.messageId);
+  const message = await findMessage(ctx.db, channel.id, input.messageId);
   const isOwn = message.authorId === ctx.actor.userId;
   if (!isOwn) requirePermission(permissions, P.ManageMessages);
   await runChange(ctx, async (change) => {

@@ -9,7 +9,7 @@ import { createCaller } from "~/server/trpc/root.ts";
 import { runChange } from "~/server/events/change.ts";
 import { InternalEvents } from "~/server/events/event-map.ts";
 import { createGuild } from "~/server/guilds/guild.service.ts";
-import { createGuildChannel } from "~/server/channels/channel.service.ts";
+import { createGuildChannel } from "~/server/channels/create-channel.service.ts";
 import { addMember } from "~/test/factories.ts";
 import { identified, useGatewayServer } from "~/test/gateway-kit.ts";
 import { oauth2Kit } from "~/test/oauth2-kit.ts";

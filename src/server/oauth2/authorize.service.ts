@@ -138,7 +138,7 @@ async function botTarget(ctx: ServiceContext, request: AuthorizeRequest, choices
   if (chosen !== null && !/^\d{1,20}$/.test(chosen)) throw invalidField(["permissions"], "BASE_TYPE_BAD_VALUE", "Not a permission bitfield.");
   // Only what was asked can be approved; unticking takes some away.
   const permissions = chosen === null ? request.permissions : request.permissions & BigInt(chosen);
-  const access = await loadGuildAccess(ctx.db, ctx.actor, guildId);
+  const access = await loadGuildAccess(ctx, guildId);
   enforce(botGuildDenial(access, permissions));
   return { guild: access.guild, permissions };
 }

@@ -16,7 +16,7 @@ const REDIRECT_URI_MAX_LENGTH = 2048;
  * A redirect URI as the platform takes it: absolute, http(s) or an app's own scheme
  * (`mygame://callback`), without a fragment (RFC 6749 3.1.2).
  */
-const ZRedirectUri = z
+const ZRedirectUriSchema = z
   .string()
   .trim()
   .max(REDIRECT_URI_MAX_LENGTH)
@@ -29,11 +29,11 @@ const ZRedirectUri = z
     }
   }, "Not a valid redirect URI: an absolute URL without a fragment.");
 
-const ZRedirectUris = z.array(ZRedirectUri).max(REDIRECT_URIS_MAX, `An application may register at most ${REDIRECT_URIS_MAX} redirect URIs.`);
+const ZRedirectUrisSchema = z.array(ZRedirectUriSchema).max(REDIRECT_URIS_MAX, `An application may register at most ${REDIRECT_URIS_MAX} redirect URIs.`);
 
 /** The application's registered redirect URIs, in the order they were added. */
 export function redirectUrisOf(application: { redirectUris: string }): string[] {
-  const parsed = ZRedirectUris.safeParse(JSON.parse(application.redirectUris));
+  const parsed = ZRedirectUrisSchema.safeParse(JSON.parse(application.redirectUris));
   return parsed.success ? parsed.data : [];
 }
 
@@ -54,7 +54,7 @@ export async function resetClientSecret(ctx: ChangeContext, applicationId: strin
 
 /** Replaces the registered redirect URIs (each valid, at most REDIRECT_URIS_MAX, repeats dropped). */
 export async function setRedirectUris(ctx: ChangeContext, applicationId: string, uris: readonly string[]): Promise<string[]> {
-  const parsed = ZRedirectUris.safeParse([...new Set(uris.map((uri) => uri.trim()))]);
+  const parsed = ZRedirectUrisSchema.safeParse([...new Set(uris.map((uri) => uri.trim()))]);
   if (!parsed.success) throw invalidField(["redirect_uris"], "BASE_TYPE_BAD_VALUE", parsed.error.issues[0]?.message ?? "Invalid redirect URIs.");
   await writeClient(ctx, applicationId, { redirectUris: JSON.stringify(parsed.data) });
   return parsed.data;

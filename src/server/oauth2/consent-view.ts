@@ -52,7 +52,7 @@ export function botGuildDenial(access: GuildAccess, permissions: bigint): Denial
 export async function describeConsent(ctx: ServiceContext, app: Application, request: AuthorizeRequest, skipConsent: boolean): Promise<ConsentView> {
   const asksBot = request.scopes.includes("bot");
   const asksWebhook = request.scopes.includes("webhook.incoming");
-  const accesses = asksBot || asksWebhook ? await loadMemberAccesses(ctx.db, ctx.actor) : [];
+  const accesses = asksBot || asksWebhook ? await loadMemberAccesses(ctx) : [];
   return {
     kind: "consent",
     skipConsent,

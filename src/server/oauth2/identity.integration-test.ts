@@ -101,7 +101,7 @@ describe("scope rules on the user routes", () => {
   const meWith = async (scopes: OAuth2Scope[]) => {
     const { user } = await makeUser(app.db, scopes);
     await app.db.user.update({ where: { id: user.id }, data: { email: `${user.username}@mail.example`, premiumType: 2 } });
-    const token = await issueBearerToken(app.db, { userId: user.id, scopes });
+    const token = await issueBearerToken({ db: app.db, actor: null }, { userId: user.id, scopes });
     return (await app.as(bearer(token)).get("/users/@me")).body as Record<string, unknown>;
   };
 

@@ -5,13 +5,13 @@ import type { Db } from "~/server/db/client.ts";
 import { runChange, type ChangeContext } from "~/server/events/change.ts";
 import { ApiError } from "~/server/errors.ts";
 
-export const ZIdentityProviderSettings = z.object({
+export const ZIdentityProviderSettingsSchema = z.object({
   type: z.literal("OIDC", { error: "Only OIDC identity providers can be verified here." }),
   issuer: z.url({ error: "The issuer must be an absolute URL." }),
   audience: z.string().trim().min(1, "The audience is required."),
   jwks_uri: z.url({ protocol: /^https?$/, error: "The JWKS URI must be an http(s) URL." }),
 });
-export type IdentityProviderSettings = z.infer<typeof ZIdentityProviderSettings>;
+export type IdentityProviderSettings = z.infer<typeof ZIdentityProviderSettingsSchema>;
 
 type ProviderRow = { authType: string; issuer: string; audience: string; jwksUri: string };
 const toSettings = (row: ProviderRow): IdentityProviderSettings => ({ type: "OIDC", issuer: row.issuer, audience: row.audience, jwks_uri: row.jwksUri });

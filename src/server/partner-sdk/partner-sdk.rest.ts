@@ -1,5 +1,5 @@
 import { noContent, ok, route } from "~/server/rest/route.ts";
-import { ZBotTokenBody, ZBotUnmergeBody, ZExternalCredentialsBody } from "./partner-sdk.schema.ts";
+import { ZBotTokenBodySchema, ZBotUnmergeBodySchema, ZExternalCredentialsBodySchema } from "./partner-sdk.schema.ts";
 import { botProvisionalToken, exchangeExternalCredentials } from "./provisional-accounts.service.ts";
 import { unmergeWithBot, unmergeWithCredentials } from "./provisional-unmerge.ts";
 
@@ -12,7 +12,7 @@ export const partnerSdkRoutes = [
     method: "POST",
     path: "/partner-sdk/token",
     auth: "none",
-    body: ZExternalCredentialsBody,
+    body: ZExternalCredentialsBodySchema,
     handler: async ({ ctx, body }) => ok(await exchangeExternalCredentials(ctx, body)),
   }),
   route({
@@ -20,14 +20,14 @@ export const partnerSdkRoutes = [
     path: "/partner-sdk/token/bot",
     auth: "bot",
     open: { to: "outsider", why: OWN },
-    body: ZBotTokenBody,
+    body: ZBotTokenBodySchema,
     handler: async ({ ctx, body }) => ok(await botProvisionalToken(ctx, body)),
   }),
   route({
     method: "POST",
     path: "/partner-sdk/provisional-accounts/unmerge",
     auth: "none",
-    body: ZExternalCredentialsBody,
+    body: ZExternalCredentialsBodySchema,
     handler: async ({ ctx, body }) => {
       await unmergeWithCredentials(ctx, body);
       return noContent();
@@ -37,7 +37,7 @@ export const partnerSdkRoutes = [
     method: "POST",
     path: "/partner-sdk/provisional-accounts/unmerge/bot",
     auth: "bot",
-    body: ZBotUnmergeBody,
+    body: ZBotUnmergeBodySchema,
     handler: async ({ ctx, body }) => {
       await unmergeWithBot(ctx, body);
       return noContent();

@@ -4,6 +4,7 @@
 import { randomBytes } from "node:crypto";
 import type { User } from "~/generated/prisma/client.ts";
 import type { Actor } from "~/server/auth/actor.ts";
+import type { ServiceContext } from "~/server/context.ts";
 import type { Db, Tx } from "~/server/db/client.ts";
 import { ApiError } from "~/server/errors.ts";
 import { runChange, type Change, type ChangeContext } from "~/server/events/change.ts";
@@ -35,7 +36,7 @@ export async function partnerClient(db: Db, body: Pick<ExternalCredentialsBody, 
 }
 
 /** POST /partner-sdk/token: external credentials for the provisional account's token. */
-export async function exchangeExternalCredentials(ctx: { db: Db; actor: Actor | null }, body: ExternalCredentialsBody): Promise<ProvisionalTokenResponse> {
+export async function exchangeExternalCredentials(ctx: ChangeContext, body: ExternalCredentialsBody): Promise<ProvisionalTokenResponse> {
   const application = await partnerClient(ctx.db, body);
   const claim = await verifyExternalCredential(ctx.db, application.id, body.external_auth_type, body.external_auth_token);
   // The platform still answers OIDC exchanges with a refresh token, whose grant it refuses as deprecated.
@@ -44,7 +45,7 @@ export async function exchangeExternalCredentials(ctx: { db: Db; actor: Actor | 
 
 /** POST /partner-sdk/token/bot: the game's backend vouches for its own player id. */
 export async function botProvisionalToken(
-  ctx: { db: Db; actor: Actor },
+  ctx: ServiceContext,
   body: { external_user_id: string; preferred_global_name?: string | null | undefined },
 ): Promise<ProvisionalTokenResponse> {
   const applicationId = botApplicationOf(ctx.actor);

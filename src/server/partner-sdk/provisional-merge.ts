@@ -9,7 +9,7 @@ import type { Change } from "~/server/events/change.ts";
 import { newId } from "~/server/snowflake/snowflake.ts";
 import { moveLobbyMemberships, moveLobbyMessages, revokeAllTokensOf } from "./account-moves.ts";
 import { verifyExternalCredential, type ExternalIdentityClaim } from "./external-credentials.ts";
-import { ZExternalAuthType } from "./partner-sdk.schema.ts";
+import { ZExternalAuthTypeSchema } from "./partner-sdk.schema.ts";
 
 export type MergeInput = {
   applicationId: string;
@@ -60,8 +60,8 @@ export async function verifyMergeCredential(
   db: Tx,
   input: { applicationId: string; externalAuthType: string; externalAuthToken: string },
 ): Promise<ExternalIdentityClaim> {
-  const authType = ZExternalAuthType.safeParse(input.externalAuthType);
-  if (!authType.success) throw invalidField(["external_auth_type"], "BASE_TYPE_CHOICES", `Value must be one of ${ZExternalAuthType.options.join(", ")}.`);
+  const authType = ZExternalAuthTypeSchema.safeParse(input.externalAuthType);
+  if (!authType.success) throw invalidField(["external_auth_type"], "BASE_TYPE_CHOICES", `Value must be one of ${ZExternalAuthTypeSchema.options.join(", ")}.`);
   return verifyExternalCredential(db, input.applicationId, authType.data, input.externalAuthToken);
 }
 

@@ -1,8 +1,7 @@
 // Unmerging (partner SDK): an identity merged into a full account is severed from it and
 // signs in as a new provisional account again, which keeps the player's name and their
 // lobbies in the application. The full account's tokens for the application stop working.
-import type { Actor } from "~/server/auth/actor.ts";
-import type { Db } from "~/server/db/client.ts";
+import type { ServiceContext } from "~/server/context.ts";
 import { ApiError } from "~/server/errors.ts";
 import { runChange, type ChangeContext } from "~/server/events/change.ts";
 import { deauthorizeIn } from "~/server/oauth2/grants.ts";
@@ -12,14 +11,14 @@ import { BOT_ISSUED, type ExternalCredentialsBody } from "./partner-sdk.schema.t
 import { botApplicationOf, createProvisionalUser, partnerClient } from "./provisional-accounts.service.ts";
 
 /** POST /partner-sdk/provisional-accounts/unmerge: the player's external credentials name the identity. */
-export async function unmergeWithCredentials(ctx: { db: Db; actor: Actor | null }, body: ExternalCredentialsBody): Promise<void> {
+export async function unmergeWithCredentials(ctx: ChangeContext, body: ExternalCredentialsBody): Promise<void> {
   const application = await partnerClient(ctx.db, body);
   const claim = await verifyExternalCredential(ctx.db, application.id, body.external_auth_type, body.external_auth_token);
   await unmergeIdentity(ctx, application.id, claim);
 }
 
 /** POST /partner-sdk/provisional-accounts/unmerge/bot: the game's own player id names it. */
-export async function unmergeWithBot(ctx: { db: Db; actor: Actor }, body: { external_user_id: string }): Promise<void> {
+export async function unmergeWithBot(ctx: ServiceContext, body: { external_user_id: string }): Promise<void> {
   await unmergeIdentity(ctx, botApplicationOf(ctx.actor), { authType: BOT_ISSUED, subject: body.external_user_id });
 }
 

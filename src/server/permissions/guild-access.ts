@@ -1,4 +1,5 @@
 import type { Actor } from "~/server/auth/actor.ts";
+import type { ServiceContext } from "~/server/context.ts";
 import type { Db } from "~/server/db/client.ts";
 import { ApiError } from "~/server/errors.ts";
 import type { Guild, Role } from "~/generated/prisma/client.ts";
@@ -73,15 +74,15 @@ export function accessOfMember(state: GuildState, userId: string, member: Member
 }
 
 /** The guild and the actor's membership: 10004 for an unknown guild, 50001 for a non-member. */
-export async function loadGuildAccess(db: Db, actor: Actor, guildId: string): Promise<GuildAccess> {
-  return accessIn(await loadGuildState(db, guildId, actor.userId), actor);
+export async function loadGuildAccess(ctx: ServiceContext, guildId: string): Promise<GuildAccess> {
+  return accessIn(await loadGuildState(ctx.db, guildId, ctx.actor.userId), ctx.actor);
 }
 
 /** The actor's access in every guild they are a member of, by guild name. */
-export async function loadMemberAccesses(db: Db, actor: Actor): Promise<GuildAccess[]> {
-  const memberships = await db.member.findMany({ where: { userId: actor.userId }, select: { guildId: true } });
+export async function loadMemberAccesses(ctx: ServiceContext): Promise<GuildAccess[]> {
+  const memberships = await ctx.db.member.findMany({ where: { userId: ctx.actor.userId }, select: { guildId: true } });
   const accesses: GuildAccess[] = [];
-  for (const { guildId } of memberships) accesses.push(await loadGuildAccess(db, actor, guildId));
+  for (const { guildId } of memberships) accesses.push(await loadGuildAccess(ctx, guildId));
   return accesses.sort((a, b) => a.guild.name.localeCompare(b.guild.name));
 }
 

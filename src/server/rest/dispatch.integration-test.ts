@@ -10,7 +10,7 @@ import { inOneBatch } from "~/test/one-batch.ts";
 import { bot, restClient, type RestResponse } from "~/test/rest-client.ts";
 import { useTestApp } from "~/test/test-app.ts";
 import { fetchHandler } from "~/server/http/fetch-adapter.ts";
-import { queryList, ZSnowflake } from "~/server/validation/fields.ts";
+import { queryList, ZSnowflakeSchema } from "~/server/validation/fields.ts";
 import { createDispatcher } from "./dispatch.ts";
 import { ok, route } from "./route.ts";
 import { ROUTES } from "./routes.ts";
@@ -64,7 +64,7 @@ describe("REST dispatcher", () => {
       method: "GET",
       path: "/echo",
       auth: "none",
-      query: z.object({ id: queryList(ZSnowflake, 2).optional(), one: z.string().optional() }),
+      query: z.object({ id: queryList(ZSnowflakeSchema, 2).optional(), one: z.string().optional() }),
       handler: ({ query }) => Promise.resolve(ok(query)),
     });
     const api = restClient(fetchHandler(createDispatcher({ db: app.db, limiter: createRateLimiter(), routes: [echo] })));

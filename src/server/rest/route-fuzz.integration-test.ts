@@ -9,12 +9,12 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { ZChannelModifyBodySchema } from "~/server/channels/channel.schema.ts";
-import { ZCreateMessageBody, ZEditMessageBody } from "~/server/messages/message.schema.ts";
+import { ZCreateMessageBodySchema, ZEditMessageBodySchema } from "~/server/messages/message.schema.ts";
 import { ZThreadCreateBodySchema } from "~/server/threads/thread.schema.ts";
-import { ZWebhookExecuteBody } from "~/server/webhooks/webhook-execute.schema.ts";
+import { ZWebhookExecuteBodySchema } from "~/server/webhooks/webhook-execute.schema.ts";
 import { SUPPORTED_GITHUB_EVENTS } from "~/server/webhooks/webhook-github.ts";
-import { ZWebhookMessageEditBody } from "~/server/webhooks/webhook-message.schema.ts";
-import { ZSlackPayload } from "~/server/webhooks/webhook-slack.ts";
+import { ZWebhookMessageEditBodySchema } from "~/server/webhooks/webhook-message.schema.ts";
+import { ZSlackPayloadSchema } from "~/server/webhooks/webhook-slack.ts";
 import { installChangeLog, type ChangeLog } from "~/test/change-log.ts";
 import { sendRoute, type RouteInput } from "~/test/route-input.ts";
 import { sampleInput } from "~/test/route-samples.ts";
@@ -45,11 +45,11 @@ afterAll(() => {
 const BODY_READ_WITH: Record<string, z.ZodType> = {
   "PATCH /channels/:channelId": ZChannelModifyBodySchema,
   "POST /channels/:channelId/threads": ZThreadCreateBodySchema,
-  "POST /channels/:channelId/messages": ZCreateMessageBody,
-  "PATCH /channels/:channelId/messages/:messageId": ZEditMessageBody,
-  "POST /webhooks/:webhookId/:token": ZWebhookExecuteBody,
-  "PATCH /webhooks/:webhookId/:token/messages/:messageId": ZWebhookMessageEditBody,
-  "POST /webhooks/:webhookId/:token/slack": ZSlackPayload,
+  "POST /channels/:channelId/messages": ZCreateMessageBodySchema,
+  "PATCH /channels/:channelId/messages/:messageId": ZEditMessageBodySchema,
+  "POST /webhooks/:webhookId/:token": ZWebhookExecuteBodySchema,
+  "PATCH /webhooks/:webhookId/:token/messages/:messageId": ZWebhookMessageEditBodySchema,
+  "POST /webhooks/:webhookId/:token/slack": ZSlackPayloadSchema,
 };
 
 /** Headers a row reads: the code host names its event in one. */

@@ -2,6 +2,7 @@
 // may do to it and why not, decided by the rules the role services enforce (role-rules.ts).
 import type { Role } from "~/generated/prisma/client.ts";
 import type { ServiceContext } from "~/server/context.ts";
+import type { Db } from "~/server/db/client.ts";
 import { ApiError } from "~/server/errors.ts";
 import { reasonOf } from "~/server/permissions/denial.ts";
 import { loadGuildAccess, type GuildAccess } from "~/server/permissions/guild-access.ts";
@@ -52,10 +53,10 @@ function ungrantable(access: GuildAccess, role: Role): bigint {
 }
 
 /** For each managed role, the bot or integration that keeps it, named where the guild's integrations say. */
-async function managers(ctx: ServiceContext, access: GuildAccess): Promise<Map<string, string>> {
+async function managers(db: Db, access: GuildAccess): Promise<Map<string, string>> {
   const roleIds = access.roles.filter((role) => role.managed).map((role) => role.id);
   if (!roleIds.length) return new Map();
-  const integrations = await ctx.db.integration.findMany({ where: { guildId: access.guild.id, roleId: { in: roleIds } } });
+  const integrations = await db.integration.findMany({ where: { guildId: access.guild.id, roleId: { in: roleIds } } });
   return new Map(
     integrations.map((row) => [
       row.roleId!,
@@ -68,9 +69,9 @@ const INTEGRATION_KINDS: Record<string, string> = { twitch: "Twitch", youtube: "
 
 /** Every role, highest first and @everyone last, each with what the viewer may do to it; `create` says whether they may add one. */
 export async function listRolesForDashboard(ctx: ServiceContext, input: { guildId: string }): Promise<{ create: string | null; rows: RoleRow[] }> {
-  const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
+  const access = await loadGuildAccess(ctx, input.guildId);
   const objects = new Map(access.state.roleObjects.map((role) => [role.id, role]));
-  const managedBy = await managers(ctx, access);
+  const managedBy = await managers(ctx.db, access);
   const row = (role: Role, moves: Pick<RoleDenials, "move" | "moveUp" | "moveDown">): RoleRow => ({
     role: objects.get(role.id)!,
     denials: { edit: reasonOf(editRoleDenial(access, role)), delete: reasonOf(roleHoldingDenial(access, role)), ...moves },
@@ -98,7 +99,7 @@ export async function moveRole(
   ctx: ServiceContext,
   input: { guildId: string; roleId: string; direction: MoveDirection } | { guildId: string; roleId: string; toRoleId: string },
 ): Promise<RoleObject[]> {
-  const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
+  const access = await loadGuildAccess(ctx, input.guildId);
   const ordered = rankedRoles(access);
   const slotOf = (roleId: string) => {
     const index = ordered.findIndex((role) => role.id === roleId);

@@ -20,13 +20,13 @@ import { HOLOGRAPHIC_ROLE_COLORS, ROLE_DEFAULT_NAME, ROLE_MAX, type TRoleParams,
 
 /** GET /guilds/{guild.id}/roles: members only. */
 export async function listRoles(ctx: ServiceContext, input: { guildId: string }): Promise<readonly RoleObject[]> {
-  const { state } = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
+  const { state } = await loadGuildAccess(ctx, input.guildId);
   return state.roleObjects;
 }
 
 /** GET /guilds/{guild.id}/roles/{role.id}: members only. */
 export async function getRole(ctx: ServiceContext, input: { guildId: string; roleId: string }): Promise<RoleObject> {
-  const { state } = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
+  const { state } = await loadGuildAccess(ctx, input.guildId);
   const role = state.roleObjects.find((r) => r.id === input.roleId);
   if (!role) throw new ApiError("UNKNOWN_ROLE");
   return role;
@@ -34,7 +34,7 @@ export async function getRole(ctx: ServiceContext, input: { guildId: string; rol
 
 /** POST /guilds/{guild.id}/roles (spec 4.6): needs MANAGE_ROLES; the new role sits just above @everyone. */
 export async function createRole(ctx: ServiceContext, input: { guildId: string; body: TRoleParams }): Promise<RoleObject> {
-  const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
+  const access = await loadGuildAccess(ctx, input.guildId);
   enforce(manageRolesDenial(access));
   const { guild } = access;
   if (access.roles.filter((r) => r.id !== guild.id).length >= ROLE_MAX) throw new ApiError("MAX_ROLES");
@@ -76,7 +76,7 @@ export async function insertRoleAboveEveryone({ sql, emit }: Change, guildId: st
  * the target. On @everyone only permissions apply; the platform ignores its other fields.
  */
 export async function modifyRole(ctx: ServiceContext, input: { guildId: string; roleId: string; body: TRoleParams }): Promise<RoleObject> {
-  const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
+  const access = await loadGuildAccess(ctx, input.guildId);
   enforce(manageRolesDenial(access));
   const current = findRole(access, input.roleId);
   enforce(editRoleDenial(access, current));
@@ -106,7 +106,7 @@ export async function modifyRole(ctx: ServiceContext, input: { guildId: string; 
  * or above the caller's top role may move (the owner excepted). Returns every role.
  */
 export async function modifyRolePositions(ctx: ServiceContext, input: { guildId: string; positions: TRolePositionsBody }): Promise<RoleObject[]> {
-  const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
+  const access = await loadGuildAccess(ctx, input.guildId);
   enforce(manageRolesDenial(access));
   const everyoneId = access.guild.id;
   const ordered = rankedRoles(access);
@@ -149,7 +149,7 @@ export async function modifyRolePositions(ctx: ServiceContext, input: { guildId:
 
 /** DELETE /guilds/{guild.id}/roles/{role.id} (spec 4.2): needs MANAGE_ROLES and a top role above it. */
 export async function deleteRole(ctx: ServiceContext, input: { guildId: string; roleId: string }): Promise<void> {
-  const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
+  const access = await loadGuildAccess(ctx, input.guildId);
   enforce(manageRolesDenial(access));
   const role = findRole(access, input.roleId);
   enforce(roleHoldingDenial(access, role));

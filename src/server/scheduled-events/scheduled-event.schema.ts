@@ -1,6 +1,6 @@
 import { GuildScheduledEventEntityType, GuildScheduledEventPrivacyLevel } from "discord-api-types/v10";
 import { z } from "zod";
-import { lengthBetween, ZQueryBoolean, ZSnowflake, ZTimestamp } from "~/server/validation/fields.ts";
+import { lengthBetween, ZQueryBooleanSchema, ZSnowflakeSchema, ZTimestampSchema } from "~/server/validation/fields.ts";
 
 const EVENT_NAME_MAX = 100;
 const EVENT_DESCRIPTION_MAX = 1000;
@@ -10,14 +10,14 @@ const EVENT_LOCATION_MAX = 100;
 export const ZScheduledEventCreateBodySchema = z.object({
   name: lengthBetween(1, EVENT_NAME_MAX, { trim: true }),
   description: lengthBetween(0, EVENT_DESCRIPTION_MAX).nullable().optional(),
-  channel_id: ZSnowflake.nullable().optional(),
+  channel_id: ZSnowflakeSchema.nullable().optional(),
   entity_metadata: z
     .object({ location: lengthBetween(1, EVENT_LOCATION_MAX).optional() })
     .nullable()
     .optional(),
   privacy_level: z.literal(GuildScheduledEventPrivacyLevel.GuildOnly),
-  scheduled_start_time: ZTimestamp,
-  scheduled_end_time: ZTimestamp.nullable().optional(),
+  scheduled_start_time: ZTimestampSchema,
+  scheduled_end_time: ZTimestampSchema.nullable().optional(),
   entity_type: z.union([
     z.literal(GuildScheduledEventEntityType.StageInstance),
     z.literal(GuildScheduledEventEntityType.Voice),
@@ -26,4 +26,4 @@ export const ZScheduledEventCreateBodySchema = z.object({
 });
 export type TScheduledEventCreateBody = z.output<typeof ZScheduledEventCreateBodySchema>;
 
-export const ZScheduledEventListQuerySchema = z.object({ with_user_count: ZQueryBoolean.optional() });
+export const ZScheduledEventListQuerySchema = z.object({ with_user_count: ZQueryBooleanSchema.optional() });

@@ -65,7 +65,7 @@ export async function findGuildScheduledEvent(db: Db, guildId: string, eventId: 
 
 /** GET /guilds/{guild.id}/scheduled-events: members. */
 export async function listScheduledEvents(ctx: ServiceContext, input: { guildId: string; withUserCount: boolean }): Promise<ScheduledEventObject[]> {
-  const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
+  const access = await loadGuildAccess(ctx, input.guildId);
   const rows = await ctx.db.scheduledEvent.findMany({ where: { guildId: access.guild.id }, orderBy: { scheduledStartTime: "asc" } });
   const answers: ScheduledEventObject[] = [];
   for (const row of rows) answers.push(await present(ctx.db, row, input.withUserCount));
@@ -77,7 +77,7 @@ export async function getScheduledEvent(
   ctx: ServiceContext,
   input: { guildId: string; eventId: string; withUserCount: boolean },
 ): Promise<ScheduledEventObject> {
-  const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
+  const access = await loadGuildAccess(ctx, input.guildId);
   const row = await ctx.db.scheduledEvent.findFirst({ where: { id: input.eventId, guildId: access.guild.id } });
   if (!row) throw new ApiError("UNKNOWN_SCHEDULED_EVENT");
   return present(ctx.db, row, input.withUserCount);
@@ -90,7 +90,7 @@ export async function getScheduledEvent(
  */
 export async function createScheduledEvent(ctx: ServiceContext, input: { guildId: string; body: TScheduledEventCreateBody }): Promise<ScheduledEventObject> {
   const { body } = input;
-  const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
+  const access = await loadGuildAccess(ctx, input.guildId);
   requirePermissions(access, P.ManageEvents);
   const start = new Date(body.scheduled_start_time);
   const end = body.scheduled_end_time ? new Date(body.scheduled_end_time) : null;

@@ -35,7 +35,7 @@ export async function createBootstrapCredentials(db: Db, options: { intents?: re
   const { application, botUser, botToken } = await runChange({ db, actor: null }, ({ tx }) =>
     createApplication(tx, { name: `Bot ${suffix}`, ownerId: user.id }),
   );
-  const userBearer = await issueBearerToken(db, { userId: user.id, applicationId: application.id, scopes: BOOTSTRAP_USER_SCOPES });
+  const userBearer = await issueBearerToken({ db, actor: null }, { userId: user.id, applicationId: application.id, scopes: BOOTSTRAP_USER_SCOPES });
   const botActor: Actor = { kind: "bot", userId: botUser.id, applicationId: application.id, scopes: new Set() };
   if (options.intents?.length) await editApplication({ db, actor: botActor }, application.id, { intents: { flags: limitedIntentFlags(options.intents) } });
   const guild = await createGuild({ db, actor: botActor }, { name: `Guild ${suffix}` });

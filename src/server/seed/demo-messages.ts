@@ -2,7 +2,7 @@ import { ButtonStyle, ChannelType, ComponentType } from "discord-api-types/v10";
 import { dashboardActor } from "~/server/auth/actor.ts";
 import type { ServiceContext } from "~/server/context.ts";
 import { sendMessage } from "~/server/messages/message.service.ts";
-import { ZWebhookExecuteBody } from "~/server/webhooks/webhook-execute.schema.ts";
+import { ZWebhookExecuteBodySchema } from "~/server/webhooks/webhook-execute.schema.ts";
 import { executeWebhook } from "~/server/webhooks/webhook-execute.service.ts";
 import { createWebhook } from "~/server/webhooks/webhook.service.ts";
 
@@ -33,7 +33,7 @@ export async function seedMessages(ctx: ServiceContext, guildId: string, people:
     ],
   });
   const webhook = await createWebhook(ctx, { channelId: general.id, body: { name: "Release notes" } });
-  const body = ZWebhookExecuteBody.parse({
+  const body = ZWebhookExecuteBodySchema.parse({
     content: "A new version is out.",
     embeds: [
       {

@@ -2,7 +2,7 @@ import { ApplicationFlags, ChannelType, GuildFeature, PermissionFlagsBits as P }
 import { setApprovedIntents } from "~/server/applications/intents.ts";
 import { dashboardActor } from "~/server/auth/actor.ts";
 import { createApplication, createUser, newUserWithPassword } from "~/server/applications/application.service.ts";
-import { createGuildChannel } from "~/server/channels/channel.service.ts";
+import { createGuildChannel } from "~/server/channels/create-channel.service.ts";
 import type { Db } from "~/server/db/client.ts";
 import type { ServiceContext } from "~/server/context.ts";
 import { runChange } from "~/server/events/change.ts";

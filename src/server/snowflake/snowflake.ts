@@ -18,7 +18,7 @@ export function snowflakeTimestamp(id: string): Date {
   return new Date(Number(DiscordSnowflake.timestampFrom(id)));
 }
 
-export const ZSnowflake = z.string().regex(/^\d{1,20}$/, "Value is not snowflake.");
+export const ZSnowflakeSchema = z.string().regex(/^\d{1,20}$/, "Value is not snowflake.");
 
 export function compareSnowflakes(a: string, b: string): number {
   const x = BigInt(a);

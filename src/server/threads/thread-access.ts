@@ -1,7 +1,7 @@
 import { ChannelType, PermissionFlagsBits as P } from "discord-api-types/v10";
 import type { ThreadMember } from "~/generated/prisma/client.ts";
 import type { ChannelRow } from "~/server/channels/channel.dto.ts";
-import { loadChannelAccess, type ChannelAccess } from "~/server/channels/channel.service.ts";
+import { loadChannelAccess, type ChannelAccess } from "~/server/channels/channel-read.service.ts";
 import type { ServiceContext } from "~/server/context.ts";
 import { ApiError } from "~/server/errors.ts";
 import { accessIn, channelPermissions, toOverwriteInputs, type GuildAccess } from "~/server/permissions/guild-access.ts";

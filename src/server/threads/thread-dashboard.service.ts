@@ -25,7 +25,7 @@ const PARENT_TYPES: readonly number[] = [ChannelType.GuildText, ChannelType.Guil
  * page groups them under their parents.
  */
 export async function listThreadsForDashboard(ctx: ServiceContext, input: { guildId: string }): Promise<DashboardThreads> {
-  const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
+  const access = await loadGuildAccess(ctx, input.guildId);
   const { byId, rows: channels } = await access.state.channels();
   const userId = ctx.actor.userId;
   const rows = await ctx.db.channel.findMany({

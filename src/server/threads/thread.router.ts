@@ -1,23 +1,23 @@
 import { z } from "zod";
 import { ZGuildIdInputSchema } from "~/server/guilds/guild.schema.ts";
-import { withAuditReason, ZAuditReasonInput } from "~/server/trpc/audit-reason.ts";
+import { withAuditReason, ZAuditReasonInputSchema } from "~/server/trpc/audit-reason.ts";
 import { createTRPCRouter, protectedProcedure } from "~/server/trpc/init.ts";
-import { ZSnowflake } from "~/server/validation/fields.ts";
+import { ZSnowflakeSchema } from "~/server/validation/fields.ts";
 import { listThreadsForDashboard } from "./thread-dashboard.service.ts";
 import { ZThreadCreateBodySchema, ZThreadModifyBodySchema } from "./thread.schema.ts";
 import { createThread, deleteThread, modifyThread } from "./thread.service.ts";
 
-const ZThreadInput = z.object({ channelId: ZSnowflake, ...ZAuditReasonInput });
+const ZThreadInputSchema = z.object({ channelId: ZSnowflakeSchema, ...ZAuditReasonInputSchema });
 
 export const threadRouter = createTRPCRouter({
   list: protectedProcedure.input(ZGuildIdInputSchema).query(({ ctx, input }) => listThreadsForDashboard(ctx, input)),
   /** `channelId` is the parent channel. */
   create: protectedProcedure
-    .input(ZThreadInput.extend({ body: ZThreadCreateBodySchema }))
+    .input(ZThreadInputSchema.extend({ body: ZThreadCreateBodySchema }))
     .mutation(({ ctx, input }) => createThread(withAuditReason(ctx, input.reason), input)),
   /** Archive, unarchive, lock, unlock, rename. */
   modify: protectedProcedure
-    .input(ZThreadInput.extend({ body: ZThreadModifyBodySchema }))
+    .input(ZThreadInputSchema.extend({ body: ZThreadModifyBodySchema }))
     .mutation(({ ctx, input }) => modifyThread(withAuditReason(ctx, input.reason), input)),
-  delete: protectedProcedure.input(ZThreadInput).mutation(({ ctx, input }) => deleteThread(withAuditReason(ctx, input.reason), input)),
+  delete: protectedProcedure.input(ZThreadInputSchema).mutation(({ ctx, input }) => deleteThread(withAuditReason(ctx, input.reason), input)),
 });

@@ -1,8 +1,8 @@
 import { ChannelType, MessageFlags } from "discord-api-types/v10";
 import { z } from "zod";
-import { AUTO_ARCHIVE_DURATIONS, RATE_LIMIT_PER_USER_MAX, ZChannelName } from "~/server/channels/channel.schema.ts";
-import { ZMessageFields } from "~/server/messages/message.schema.ts";
-import { intBetween, intChoice, ZSnowflake } from "~/server/validation/fields.ts";
+import { AUTO_ARCHIVE_DURATIONS, RATE_LIMIT_PER_USER_MAX, ZChannelNameSchema } from "~/server/channels/channel.schema.ts";
+import { ZMessageFieldsSchema } from "~/server/messages/message.schema.ts";
+import { intBetween, intChoice, ZSnowflakeSchema } from "~/server/validation/fields.ts";
 
 /** A forum or media post carries at most this many tags. */
 export const APPLIED_TAGS_MAX = 5;
@@ -13,15 +13,15 @@ export const DEFAULT_AUTO_ARCHIVE_DURATION = 1440;
 
 const THREAD_CREATE_TYPES = [ChannelType.AnnouncementThread, ChannelType.PublicThread, ChannelType.PrivateThread] as const;
 
-const ZAutoArchiveDuration = intChoice(AUTO_ARCHIVE_DURATIONS);
-const ZRateLimitPerUser = intBetween(0, RATE_LIMIT_PER_USER_MAX);
-const ZAppliedTags = z.array(ZSnowflake).max(APPLIED_TAGS_MAX);
+const ZAutoArchiveDurationSchema = intChoice(AUTO_ARCHIVE_DURATIONS);
+const ZRateLimitPerUserSchema = intBetween(0, RATE_LIMIT_PER_USER_MAX);
+const ZAppliedTagsSchema = z.array(ZSnowflakeSchema).max(APPLIED_TAGS_MAX);
 
 /** The flags a forum or media post's first message may carry (the platform's forum thread message params). */
 const POST_MESSAGE_FLAGS = MessageFlags.SuppressEmbeds | MessageFlags.SuppressNotifications;
 
 /** The first message of a forum or media post: a message without tts, poll or reply. */
-const ZForumPostMessageSchema = ZMessageFields.pick({ content: true, embeds: true, allowed_mentions: true, components: true, attachments: true }).extend({
+const ZForumPostMessageSchema = ZMessageFieldsSchema.pick({ content: true, embeds: true, allowed_mentions: true, components: true, attachments: true }).extend({
   flags: z
     .number()
     .int()
@@ -39,25 +39,25 @@ const ZForumPostMessageSchema = ZMessageFields.pick({ content: true, embeds: tru
  * may carry the channel's tags.
  */
 export const ZThreadCreateBodySchema = z.object({
-  name: ZChannelName,
-  auto_archive_duration: ZAutoArchiveDuration.nullish(),
+  name: ZChannelNameSchema,
+  auto_archive_duration: ZAutoArchiveDurationSchema.nullish(),
   type: intChoice(THREAD_CREATE_TYPES).nullish(),
   invitable: z.boolean().nullish(),
-  rate_limit_per_user: ZRateLimitPerUser.nullish(),
+  rate_limit_per_user: ZRateLimitPerUserSchema.nullish(),
   message: ZForumPostMessageSchema.optional(),
-  applied_tags: ZAppliedTags.nullish(),
+  applied_tags: ZAppliedTagsSchema.nullish(),
 });
 export type TThreadCreateBody = z.output<typeof ZThreadCreateBodySchema>;
 
 /** PATCH /channels/{channel.id} on a thread: the fields a thread has. */
 export const ZThreadModifyBodySchema = z.object({
-  name: ZChannelName.optional(),
+  name: ZChannelNameSchema.optional(),
   archived: z.boolean().optional(),
-  auto_archive_duration: ZAutoArchiveDuration.optional(),
+  auto_archive_duration: ZAutoArchiveDurationSchema.optional(),
   locked: z.boolean().optional(),
   invitable: z.boolean().optional(),
-  rate_limit_per_user: ZRateLimitPerUser.nullish(),
+  rate_limit_per_user: ZRateLimitPerUserSchema.nullish(),
   flags: z.number().int().min(0).optional(),
-  applied_tags: ZAppliedTags.optional(),
+  applied_tags: ZAppliedTagsSchema.optional(),
 });
 export type TThreadModifyBody = z.output<typeof ZThreadModifyBodySchema>;

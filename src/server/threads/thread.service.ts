@@ -202,7 +202,7 @@ export type ActiveThreads = { threads: ThreadObject[]; members: ThreadMemberObje
  * newest first, and the caller's thread member objects for those they joined.
  */
 export async function listActiveGuildThreads(ctx: ServiceContext, input: { guildId: string }): Promise<ActiveThreads> {
-  const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
+  const access = await loadGuildAccess(ctx, input.guildId);
   const { state } = access;
   // Thread and thread member rows change only with an event for the guild, which drops this answer.
   const rows = await state.answer("active-threads", async () => {

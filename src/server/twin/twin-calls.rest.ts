@@ -2,24 +2,24 @@ import { z } from "zod";
 import { ApiError } from "~/server/errors.ts";
 import { noContent, ok } from "~/server/rest/route.ts";
 import { stateCache } from "~/server/state/state-cache.ts";
-import { queryInt, ZSnowflake } from "~/server/validation/fields.ts";
+import { queryInt, ZSnowflakeSchema } from "~/server/validation/fields.ts";
 import { twinRoute, type TwinContext } from "./twin-route.ts";
 
 /** Calls one read answers at most. */
 export const MAX_CALLS_PER_READ = 500;
 
 /** Which recorded calls to read: after an id (a poll), how many, of which kind and status class. */
-const ZCallQuery = z.object({
+const ZCallQuerySchema = z.object({
   after: queryInt(0, Number.MAX_SAFE_INTEGER).optional(),
   limit: queryInt(1, MAX_CALLS_PER_READ).default(100),
   kind: z.enum(["rest", "gateway"]).optional(),
   status: z.enum(["2xx", "4xx", "5xx", "429"]).optional(),
 });
 
-const ZApplicationParams = z.object({ applicationId: ZSnowflake });
+const ZApplicationParamsSchema = z.object({ applicationId: ZSnowflakeSchema });
 
 async function knownApplication(ctx: TwinContext, applicationId: string): Promise<string> {
-  if (!ZApplicationParams.safeParse({ applicationId }).success || !(await stateCache(ctx.runtime.db).application(applicationId)))
+  if (!ZApplicationParamsSchema.safeParse({ applicationId }).success || !(await stateCache(ctx.runtime.db).application(applicationId)))
     throw new ApiError("UNKNOWN_APPLICATION");
   return applicationId;
 }
@@ -32,7 +32,7 @@ export const callRoutes = [
   twinRoute({
     method: "GET",
     path: "/applications/:applicationId/calls",
-    query: ZCallQuery,
+    query: ZCallQuerySchema,
     handler: async ({ ctx, params, query }) => ok(ctx.twin.recorder.list(await knownApplication(ctx, params.applicationId), query)),
   }),
   twinRoute({

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { runDueWork } from "~/server/background.ts";
 import { ok } from "~/server/rest/route.ts";
-import { ZTimestamp } from "~/server/validation/fields.ts";
+import { ZTimestampSchema } from "~/server/validation/fields.ts";
 import { moveClock } from "./twin-clock.ts";
 import { twinRoute } from "./twin-route.ts";
 
@@ -9,10 +9,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** One move forward at most: a century keeps every date the service writes valid. */
 const MAX_ADVANCE_MS = 36_525 * DAY_MS;
 
-const ZClockBody = z
+const ZClockBodySchema = z
   .strictObject({
     advance_ms: z.number().int().positive().max(MAX_ADVANCE_MS).optional(),
-    set: ZTimestamp.optional(),
+    set: ZTimestampSchema.optional(),
     frozen: z.boolean().optional(),
   })
   .check((ctx) => {
@@ -39,7 +39,7 @@ export const clockRoutes = [
   twinRoute({
     method: "POST",
     path: "/clock",
-    body: ZClockBody,
+    body: ZClockBodySchema,
     handler: async ({ ctx, body }) => {
       moveClock(ctx.twin.clock, body);
       // Every sweep runs now, so what expired is gone, and announced, when this answers.

@@ -1,6 +1,6 @@
 import { ApiError } from "~/server/errors.ts";
 import { created, noContent, ok } from "~/server/rest/route.ts";
-import { ZFaultRuleInput, ZGatewayFaultInput } from "./twin-faults.schema.ts";
+import { ZFaultRuleInputSchema, ZGatewayFaultInputSchema } from "./twin-faults.schema.ts";
 import { twinRoute } from "./twin-route.ts";
 
 /** Fault injection: REST rules answered instead of matching calls, and gateway faults applied to live sessions at once. */
@@ -8,7 +8,7 @@ export const faultRoutes = [
   twinRoute({
     method: "POST",
     path: "/faults",
-    body: ZFaultRuleInput,
+    body: ZFaultRuleInputSchema,
     handler: ({ ctx, body }) => Promise.resolve(created(ctx.twin.faults.add(body))),
   }),
   twinRoute({
@@ -35,7 +35,7 @@ export const faultRoutes = [
   twinRoute({
     method: "POST",
     path: "/gateway/faults",
-    body: ZGatewayFaultInput,
+    body: ZGatewayFaultInputSchema,
     handler: ({ ctx, body }) => {
       const gateway = ctx.runtime.gateway;
       if (!gateway) throw new ApiError("GATEWAY_NOT_RUNNING");

@@ -5,13 +5,13 @@ import { ROUTES } from "~/server/rest/routes.ts";
 /** Every route template of the REST route table, with its parameters' names: what a fault may name. */
 const TEMPLATES = new Map(ROUTES.map((row) => [row.path, row.path.split("/").flatMap((segment) => (segment.startsWith(":") ? [segment.slice(1)] : []))]));
 
-const ZSnowflake = z.string().regex(/^\d{1,20}$/, "Not a snowflake.");
+const ZSnowflakeSchema = z.string().regex(/^\d{1,20}$/, "Not a snowflake.");
 
-const ZMethod = z.enum(["GET", "POST", "PUT", "PATCH", "DELETE"]);
+const ZMethodSchema = z.enum(["GET", "POST", "PUT", "PATCH", "DELETE"]);
 
-const ZFaultMatch = z
+const ZFaultMatchSchema = z
   .strictObject({
-    method: ZMethod.optional(),
+    method: ZMethodSchema.optional(),
     route: z
       .string()
       .refine((template) => TEMPLATES.has(template), {
@@ -20,7 +20,7 @@ const ZFaultMatch = z
       })
       .optional(),
     params: z.record(z.string().min(1).max(100), z.string().min(1).max(100)).optional(),
-    application_id: ZSnowflake.optional(),
+    application_id: ZSnowflakeSchema.optional(),
   })
   .superRefine((match, ctx) => {
     const names = match.route === undefined ? undefined : TEMPLATES.get(match.route);
@@ -31,31 +31,31 @@ const ZFaultMatch = z
     }
   });
 
-const ZFaultEffect = z.discriminatedUnion("type", [
+const ZFaultEffectSchema = z.discriminatedUnion("type", [
   z.strictObject({ type: z.literal("rate_limit"), retry_after: z.number().positive().max(3600), global: z.boolean().default(false) }),
   z.strictObject({ type: z.literal("error"), status: z.literal([500, 502, 503, 504]) }),
   z.strictObject({ type: z.literal("delay"), ms: z.number().min(0).max(60_000) }),
 ]);
 
 /** POST /__twin/faults: which REST calls a rule catches, what they get instead, how often. */
-export const ZFaultRuleInput = z.strictObject({
-  match: ZFaultMatch.default({}),
-  effect: ZFaultEffect,
+export const ZFaultRuleInputSchema = z.strictObject({
+  match: ZFaultMatchSchema.default({}),
+  effect: ZFaultEffectSchema,
   times: z.int().min(1).max(1_000_000).optional(),
   probability: z.number().gt(0).max(1).default(1),
 });
 
-export type FaultMatch = z.output<typeof ZFaultMatch>;
-export type FaultEffect = z.output<typeof ZFaultEffect>;
-export type FaultRuleInput = z.output<typeof ZFaultRuleInput>;
+export type FaultMatch = z.output<typeof ZFaultMatchSchema>;
+export type FaultEffect = z.output<typeof ZFaultEffectSchema>;
+export type FaultRuleInput = z.output<typeof ZFaultRuleInputSchema>;
 
 /** The platform's close codes a fault may send (4006 is not in its table) and the protocol's own that a close frame may carry. */
 const FAULT_CLOSE_CODES = [...(Object.keys(CLOSE_CODES).map(Number) as CloseCode[]), ...PROTOCOL_CLOSE_CODES];
 
 /** POST /__twin/gateway/faults: what happens at once to the live sessions it reaches. */
-export const ZGatewayFaultInput = z.strictObject({
+export const ZGatewayFaultInputSchema = z.strictObject({
   match: z
-    .strictObject({ application_id: ZSnowflake.optional(), session_id: z.string().min(1).max(64).optional(), shard: z.int().min(0).optional() })
+    .strictObject({ application_id: ZSnowflakeSchema.optional(), session_id: z.string().min(1).max(64).optional(), shard: z.int().min(0).optional() })
     .default({}),
   action: z.discriminatedUnion("type", [
     z.strictObject({

@@ -3,7 +3,7 @@ import { faultReaches } from "~/server/gateway/gateway-faults.ts";
 import type { GatewaySessionView } from "~/server/gateway/gateway-types.ts";
 import type { Route } from "~/server/rest/route.ts";
 import { createTwinFaults, faultMatches, takeFault, type FaultRequest, type FaultRule } from "./twin-faults.ts";
-import { ZFaultRuleInput, ZGatewayFaultInput } from "./twin-faults.schema.ts";
+import { ZFaultRuleInputSchema, ZGatewayFaultInputSchema } from "./twin-faults.schema.ts";
 
 const SEND: FaultRequest = {
   method: "POST",
@@ -64,7 +64,7 @@ describe("the twin's fault rules", () => {
   it("answer with the platform's 429 and count hits against the random source given", async () => {
     const rolls = [0.9, 0.1];
     const faults = createTwinFaults(() => rolls.shift() ?? 0);
-    const added = faults.add(ZFaultRuleInput.parse({ effect: { type: "rate_limit", retry_after: 1.5 }, times: 3, probability: 0.5 }));
+    const added = faults.add(ZFaultRuleInputSchema.parse({ effect: { type: "rate_limit", retry_after: 1.5 }, times: 3, probability: 0.5 }));
     expect(added).toMatchObject({ remaining: 3, hits: 0, times: 3, probability: 0.5 });
     expect(await faults.answer(route, { channelId: "10" }, bot)).toBeNull();
     const limited = await faults.answer(route, { channelId: "10" }, bot);
@@ -76,8 +76,8 @@ describe("the twin's fault rules", () => {
 
   it("are removed one by one or all at once", () => {
     const faults = createTwinFaults();
-    const first = faults.add(ZFaultRuleInput.parse({ effect: { type: "delay", ms: 10 } }));
-    faults.add(ZFaultRuleInput.parse({ effect: { type: "error", status: 500 } }));
+    const first = faults.add(ZFaultRuleInputSchema.parse({ effect: { type: "delay", ms: 10 } }));
+    faults.add(ZFaultRuleInputSchema.parse({ effect: { type: "error", status: 500 } }));
     expect(faults.remove("nope")).toBe(false);
     expect(faults.remove(first.id)).toBe(true);
     expect(faults.list()).toHaveLength(1);
@@ -89,18 +89,18 @@ describe("the twin's fault rules", () => {
 describe("fault bodies", () => {
   it("take routes of the route table and their parameters only", () => {
     const effect = { type: "error", status: 503 };
-    expect(ZFaultRuleInput.safeParse({ match: { route: "/channels/:channelId/messages", params: { channelId: "1" } }, effect }).success).toBe(true);
-    expect(ZFaultRuleInput.safeParse({ match: { route: "/channels/:id/messages" }, effect }).success).toBe(false);
-    expect(ZFaultRuleInput.safeParse({ match: { route: "/channels/:channelId/messages", params: { guildId: "1" } }, effect }).success).toBe(false);
-    expect(ZFaultRuleInput.safeParse({ effect: { type: "error", status: 418 } }).success).toBe(false);
-    expect(ZFaultRuleInput.safeParse({ effect: { type: "rate_limit", retry_after: 0 } }).success).toBe(false);
-    expect(ZFaultRuleInput.safeParse({ effect: { type: "delay", ms: 60_001 } }).success).toBe(false);
-    expect(ZFaultRuleInput.safeParse({ effect, probability: 0 }).success).toBe(false);
-    expect(ZFaultRuleInput.safeParse({ effect, times: 0 }).success).toBe(false);
+    expect(ZFaultRuleInputSchema.safeParse({ match: { route: "/channels/:channelId/messages", params: { channelId: "1" } }, effect }).success).toBe(true);
+    expect(ZFaultRuleInputSchema.safeParse({ match: { route: "/channels/:id/messages" }, effect }).success).toBe(false);
+    expect(ZFaultRuleInputSchema.safeParse({ match: { route: "/channels/:channelId/messages", params: { guildId: "1" } }, effect }).success).toBe(false);
+    expect(ZFaultRuleInputSchema.safeParse({ effect: { type: "error", status: 418 } }).success).toBe(false);
+    expect(ZFaultRuleInputSchema.safeParse({ effect: { type: "rate_limit", retry_after: 0 } }).success).toBe(false);
+    expect(ZFaultRuleInputSchema.safeParse({ effect: { type: "delay", ms: 60_001 } }).success).toBe(false);
+    expect(ZFaultRuleInputSchema.safeParse({ effect, probability: 0 }).success).toBe(false);
+    expect(ZFaultRuleInputSchema.safeParse({ effect, times: 0 }).success).toBe(false);
   });
 
   it("close sessions with the platform's codes or the protocol's sendable ones", () => {
-    const close = (code: number) => ZGatewayFaultInput.safeParse({ action: { type: "close", code } }).success;
+    const close = (code: number) => ZGatewayFaultInputSchema.safeParse({ action: { type: "close", code } }).success;
     expect([4000, 4009, 4014, 1000, 1001, 1011].every(close)).toBe(true);
     expect([4006, 4015, 3000, 1005, 1006, 1015, 999].some(close)).toBe(false);
   });

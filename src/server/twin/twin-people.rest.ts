@@ -1,6 +1,12 @@
 import { created, noContent, ok } from "~/server/rest/route.ts";
 import { twinRoute } from "./twin-route.ts";
-import { ZTwinInviteAcceptBody, ZTwinMessageBody, ZTwinPresenceBody, ZTwinUserBody, ZTwinVoiceStateBody } from "./twin-people.schema.ts";
+import {
+  ZTwinInviteAcceptBodySchema,
+  ZTwinMessageBodySchema,
+  ZTwinPresenceBodySchema,
+  ZTwinUserBodySchema,
+  ZTwinVoiceStateBodySchema,
+} from "./twin-people.schema.ts";
 import { acceptInviteAsPerson, createPerson, joinAsPerson, leaveAsPerson, postAsPerson, setPresenceAsPerson, setVoiceAsPerson } from "./twin-people.service.ts";
 
 /** Acting as people: the twin makes users and acts as them, so bots hear what people do. */
@@ -8,7 +14,7 @@ export const peopleRoutes = [
   twinRoute({
     method: "POST",
     path: "/users",
-    body: ZTwinUserBody,
+    body: ZTwinUserBodySchema,
     handler: async ({ ctx, body }) => created(await createPerson(ctx.runtime.db, body)),
   }),
   twinRoute({
@@ -30,19 +36,19 @@ export const peopleRoutes = [
   twinRoute({
     method: "POST",
     path: "/invites/:code/accept",
-    body: ZTwinInviteAcceptBody,
+    body: ZTwinInviteAcceptBodySchema,
     handler: async ({ ctx, params, body }) => ok(await acceptInviteAsPerson(ctx.runtime.db, { code: params.code, userId: body.user_id })),
   }),
   twinRoute({
     method: "POST",
     path: "/channels/:channelId/messages",
-    body: ZTwinMessageBody,
+    body: ZTwinMessageBodySchema,
     handler: async ({ ctx, params, body }) => ok(await postAsPerson(ctx.runtime.db, { channelId: params.channelId, body })),
   }),
   twinRoute({
     method: "PUT",
     path: "/guilds/:guildId/voice-states/:userId",
-    body: ZTwinVoiceStateBody,
+    body: ZTwinVoiceStateBodySchema,
     handler: async ({ ctx, params, body }) => {
       const state = await setVoiceAsPerson(ctx.runtime.db, { ...params, body });
       return state ? ok(state) : noContent();
@@ -51,7 +57,7 @@ export const peopleRoutes = [
   twinRoute({
     method: "PUT",
     path: "/users/:userId/presence",
-    body: ZTwinPresenceBody,
+    body: ZTwinPresenceBodySchema,
     handler: async ({ ctx, params, body }) => ok(await setPresenceAsPerson(ctx.runtime.db, { userId: params.userId, body })),
   }),
 ];

@@ -24,7 +24,7 @@ import { loadGuildState } from "~/server/permissions/guild-access.ts";
 import { setSessionPresence } from "~/server/presences/presence.service.ts";
 import { toUserObject } from "~/server/users/user.dto.ts";
 import { endHeldSession, heldSessionId, holdSession } from "./twin-held-session.ts";
-import type { ZTwinMessageBody, ZTwinPresenceBody, ZTwinUserBody, ZTwinVoiceStateBody } from "./twin-people.schema.ts";
+import type { ZTwinMessageBodySchema, ZTwinPresenceBodySchema, ZTwinUserBodySchema, ZTwinVoiceStateBodySchema } from "./twin-people.schema.ts";
 
 /** The person the twin acts as: 10013 when there is no such user; a bot acts through its own token, never the twin. */
 async function personOf(db: Db, userId: string): Promise<User> {
@@ -40,7 +40,7 @@ function asPerson(db: Db, userId: string): ServiceContext {
 }
 
 /** POST /__twin/users: a new person, with a bearer token granted to an application when asked (the grant's scopes as the token endpoint allows them). */
-export async function createPerson(db: Db, body: z.output<typeof ZTwinUserBody>) {
+export async function createPerson(db: Db, body: z.output<typeof ZTwinUserBodySchema>) {
   const applicationId = body.bearer_for_application;
   if (applicationId) {
     const application = await db.application.findUnique({ where: { id: applicationId }, select: { partner: true } });
@@ -50,7 +50,7 @@ export async function createPerson(db: Db, body: z.output<typeof ZTwinUserBody>)
   }
   const user = await runChange({ db, actor: null }, ({ tx }) => createUser(tx, { username: body.username, globalName: body.global_name }));
   // scopeDenial accepted every scope above, so each is a scope name.
-  const bearer = applicationId ? await issueBearerToken(db, { userId: user.id, applicationId, scopes: body.scopes as OAuth2Scope[] }) : null;
+  const bearer = applicationId ? await issueBearerToken({ db, actor: null }, { userId: user.id, applicationId, scopes: body.scopes as OAuth2Scope[] }) : null;
   return { user: toUserObject(user), ...(bearer && { bearer_token: bearer }) };
 }
 
@@ -86,7 +86,7 @@ export async function acceptInviteAsPerson(db: Db, input: { code: string; userId
 }
 
 /** POST /__twin/channels/:channelId/messages: the person posts through the messages service, with their permissions in the channel. */
-export async function postAsPerson(db: Db, input: { channelId: string; body: z.output<typeof ZTwinMessageBody> }) {
+export async function postAsPerson(db: Db, input: { channelId: string; body: z.output<typeof ZTwinMessageBodySchema> }) {
   const { user_id: userId, ...body } = input.body;
   await personOf(db, userId);
   return sendMessage(asPerson(db, userId), { channelId: input.channelId, body, files: [] });
@@ -97,7 +97,7 @@ export async function postAsPerson(db: Db, input: { channelId: string; body: z.o
  * client's Update Voice State does (voiceJoinDenial: VIEW_CHANNEL, CONNECT, the user limit). The
  * connection is held by the person's held session. Null after leaving.
  */
-export async function setVoiceAsPerson(db: Db, input: { guildId: string; userId: string; body: z.output<typeof ZTwinVoiceStateBody> }) {
+export async function setVoiceAsPerson(db: Db, input: { guildId: string; userId: string; body: z.output<typeof ZTwinVoiceStateBodySchema> }) {
   const { guildId, userId, body } = input;
   await personOf(db, userId);
   await loadGuildState(db, guildId);
@@ -117,7 +117,7 @@ export async function setVoiceAsPerson(db: Db, input: { guildId: string; userId:
  * session, announced where others see a change (visiblePresence decides what they see).
  * `offline` closes the client: the held session ends, with its voice.
  */
-export async function setPresenceAsPerson(db: Db, input: { userId: string; body: z.output<typeof ZTwinPresenceBody> }) {
+export async function setPresenceAsPerson(db: Db, input: { userId: string; body: z.output<typeof ZTwinPresenceBodySchema> }) {
   const { userId, body } = input;
   await personOf(db, userId);
   if (body.status === PresenceUpdateStatus.Offline) {

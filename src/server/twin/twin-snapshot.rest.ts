@@ -2,14 +2,14 @@ import { z } from "zod";
 import { created, noContent, ok } from "~/server/rest/route.ts";
 import { twinRoute } from "./twin-route.ts";
 
-const ZSnapshotBody = z.object({ name: z.string().trim().min(1).max(100).optional() });
+const ZSnapshotBodySchema = z.object({ name: z.string().trim().min(1).max(100).optional() });
 
 /** Snapshots of the twin's whole state: take, list, delete, restore (SQLite only). */
 export const snapshotRoutes = [
   twinRoute({
     method: "POST",
     path: "/snapshots",
-    body: ZSnapshotBody,
+    body: ZSnapshotBodySchema,
     handler: async ({ ctx, body }) => created(await ctx.twin.snapshots.take(ctx.runtime, body.name ?? null)),
   }),
   twinRoute({

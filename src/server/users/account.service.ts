@@ -1,6 +1,7 @@
 // A user's own account settings: who sees their custom status in presences.
 import type { Db } from "~/server/db/client.ts";
 import type { ServiceContext } from "~/server/context.ts";
+import type { ChangeContext } from "~/server/events/change.ts";
 import { ApiError } from "~/server/errors.ts";
 import { describeProfilePrivacy, PROFILE_PRIVACY, type ProfilePrivacy } from "~/server/gateway/presence-privacy.ts";
 import { changePresence } from "~/server/presences/presence.service.ts";
@@ -22,9 +23,9 @@ export async function readProfilePrivacy(db: Db, userId: string): Promise<Profil
 }
 
 /** Sets a user's profile privacy; their presences show the change in every guild where it changes what others see. */
-export async function setProfilePrivacy(db: Db, userId: string, privacy: ProfilePrivacy): Promise<ProfilePrivacy> {
-  await readProfilePrivacy(db, userId);
-  await changePresence(db, userId, (tx) => tx.user.update({ where: { id: userId }, data: { profilePrivacy: privacy } }));
+export async function setProfilePrivacy(ctx: ChangeContext, userId: string, privacy: ProfilePrivacy): Promise<ProfilePrivacy> {
+  await readProfilePrivacy(ctx.db, userId);
+  await changePresence(ctx.db, userId, (tx) => tx.user.update({ where: { id: userId }, data: { profilePrivacy: privacy } }));
   return privacy;
 }
 
@@ -35,5 +36,5 @@ export async function getAccountSettings(ctx: ServiceContext): Promise<AccountSe
 
 /** Changes the signed-in user's account settings. */
 export async function updateAccountSettings(ctx: ServiceContext, input: TAccountSettings): Promise<AccountSettings> {
-  return { profile_privacy: await setProfilePrivacy(ctx.db, ctx.actor.userId, input.profile_privacy), choices: CHOICES };
+  return { profile_privacy: await setProfilePrivacy(ctx, ctx.actor.userId, input.profile_privacy), choices: CHOICES };
 }

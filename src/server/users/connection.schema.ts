@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { lengthBetween, ZSnowflake, ZTimestamp } from "~/server/validation/fields.ts";
+import { lengthBetween, ZSnowflakeSchema, ZTimestampSchema } from "~/server/validation/fields.ts";
 
 /** The services a user may connect (the platform's ConnectedAccountProviders). */
 const CONNECTION_TYPES = [
@@ -33,11 +33,11 @@ const CONNECTION_NAME_MAX = 100;
 
 /** A user's account on another service, as the CLI links one (the platform does it through OAuth2 with that service). */
 export const ZConnectionAddSchema = z.object({
-  user_id: ZSnowflake,
+  user_id: ZSnowflakeSchema,
   type: z.enum(CONNECTION_TYPES),
   id: lengthBetween(1, CONNECTION_NAME_MAX, { trim: true }),
   name: lengthBetween(1, CONNECTION_NAME_MAX, { trim: true }),
-  created_at: ZTimestamp.optional(),
+  created_at: ZTimestampSchema.optional(),
   /** On the user's profile: NONE=0 (only them), EVERYONE=1. */
   visibility: z.literal([0, 1]).default(0),
   verified: z.boolean().default(true),

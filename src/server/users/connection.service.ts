@@ -2,7 +2,7 @@ import type { Connection } from "~/generated/prisma/client.ts";
 import type { ServiceContext } from "~/server/context.ts";
 import type { Db } from "~/server/db/client.ts";
 import { ApiError, invalidField } from "~/server/errors.ts";
-import { runChange } from "~/server/events/change.ts";
+import { runChange, type ChangeContext } from "~/server/events/change.ts";
 import { isConnectionListed } from "./connection-sunsets.ts";
 import { toConnectionObject, type ConnectionObject } from "./connection.dto.ts";
 import type { TConnectionAdd } from "./connection.schema.ts";
@@ -37,8 +37,8 @@ export function readUserConnections(db: Db, userId: string): Promise<Connection[
  * Links a user's account on another service, or updates the link (the operator's path: the
  * platform does this through OAuth2 with the service). Bots have no connections.
  */
-export async function addConnection(db: Db, input: TConnectionAdd): Promise<Connection> {
-  const user = await db.user.findUnique({ where: { id: input.user_id }, select: { bot: true } });
+export async function addConnection(ctx: ChangeContext, input: TConnectionAdd): Promise<Connection> {
+  const user = await ctx.db.user.findUnique({ where: { id: input.user_id }, select: { bot: true } });
   if (!user) throw new ApiError("UNKNOWN_USER");
   if (user.bot) throw invalidField(["user_id"], "BASE_TYPE_INVALID", "Bots have no connections.");
   const fields = {
@@ -51,7 +51,7 @@ export async function addConnection(db: Db, input: TConnectionAdd): Promise<Conn
     twoWayLink: input.two_way_link,
     ...(input.created_at && { createdAt: new Date(input.created_at) }),
   };
-  return runChange({ db, actor: null }, ({ tx }) =>
+  return runChange(ctx, ({ tx }) =>
     tx.connection.upsert({
       where: { userId_type_id: { userId: input.user_id, type: input.type, id: input.id } },
       create: { userId: input.user_id, type: input.type, id: input.id, ...fields },
@@ -61,7 +61,7 @@ export async function addConnection(db: Db, input: TConnectionAdd): Promise<Conn
 }
 
 /** Unlinks one connection; false when there was none. */
-export async function removeConnection(db: Db, key: { userId: string; type: string; id: string }): Promise<boolean> {
-  const { count } = await runChange({ db, actor: null }, ({ tx }) => tx.connection.deleteMany({ where: key }));
+export async function removeConnection(ctx: ChangeContext, key: { userId: string; type: string; id: string }): Promise<boolean> {
+  const { count } = await runChange(ctx, ({ tx }) => tx.connection.deleteMany({ where: key }));
   return count > 0;
 }

@@ -18,7 +18,10 @@ async function connectedUser() {
   const { user, token } = await makeUser(app.db, ["identify", "connections"]);
   const api = app.as(bearer(token));
   const link = (input: Omit<Partial<TConnectionAdd>, "user_id">) =>
-    addConnection(app.db, ZConnectionAddSchema.parse({ user_id: user.id, type: "github", id: `${Math.random()}`, name: "octo", ...input }));
+    addConnection(
+      { db: app.db, actor: null },
+      ZConnectionAddSchema.parse({ user_id: user.id, type: "github", id: `${Math.random()}`, name: "octo", ...input }),
+    );
   const listedIds = async () => (await api.get<{ id: string }[]>("/users/@me/connections")).body.map((c) => c.id);
   return { user, api, link, listedIds };
 }
@@ -61,7 +64,7 @@ describe("GET /users/@me/connections", () => {
         integrations: [],
       },
     ]);
-    expect(await removeConnection(app.db, { userId: user.id, type: "steam", id: "7656" })).toBe(true);
+    expect(await removeConnection({ db: app.db, actor: null }, { userId: user.id, type: "steam", id: "7656" })).toBe(true);
     expect((await api.get("/users/@me/connections")).body).toHaveLength(1);
   });
 
@@ -82,13 +85,15 @@ describe("GET /users/@me/connections", () => {
 
   it("needs the connections scope on a bearer token; a bot has none", async () => {
     const { user, token } = await makeUser(app.db, ["identify", "guilds"]);
-    await addConnection(app.db, ZConnectionAddSchema.parse({ user_id: user.id, type: "github", id: "1", name: "octo" }));
+    await addConnection({ db: app.db, actor: null }, ZConnectionAddSchema.parse({ user_id: user.id, type: "github", id: "1", name: "octo" }));
     expect((await app.as(bearer(token)).get("/users/@me/connections")).body).toEqual(MISSING_ACCESS);
     const { token: botToken, user: botUser } = await makeBot(app.db);
     const answer = await app.as(bot(botToken)).get("/users/@me/connections");
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual([]);
-    await expect(addConnection(app.db, ZConnectionAddSchema.parse({ user_id: botUser.id, type: "github", id: "2", name: "bot" }))).rejects.toMatchObject({
+    await expect(
+      addConnection({ db: app.db, actor: null }, ZConnectionAddSchema.parse({ user_id: botUser.id, type: "github", id: "2", name: "bot" })),
+    ).rejects.toMatchObject({
       code: 50035,
     });
     expect((await app.as().get("/users/@me/connections")).status).toBe(401);

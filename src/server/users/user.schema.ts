@@ -1,15 +1,15 @@
 import { z } from "zod";
 import { PROFILE_PRIVACY, type ProfilePrivacy } from "~/server/gateway/presence-privacy.ts";
-import { queryInt, ZQueryBoolean, ZSnowflake } from "~/server/validation/fields.ts";
+import { queryInt, ZQueryBooleanSchema, ZSnowflakeSchema } from "~/server/validation/fields.ts";
 
 export const CURRENT_USER_GUILDS_MAX = 200;
 
 /** GET /users/@me/guilds query. */
 export const ZCurrentUserGuildsQuerySchema = z.object({
-  before: ZSnowflake.optional(),
-  after: ZSnowflake.optional(),
+  before: ZSnowflakeSchema.optional(),
+  after: ZSnowflakeSchema.optional(),
   limit: queryInt(1, CURRENT_USER_GUILDS_MAX).optional(),
-  with_counts: ZQueryBoolean.optional(),
+  with_counts: ZQueryBooleanSchema.optional(),
   shard: queryInt(0, 2 ** 31 - 1).optional(),
 });
 export type TCurrentUserGuildsQuery = z.output<typeof ZCurrentUserGuildsQuerySchema>;
@@ -18,7 +18,7 @@ const USERNAME_MIN = 2;
 const USERNAME_MAX = 32;
 
 /** A new username, by the platform's rule: 2-32 lowercase letters, digits, `_` and `.`, never two periods in a row. */
-export const ZUsername = z
+export const ZUsernameSchema = z
   .string()
   .min(USERNAME_MIN)
   .max(USERNAME_MAX)
@@ -28,7 +28,7 @@ export const ZUsername = z
   });
 
 /** A display name: 1-32 characters. */
-export const ZGlobalName = z.string().trim().min(1).max(USERNAME_MAX);
+export const ZGlobalNameSchema = z.string().trim().min(1).max(USERNAME_MAX);
 
 /** Who sees the user's custom status in presences (spec 6). */
 export const ZProfilePrivacySchema = z.enum(PROFILE_PRIVACY);

@@ -2,6 +2,7 @@ import { hasScope } from "~/server/auth/actor.ts";
 import { ApiError, invalidField } from "~/server/errors.ts";
 import { countOnlineMembers } from "~/server/presences/presence.service.ts";
 import type { ServiceContext } from "~/server/context.ts";
+import type { Db } from "~/server/db/client.ts";
 import { parseFeatures } from "~/server/guilds/guild.dto.ts";
 import { computeBasePermissions, serializePermissions } from "~/server/permissions/permissions.ts";
 import { compareSnowflakes } from "~/server/snowflake/snowflake.ts";
@@ -57,7 +58,7 @@ export async function listCurrentUserGuilds(ctx: ServiceContext, query: TCurrent
   members = descending ? members.slice(-limit) : members.slice(0, limit);
 
   const guildIds = members.map((m) => m.guild.id);
-  const counts = query.with_counts ? { members: await memberCounts(ctx, guildIds), online: await countOnlineMembers(ctx.db, guildIds) } : null;
+  const counts = query.with_counts ? { members: await memberCounts(ctx.db, guildIds), online: await countOnlineMembers(ctx.db, guildIds) } : null;
   return members.map(({ guild, roles }) => {
     const everyone = guild.roles.find((r) => r.id === guild.id);
     const permissions = computeBasePermissions({
@@ -79,7 +80,7 @@ export async function listCurrentUserGuilds(ctx: ServiceContext, query: TCurrent
   });
 }
 
-async function memberCounts(ctx: ServiceContext, guildIds: string[]): Promise<Map<string, number>> {
-  const groups = await ctx.db.member.groupBy({ by: ["guildId"], where: { guildId: { in: guildIds } }, _count: { _all: true } });
+async function memberCounts(db: Db, guildIds: string[]): Promise<Map<string, number>> {
+  const groups = await db.member.groupBy({ by: ["guildId"], where: { guildId: { in: guildIds } }, _count: { _all: true } });
   return new Map(groups.map((g) => [g.guildId, g._count._all]));
 }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { isPermissionString } from "~/server/permissions/permissions.ts";
 
-export { ZSnowflake } from "~/server/snowflake/snowflake.ts";
+export { ZSnowflakeSchema } from "~/server/snowflake/snowflake.ts";
 
 /** A string whose length (after trimming, when `trim`) is within [min, max]: BASE_TYPE_BAD_LENGTH. */
 export function lengthBetween(min: number, max: number, options: { trim?: boolean } = {}) {
@@ -31,10 +31,10 @@ export function intChoice<const T extends readonly number[]>(choices: T) {
 }
 
 /** A permission bitfield as a decimal string. */
-export const ZPermissionString = z.string().refine(isPermissionString, { message: "Invalid permission value.", params: { code: "BASE_TYPE_INVALID" } });
+export const ZPermissionStringSchema = z.string().refine(isPermissionString, { message: "Invalid permission value.", params: { code: "BASE_TYPE_INVALID" } });
 
 /** A boolean in a query string: true/false/1/0 as the platform accepts. */
-export const ZQueryBoolean = z.enum(["true", "false", "True", "False", "1", "0"]).transform((v) => v === "true" || v === "True" || v === "1");
+export const ZQueryBooleanSchema = z.enum(["true", "false", "True", "False", "1", "0"]).transform((v) => v === "true" || v === "True" || v === "1");
 
 /**
  * A query parameter that may repeat (`channel_id=1&channel_id=2`): one value or several,
@@ -54,4 +54,4 @@ export function queryInt(min: number, max: number) {
 }
 
 /** An ISO 8601 timestamp with its offset, as the platform's timestamp fields take. */
-export const ZTimestamp = z.iso.datetime({ offset: true, message: "Could not parse timestamp." });
+export const ZTimestampSchema = z.iso.datetime({ offset: true, message: "Could not parse timestamp." });

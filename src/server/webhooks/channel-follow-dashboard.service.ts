@@ -24,7 +24,7 @@ export async function loadFollowTargets(ctx: ServiceContext, input: { channelId:
   const memberships = await ctx.db.member.findMany({ where: { userId: ctx.actor.userId }, select: { guildId: true }, orderBy: { guildId: "asc" } });
   const guilds: FollowTargets["guilds"] = [];
   for (const { guildId } of memberships) {
-    const access = await loadGuildAccess(ctx.db, ctx.actor, guildId);
+    const access = await loadGuildAccess(ctx, guildId);
     const { rows } = await access.state.channels();
     const channels = sortChannels(rows)
       .filter((row) => FOLLOW_TARGET_TYPES.includes(row.type) && row.id !== source.channel.id)

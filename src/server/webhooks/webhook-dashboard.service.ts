@@ -1,5 +1,5 @@
 import { PermissionFlagsBits as P } from "discord-api-types/v10";
-import { loadChannelAccess } from "~/server/channels/channel.service.ts";
+import { loadChannelAccess } from "~/server/channels/channel-read.service.ts";
 import type { ServiceContext } from "~/server/context.ts";
 import { channelPermissions, toOverwriteInputs } from "~/server/permissions/guild-access.ts";
 import { hasPermission } from "~/server/permissions/permissions.ts";

@@ -11,7 +11,7 @@ import { writeForumPost } from "~/server/threads/forum-post.service.ts";
 import { checkNewPostTags } from "~/server/threads/forum-tags.ts";
 import { isForumType, isThreadType, THREAD_INCLUDE, toThreadObject } from "~/server/threads/thread.dto.ts";
 import type { ServiceContext } from "~/server/context.ts";
-import { ZWebhookExecuteBody, type TWebhookExecuteBody, type TWebhookExecuteQuery, type TWebhookTestMessageInput } from "./webhook-execute.schema.ts";
+import { ZWebhookExecuteBodySchema, type TWebhookExecuteBody, type TWebhookExecuteQuery, type TWebhookTestMessageInput } from "./webhook-execute.schema.ts";
 import { stateCache } from "~/server/state/state-cache.ts";
 import { findWebhookByToken, loadManagedWebhook } from "./webhook.service.ts";
 
@@ -141,7 +141,7 @@ export async function sendTestMessage(ctx: ServiceContext, input: TWebhookTestMe
   if (!row.token) throw new ApiError("INVALID_WEBHOOK_TOKEN");
   const embed = input.embed?.title || input.embed?.description ? [input.embed] : [];
   const request = { content: input.content || null, embeds: embed };
-  const parsed = ZWebhookExecuteBody.safeParse(request);
+  const parsed = ZWebhookExecuteBodySchema.safeParse(request);
   if (!parsed.success) throw fromZodError(parsed.error, request);
   const body = parsed.data;
   const message = await executeWebhook(ctx.db, { webhookId: row.id, token: row.token, query: { wait: true }, body, files: [] });

@@ -7,10 +7,10 @@ import type { TGithubPayload } from "./github/github-payload.ts";
 import { repositoryEvents } from "./github/github-repository-events.ts";
 import { fromZodError } from "~/server/errors.ts";
 import type { MessageObject } from "~/server/messages/message.dto.ts";
-import { ZWebhookExecuteBody } from "./webhook-execute.schema.ts";
+import { ZWebhookExecuteBodySchema } from "./webhook-execute.schema.ts";
 import { executeWebhook } from "./webhook-execute.service.ts";
 import { findWebhookByToken } from "./webhook.service.ts";
-import { ZQueryBoolean, ZSnowflake } from "~/server/validation/fields.ts";
+import { ZQueryBooleanSchema, ZSnowflakeSchema } from "~/server/validation/fields.ts";
 
 /** The 18 events of spec 4.8, each with its embed; any other event is accepted and ignored. */
 const GITHUB_EVENTS: Record<string, GithubEventMapper> = { ...repositoryEvents, ...conversationEvents, ...checkEvents };
@@ -21,8 +21,8 @@ const GITHUB_USERNAME = "GitHub";
 const GITHUB_AVATAR = "https://github.githubassets.com/images/modules/logos_page/GitHub-Mark.png";
 
 /** POST /webhooks/{webhook.id}/{webhook.token}/github: query; wait defaults to true here. */
-export const ZGithubQuery = z.object({ wait: ZQueryBoolean.optional(), thread_id: ZSnowflake.optional() });
-export type TGithubQuery = z.output<typeof ZGithubQuery>;
+export const ZGithubQuerySchema = z.object({ wait: ZQueryBooleanSchema.optional(), thread_id: ZSnowflakeSchema.optional() });
+export type TGithubQuery = z.output<typeof ZGithubQuerySchema>;
 
 /**
  * POST /webhooks/{webhook.id}/{webhook.token}/github (spec 4.8): the event named by the
@@ -41,7 +41,7 @@ export async function executeGithubWebhook(
   if (!embed) return null;
   // The payload's URLs and texts pass the message rules like any embed's.
   const request = { username: GITHUB_USERNAME, avatar_url: GITHUB_AVATAR, embeds: [embed] };
-  const parsed = ZWebhookExecuteBody.safeParse(request);
+  const parsed = ZWebhookExecuteBodySchema.safeParse(request);
   if (!parsed.success) throw fromZodError(parsed.error, request);
   const query = { wait: input.query.wait ?? true, thread_id: input.query.thread_id };
   return executeWebhook(db, { webhookId: input.webhookId, token: input.token, query, body: parsed.data, files: [] });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ZWebhookName } from "./webhook.schema.ts";
+import { ZWebhookNameSchema } from "./webhook.schema.ts";
 import { webhookNameProblem } from "./webhook-name.ts";
 
 const codeOf = (name: string) => webhookNameProblem(name)?.code ?? null;
@@ -65,9 +65,9 @@ describe("webhook names", () => {
   });
 
   it("is the rule of the shared schema, which names the word it found", () => {
-    const result = ZWebhookName.safeParse("  Dіscord   updates ");
+    const result = ZWebhookNameSchema.safeParse("  Dіscord   updates ");
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.message).toBe('Username cannot contain "discord"');
-    expect(ZWebhookName.parse("  Build   status ")).toBe("Build status");
+    expect(ZWebhookNameSchema.parse("  Build   status ")).toBe("Build status");
   });
 });

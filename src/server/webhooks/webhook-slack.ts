@@ -3,17 +3,17 @@ import type { Db } from "~/server/db/client.ts";
 import { fromZodError } from "~/server/errors.ts";
 import { isFormBody } from "~/server/http/multipart.ts";
 import { embedSize, MESSAGE_LIMITS, type TEmbed } from "~/server/messages/message.schema.ts";
-import { ZQueryBoolean, ZSnowflake } from "~/server/validation/fields.ts";
+import { ZQueryBooleanSchema, ZSnowflakeSchema } from "~/server/validation/fields.ts";
 import { parseRequestJson } from "~/server/validation/json.ts";
-import { ZWebhookExecuteBody } from "./webhook-execute.schema.ts";
+import { ZWebhookExecuteBodySchema } from "./webhook-execute.schema.ts";
 import { executeWebhook } from "./webhook-execute.service.ts";
 
 /** The chat product's named colours, as it draws them. */
 const NAMED_COLORS: Record<string, number> = { good: 0x2eb886, warning: 0xdaa038, danger: 0xa30200 };
 
-const ZUrl = z.url({ protocol: /^https?$/ }).max(MESSAGE_LIMITS.url);
+const ZUrlSchema = z.url({ protocol: /^https?$/ }).max(MESSAGE_LIMITS.url);
 /** Its timestamps are Unix seconds, as a number or a string ("1700000000.123"). */
-const ZUnixSeconds = z.union([
+const ZUnixSecondsSchema = z.union([
   z.number(),
   z
     .string()
@@ -21,7 +21,7 @@ const ZUnixSeconds = z.union([
     .transform(Number),
 ]);
 
-const ZSlackField = z.object({
+const ZSlackFieldSchema = z.object({
   title: z.string().nullish(),
   // The subset's spelling of the same field.
   name: z.string().nullish(),
@@ -30,38 +30,38 @@ const ZSlackField = z.object({
   inline: z.boolean().nullish(),
 });
 
-const ZSlackAttachment = z.object({
+const ZSlackAttachmentSchema = z.object({
   color: z
     .string()
     .regex(/^(#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})|good|warning|danger)$/)
     .nullish(),
   pretext: z.string().nullish(),
   author_name: z.string().nullish(),
-  author_link: ZUrl.nullish(),
-  author_icon: ZUrl.nullish(),
+  author_link: ZUrlSchema.nullish(),
+  author_icon: ZUrlSchema.nullish(),
   title: z.string().nullish(),
-  title_link: ZUrl.nullish(),
+  title_link: ZUrlSchema.nullish(),
   text: z.string().nullish(),
-  fields: z.array(ZSlackField).nullish(),
-  image_url: ZUrl.nullish(),
-  thumb_url: ZUrl.nullish(),
+  fields: z.array(ZSlackFieldSchema).nullish(),
+  image_url: ZUrlSchema.nullish(),
+  thumb_url: ZUrlSchema.nullish(),
   footer: z.string().nullish(),
-  footer_icon: ZUrl.nullish(),
-  ts: ZUnixSeconds.nullish(),
+  footer_icon: ZUrlSchema.nullish(),
+  ts: ZUnixSecondsSchema.nullish(),
 });
 
 /**
  * The chat product's payload (spec 4.8). `channel`, `icon_emoji`, `mrkdwn` and `mrkdwn_in`
  * are not supported: zod drops them with any other unknown key.
  */
-export const ZSlackPayload = z.object({
+export const ZSlackPayloadSchema = z.object({
   text: z.string().max(MESSAGE_LIMITS.content).nullish(),
   username: z.string().nullish(),
-  icon_url: ZUrl.nullish(),
-  attachments: z.array(ZSlackAttachment).nullish(),
+  icon_url: ZUrlSchema.nullish(),
+  attachments: z.array(ZSlackAttachmentSchema).nullish(),
 });
-export type TSlackPayload = z.output<typeof ZSlackPayload>;
-type TSlackAttachment = z.output<typeof ZSlackAttachment>;
+export type TSlackPayload = z.output<typeof ZSlackPayloadSchema>;
+type TSlackAttachment = z.output<typeof ZSlackAttachmentSchema>;
 
 /**
  * The payload as sent: JSON, or a form (URL-encoded or multipart) carrying it as JSON in
@@ -78,14 +78,14 @@ export function readSlackPayload(raw: unknown): TSlackPayload {
       payload = Object.fromEntries(["text", "username", "icon_url"].flatMap((name) => (typeof raw[name] === "string" ? [[name, raw[name]]] : [])));
     }
   }
-  const parsed = ZSlackPayload.safeParse(payload);
+  const parsed = ZSlackPayloadSchema.safeParse(payload);
   if (!parsed.success) throw fromZodError(parsed.error, payload);
   return parsed.data;
 }
 
 /** POST /webhooks/{webhook.id}/{webhook.token}/slack: query; wait defaults to true here. */
-export const ZSlackQuery = z.object({ wait: ZQueryBoolean.optional(), thread_id: ZSnowflake.optional() });
-export type TSlackQuery = z.output<typeof ZSlackQuery>;
+export const ZSlackQuerySchema = z.object({ wait: ZQueryBooleanSchema.optional(), thread_id: ZSnowflakeSchema.optional() });
+export type TSlackQuery = z.output<typeof ZSlackQuerySchema>;
 
 function cut(text: string | null | undefined, max: number): string | undefined {
   const trimmed = text?.trim();
@@ -159,7 +159,7 @@ function slackToMessage(payload: TSlackPayload): { content: string | null; embed
  */
 export async function executeSlackWebhook(db: Db, input: { webhookId: string; token: string; query: TSlackQuery; payload: TSlackPayload }): Promise<void> {
   const request = slackToMessage(input.payload);
-  const parsed = ZWebhookExecuteBody.safeParse(request);
+  const parsed = ZWebhookExecuteBodySchema.safeParse(request);
   if (!parsed.success) throw fromZodError(parsed.error, request);
   await executeWebhook(db, {
     webhookId: input.webhookId,

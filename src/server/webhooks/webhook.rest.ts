@@ -1,13 +1,13 @@
 import { z } from "zod";
 import { readMessageRequest } from "~/server/messages/message-validation.ts";
 import { noContent, ok, route, type ResourceKeys, type RestContext } from "~/server/rest/route.ts";
-import { ZWebhookExecuteBody, ZWebhookExecuteQuery } from "./webhook-execute.schema.ts";
+import { ZWebhookExecuteBodySchema, ZWebhookExecuteQuerySchema } from "./webhook-execute.schema.ts";
 import { executeWebhook } from "./webhook-execute.service.ts";
-import { ZWebhookMessageEditBody, ZWebhookMessageEditQuery, ZWebhookMessageQuery } from "./webhook-message.schema.ts";
+import { ZWebhookMessageEditBodySchema, ZWebhookMessageEditQuerySchema, ZWebhookMessageQuerySchema } from "./webhook-message.schema.ts";
 import { deleteWebhookMessage, editWebhookMessage, getWebhookMessage } from "./webhook-message.service.ts";
-import { executeSlackWebhook, readSlackPayload, ZSlackQuery } from "./webhook-slack.ts";
-import { executeGithubWebhook, ZGithubQuery } from "./webhook-github.ts";
-import { ZGithubPayload } from "./github/github-payload.ts";
+import { executeSlackWebhook, readSlackPayload, ZSlackQuerySchema } from "./webhook-slack.ts";
+import { executeGithubWebhook, ZGithubQuerySchema } from "./webhook-github.ts";
+import { ZGithubPayloadSchema } from "./github/github-payload.ts";
 import { followChannel } from "./channel-follow.service.ts";
 import { ZChannelFollowBodySchema, ZWebhookCreateBodySchema, ZWebhookModifyBodySchema, ZWebhookTokenModifyBodySchema } from "./webhook.schema.ts";
 import {
@@ -116,12 +116,12 @@ export const webhookRoutes = [
     auth: "none",
     bucket: "webhook",
     guard: executionGuard,
-    query: ZWebhookExecuteQuery,
+    query: ZWebhookExecuteQuerySchema,
     // JSON or multipart: readMessageRequest parses either with the execute schema.
     form: "or-json",
     body: z.unknown(),
     handler: async ({ ctx, params, query, body }) => {
-      const message = await executeWebhook(ctx.db, { ...params, query, ...readMessageRequest(ZWebhookExecuteBody, body) });
+      const message = await executeWebhook(ctx.db, { ...params, query, ...readMessageRequest(ZWebhookExecuteBodySchema, body) });
       return message ? ok(message) : noContent();
     },
   }),
@@ -129,7 +129,7 @@ export const webhookRoutes = [
     method: "GET",
     path: "/webhooks/:webhookId/:token/messages/:messageId",
     auth: "none",
-    query: ZWebhookMessageQuery,
+    query: ZWebhookMessageQuerySchema,
     handler: async ({ ctx, params, query }) => ok(await getWebhookMessage(ctx.db, { ...params, query })),
   }),
   route({
@@ -137,17 +137,17 @@ export const webhookRoutes = [
     path: "/webhooks/:webhookId/:token/messages/:messageId",
     auth: "none",
     guard: tokenGuard,
-    query: ZWebhookMessageEditQuery,
+    query: ZWebhookMessageEditQuerySchema,
     form: "or-json",
     body: z.unknown(),
     handler: async ({ ctx, params, query, body }) =>
-      ok(await editWebhookMessage(ctx.db, { ...params, query, ...readMessageRequest(ZWebhookMessageEditBody, body) })),
+      ok(await editWebhookMessage(ctx.db, { ...params, query, ...readMessageRequest(ZWebhookMessageEditBodySchema, body) })),
   }),
   route({
     method: "DELETE",
     path: "/webhooks/:webhookId/:token/messages/:messageId",
     auth: "none",
-    query: ZWebhookMessageQuery,
+    query: ZWebhookMessageQuerySchema,
     handler: async ({ ctx, params, query }) => {
       await deleteWebhookMessage(ctx.db, { ...params, query });
       return noContent();
@@ -159,7 +159,7 @@ export const webhookRoutes = [
     auth: "none",
     bucket: "webhook",
     guard: executionGuard,
-    query: ZSlackQuery,
+    query: ZSlackQuerySchema,
     // JSON or a form: readSlackPayload reads either.
     form: "or-json",
     body: z.unknown(),
@@ -175,8 +175,8 @@ export const webhookRoutes = [
     auth: "none",
     bucket: "webhook",
     guard: executionGuard,
-    query: ZGithubQuery,
-    body: ZGithubPayload,
+    query: ZGithubQuerySchema,
+    body: ZGithubPayloadSchema,
     handler: async ({ ctx, params, query, body, header }) => {
       const message = await executeGithubWebhook(ctx.db, { ...params, event: header("x-github-event"), query, payload: body });
       return message ? ok(message) : noContent();

@@ -1,7 +1,7 @@
 import { ChannelType } from "discord-api-types/v10";
 import { z } from "zod";
-import { ZImageData } from "~/server/images/image.schema.ts";
-import { ZSnowflake } from "~/server/validation/fields.ts";
+import { ZImageDataSchema } from "~/server/images/image.schema.ts";
+import { ZSnowflakeSchema } from "~/server/validation/fields.ts";
 import { webhookNameProblem } from "./webhook-name.ts";
 
 export { WEBHOOK_NAME_MAX } from "./webhook-name.ts";
@@ -25,7 +25,7 @@ export const WEBHOOK_CHANNEL_TYPES: ReadonlySet<number> = new Set([
  * space, something visible) with up to 80 characters, and no reserved brand word
  * (webhook-name.ts).
  */
-export const ZWebhookName = z
+export const ZWebhookNameSchema = z
   .string()
   .overwrite((value) => value.trim().replace(/\s+/g, " "))
   .check((ctx) => {
@@ -34,17 +34,17 @@ export const ZWebhookName = z
   });
 
 /** POST /channels/{channel.id}/webhooks */
-export const ZWebhookCreateBodySchema = z.object({ name: ZWebhookName, avatar: ZImageData.optional() });
+export const ZWebhookCreateBodySchema = z.object({ name: ZWebhookNameSchema, avatar: ZImageDataSchema.optional() });
 export type TWebhookCreateBody = z.output<typeof ZWebhookCreateBodySchema>;
 
 /** PATCH /webhooks/{webhook.id}/{webhook.token}: no move with the token. */
-export const ZWebhookTokenModifyBodySchema = z.object({ name: ZWebhookName.optional(), avatar: ZImageData.optional() });
+export const ZWebhookTokenModifyBodySchema = z.object({ name: ZWebhookNameSchema.optional(), avatar: ZImageDataSchema.optional() });
 export type TWebhookTokenModifyBody = z.output<typeof ZWebhookTokenModifyBodySchema>;
 
 /** PATCH /webhooks/{webhook.id}: name, avatar, and channel_id to move it within its guild. */
-export const ZWebhookModifyBodySchema = ZWebhookTokenModifyBodySchema.extend({ channel_id: ZSnowflake.nullable().optional() });
+export const ZWebhookModifyBodySchema = ZWebhookTokenModifyBodySchema.extend({ channel_id: ZSnowflakeSchema.nullable().optional() });
 export type TWebhookModifyBody = z.output<typeof ZWebhookModifyBodySchema>;
 
 /** POST /channels/{channel.id}/followers: the channel the follower webhook posts in. */
-export const ZChannelFollowBodySchema = z.object({ webhook_channel_id: ZSnowflake });
+export const ZChannelFollowBodySchema = z.object({ webhook_channel_id: ZSnowflakeSchema });
 export type TChannelFollowBody = z.output<typeof ZChannelFollowBodySchema>;

@@ -2,7 +2,7 @@ import { randomBytes, timingSafeEqual } from "node:crypto";
 import { AuditLogEvent, PermissionFlagsBits as P, WebhookType } from "discord-api-types/v10";
 import type { Webhook } from "~/generated/prisma/client.ts";
 import { diffChanges } from "~/server/audit/audit.service.ts";
-import { loadChannelAccess, type ChannelAccess } from "~/server/channels/channel.service.ts";
+import { loadChannelAccess, type ChannelAccess } from "~/server/channels/channel-read.service.ts";
 import type { ServiceContext } from "~/server/context.ts";
 import type { Db } from "~/server/db/client.ts";
 import { ApiError, invalidField } from "~/server/errors.ts";
@@ -168,7 +168,7 @@ export async function listChannelWebhooks(ctx: ServiceContext, input: { channelI
 
 /** GET /guilds/{guild.id}/webhooks: MANAGE_WEBHOOKS in the guild. */
 export async function listGuildWebhooks(ctx: ServiceContext, input: { guildId: string }): Promise<WebhookObject[]> {
-  const access = await loadGuildAccess(ctx.db, ctx.actor, input.guildId);
+  const access = await loadGuildAccess(ctx, input.guildId);
   requirePermissions(access, P.ManageWebhooks);
   const rows = await ctx.db.webhook.findMany({ where: { guildId: access.guild.id }, orderBy: { id: "asc" } });
   return present(ctx.db, rows, { withCreator: true });

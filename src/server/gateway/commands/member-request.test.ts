@@ -1,8 +1,8 @@
 import { GatewayIntentBits as I } from "discord-api-types/v10";
 import { describe, expect, it } from "vitest";
-import { isWholeGuild, memberRequestDenial, nonceOf, selectionOf, ZRequestGuildMembers } from "./member-request.ts";
+import { isWholeGuild, memberRequestDenial, nonceOf, selectionOf, ZRequestGuildMembersSchema } from "./member-request.ts";
 
-const parse = (d: unknown) => ZRequestGuildMembers.parse(d);
+const parse = (d: unknown) => ZRequestGuildMembersSchema.parse(d);
 
 describe("what a request for guild members names", () => {
   it("reads user ids first, one or many, at most 100 distinct", () => {
@@ -20,9 +20,9 @@ describe("what a request for guild members names", () => {
   });
 
   it("refuses a request without query and limit or user ids, and a guild list", () => {
-    expect(ZRequestGuildMembers.safeParse({ guild_id: "1", query: "a" }).success).toBe(false);
-    expect(ZRequestGuildMembers.safeParse({ guild_id: "1" }).success).toBe(false);
-    expect(ZRequestGuildMembers.safeParse({ guild_id: ["1"], user_ids: "2" }).success).toBe(false);
+    expect(ZRequestGuildMembersSchema.safeParse({ guild_id: "1", query: "a" }).success).toBe(false);
+    expect(ZRequestGuildMembersSchema.safeParse({ guild_id: "1" }).success).toBe(false);
+    expect(ZRequestGuildMembersSchema.safeParse({ guild_id: ["1"], user_ids: "2" }).success).toBe(false);
   });
 });
 

@@ -1,7 +1,7 @@
 import { GatewayIntentBits } from "discord-api-types/v10";
 import { z } from "zod";
 import { MEMBER_LOOKUP_MAX, type MemberSelection } from "~/server/members/member-chunk.service.ts";
-import { ZSnowflake } from "~/server/snowflake/snowflake.ts";
+import { ZSnowflakeSchema } from "~/server/snowflake/snowflake.ts";
 import { hasIntent } from "../intents.ts";
 
 // What a request for guild members (op 8) asks for and whether the session may ask it: the
@@ -11,18 +11,18 @@ import { hasIntent } from "../intents.ts";
 const MAX_NONCE_BYTES = 32;
 
 /** REQUEST_GUILD_MEMBERS (op 8): one guild, and `query` with `limit` or `user_ids`. */
-export const ZRequestGuildMembers = z
+export const ZRequestGuildMembersSchema = z
   .object({
-    guild_id: ZSnowflake,
+    guild_id: ZSnowflakeSchema,
     query: z.string().nullish(),
     limit: z.number().int().nonnegative().nullish(),
     presences: z.boolean().nullish(),
-    user_ids: z.union([ZSnowflake, z.array(ZSnowflake)]).nullish(),
+    user_ids: z.union([ZSnowflakeSchema, z.array(ZSnowflakeSchema)]).nullish(),
     nonce: z.string().nullish(),
   })
   .refine((command) => command.user_ids != null || (command.query != null && command.limit != null), "query with limit, or user_ids");
 
-export type RequestGuildMembersCommand = z.output<typeof ZRequestGuildMembers>;
+export type RequestGuildMembersCommand = z.output<typeof ZRequestGuildMembersSchema>;
 
 /**
  * The members a request names: `user_ids` first (at most 100 looked up); an empty `query` is

@@ -3,13 +3,13 @@ import { GatewayDispatchEvents } from "discord-api-types/v10";
 import { z } from "zod";
 import { readChannelInfo } from "~/server/channels/channel-info.service.ts";
 import { ApiError } from "~/server/errors.ts";
-import { ZSnowflake } from "~/server/snowflake/snowflake.ts";
+import { ZSnowflakeSchema } from "~/server/snowflake/snowflake.ts";
 import { defineCommand } from "../gateway-command.ts";
 import { sessionActor } from "./session-actor.ts";
 
-const ZRequestChannelInfo = z.object({ guild_id: ZSnowflake, fields: z.array(z.string().max(64)).max(16) }).loose();
+const ZRequestChannelInfoSchema = z.object({ guild_id: ZSnowflakeSchema, fields: z.array(z.string().max(64)).max(16) }).loose();
 
-export const requestChannelInfo = defineCommand(ZRequestChannelInfo, async (context, payload) => {
+export const requestChannelInfo = defineCommand(ZRequestChannelInfoSchema, async (context, payload) => {
   // A guild that is not the session's (another shard's, or not the bot's) gets no answer.
   if (!context.view.guildIds.has(payload.guild_id)) return;
   let info;

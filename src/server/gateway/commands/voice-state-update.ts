@@ -6,13 +6,15 @@ import { GatewayDispatchEvents, type GatewayVoiceServerUpdateDispatchData } from
 import { z } from "zod";
 import { ApiError } from "~/server/errors.ts";
 import { updateOwnVoiceState } from "~/server/members/voice.service.ts";
-import { ZSnowflake } from "~/server/snowflake/snowflake.ts";
+import { ZSnowflakeSchema } from "~/server/snowflake/snowflake.ts";
 import { defineCommand } from "../gateway-command.ts";
 import { sessionActor } from "./session-actor.ts";
 
-const ZVoiceStateUpdate = z.object({ guild_id: ZSnowflake, channel_id: ZSnowflake.nullable(), self_mute: z.boolean(), self_deaf: z.boolean() }).loose();
+const ZVoiceStateUpdateSchema = z
+  .object({ guild_id: ZSnowflakeSchema, channel_id: ZSnowflakeSchema.nullable(), self_mute: z.boolean(), self_deaf: z.boolean() })
+  .loose();
 
-export const voiceStateUpdate = defineCommand(ZVoiceStateUpdate, async (context, payload) => {
+export const voiceStateUpdate = defineCommand(ZVoiceStateUpdateSchema, async (context, payload) => {
   const { view } = context;
   // A guild that is not the session's (another shard's, or not the bot's) is ignored.
   if (!view.guildIds.has(payload.guild_id)) return;

@@ -3,65 +3,65 @@ import { z } from "zod";
 // The parts of the code host's event payloads the embeds read. Each is optional but for
 // the sender (every event has one); unknown keys are dropped.
 
-const ZText = z.string().nullish();
-const ZUser = z.object({ login: z.string(), avatar_url: ZText, html_url: ZText });
-export type TGithubUser = z.output<typeof ZUser>;
+const ZTextSchema = z.string().nullish();
+const ZUserSchema = z.object({ login: z.string(), avatar_url: ZTextSchema, html_url: ZTextSchema });
+export type TGithubUser = z.output<typeof ZUserSchema>;
 
-const ZRepository = z.object({ name: z.string(), full_name: z.string(), html_url: ZText });
-const ZComment = z.object({ body: ZText, html_url: ZText, commit_id: ZText, user: ZUser.nullish() });
-const ZIssue = z.object({
+const ZRepositorySchema = z.object({ name: z.string(), full_name: z.string(), html_url: ZTextSchema });
+const ZCommentSchema = z.object({ body: ZTextSchema, html_url: ZTextSchema, commit_id: ZTextSchema, user: ZUserSchema.nullish() });
+const ZIssueSchema = z.object({
   number: z.number().int(),
   title: z.string(),
-  html_url: ZText,
-  body: ZText,
+  html_url: ZTextSchema,
+  body: ZTextSchema,
   merged: z.boolean().nullish(),
-  pull_request: z.object({ html_url: ZText }).nullish(),
+  pull_request: z.object({ html_url: ZTextSchema }).nullish(),
 });
-const ZCommit = z.object({
+const ZCommitSchema = z.object({
   id: z.string(),
   message: z.string(),
-  url: ZText,
-  author: z.object({ name: ZText, username: ZText }).nullish(),
+  url: ZTextSchema,
+  author: z.object({ name: ZTextSchema, username: ZTextSchema }).nullish(),
 });
-const ZCheckPullRequest = z.object({ number: z.number().int() });
-const ZCheckSuite = z.object({
-  head_branch: ZText,
-  head_sha: ZText,
-  status: ZText,
-  conclusion: ZText,
-  app: z.object({ name: ZText }).nullish(),
-  pull_requests: z.array(ZCheckPullRequest).nullish(),
+const ZCheckPullRequestSchema = z.object({ number: z.number().int() });
+const ZCheckSuiteSchema = z.object({
+  head_branch: ZTextSchema,
+  head_sha: ZTextSchema,
+  status: ZTextSchema,
+  conclusion: ZTextSchema,
+  app: z.object({ name: ZTextSchema }).nullish(),
+  pull_requests: z.array(ZCheckPullRequestSchema).nullish(),
 });
 
-export const ZGithubPayload = z.object({
-  action: ZText,
-  ref: ZText,
-  ref_type: ZText,
-  sender: ZUser,
-  repository: ZRepository.nullish(),
-  forkee: ZRepository.nullish(),
-  member: ZUser.nullish(),
-  comment: ZComment.nullish(),
-  issue: ZIssue.nullish(),
-  pull_request: ZIssue.nullish(),
-  review: z.object({ body: ZText, html_url: ZText, state: ZText }).nullish(),
-  release: z.object({ tag_name: z.string(), name: ZText, html_url: ZText, body: ZText, prerelease: z.boolean().nullish() }).nullish(),
-  head_commit: ZCommit.nullish(),
-  commits: z.array(ZCommit).nullish(),
+export const ZGithubPayloadSchema = z.object({
+  action: ZTextSchema,
+  ref: ZTextSchema,
+  ref_type: ZTextSchema,
+  sender: ZUserSchema,
+  repository: ZRepositorySchema.nullish(),
+  forkee: ZRepositorySchema.nullish(),
+  member: ZUserSchema.nullish(),
+  comment: ZCommentSchema.nullish(),
+  issue: ZIssueSchema.nullish(),
+  pull_request: ZIssueSchema.nullish(),
+  review: z.object({ body: ZTextSchema, html_url: ZTextSchema, state: ZTextSchema }).nullish(),
+  release: z.object({ tag_name: z.string(), name: ZTextSchema, html_url: ZTextSchema, body: ZTextSchema, prerelease: z.boolean().nullish() }).nullish(),
+  head_commit: ZCommitSchema.nullish(),
+  commits: z.array(ZCommitSchema).nullish(),
   forced: z.boolean().nullish(),
-  compare: ZText,
+  compare: ZTextSchema,
   check_run: z
     .object({
       name: z.string(),
-      html_url: ZText,
-      status: ZText,
-      conclusion: ZText,
-      check_suite: ZCheckSuite.nullish(),
-      output: z.object({ title: ZText, summary: ZText }).nullish(),
+      html_url: ZTextSchema,
+      status: ZTextSchema,
+      conclusion: ZTextSchema,
+      check_suite: ZCheckSuiteSchema.nullish(),
+      output: z.object({ title: ZTextSchema, summary: ZTextSchema }).nullish(),
     })
     .nullish(),
-  check_suite: ZCheckSuite.nullish(),
-  discussion: z.object({ number: z.number().int(), title: z.string(), html_url: ZText, body: ZText }).nullish(),
-  answer: ZComment.nullish(),
+  check_suite: ZCheckSuiteSchema.nullish(),
+  discussion: z.object({ number: z.number().int(), title: z.string(), html_url: ZTextSchema, body: ZTextSchema }).nullish(),
+  answer: ZCommentSchema.nullish(),
 });
-export type TGithubPayload = z.output<typeof ZGithubPayload>;
+export type TGithubPayload = z.output<typeof ZGithubPayloadSchema>;
