@@ -41,7 +41,8 @@ export default defineConfig({
     // Integration files mostly wait (on the database, sockets, timers): more workers than cores keep both cores busy.
     maxWorkers: 3,
     projects: [
-      { resolve: { alias }, test: { name: "unit", include: ["src/**/*.test.ts"], environment: "node" } },
+      // Ceilings only, wide enough for a loaded 2-core machine running the other projects beside.
+      { resolve: { alias }, test: { name: "unit", include: ["src/**/*.test.ts"], environment: "node", testTimeout: 30_000 } },
       // On SQLite: a file per test file (an empty TEST_DATABASE_URL, whatever the shell has).
       ...integration("integration", { TEST_DATABASE_URL: "" }),
       // The same files on PostgreSQL: a database per file on the server of TEST_POSTGRES_URL.
