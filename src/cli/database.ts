@@ -11,7 +11,7 @@ const TABLE_MISSING = "P2021";
  */
 export async function withDatabase<T>(fn: (db: Db) => Promise<T>): Promise<T> {
   // Imported here: the CLI must start before a Prisma client has been generated.
-  const { createRuntime } = await import("~/server/runtime/runtime.ts");
+  const { createRuntime } = await import("~/server/runtime/create-runtime.ts");
   const runtime = createRuntime();
   try {
     return await fn(runtime.db);
