@@ -1,7 +1,5 @@
 import js from "@eslint/js";
 import prettier from "eslint-config-prettier";
-import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
-import importX from "eslint-plugin-import-x";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
@@ -12,12 +10,6 @@ export default tseslint.config(
   tseslint.configs.stylisticTypeChecked,
   {
     languageOptions: { globals: globals.node, parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
-    plugins: { "import-x": importX },
-    settings: {
-      // Other modules are parsed with the TypeScript parser to follow their imports.
-      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
-      "import-x/resolver-next": [createTypeScriptImportResolver()],
-    },
     rules: {
       "@typescript-eslint/consistent-type-definitions": ["error", "type"],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
@@ -28,8 +20,6 @@ export default tseslint.config(
       // Channel types, permission bits and the like are stored as numbers and compared with
       // discord-api-types' enums on purpose.
       "@typescript-eslint/no-unsafe-enum-comparison": "off",
-      // A type or value that several modules share lives in a module of its own.
-      "import-x/no-cycle": "error",
     },
   },
   {

@@ -1,11 +1,11 @@
 import "dotenv/config";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { env } from "~/env.ts";
-import { createApiServer, type NodeHandler } from "~/server/http/api-server.ts";
+import { createApiServer, type NodeHandler } from "~/server/serving/api-server.ts";
 import { parseTrustedProxies } from "~/server/http/client-address.ts";
-import { startProcessRuntime } from "~/server/runtime/next-runtime.ts";
+import { startProcessServing } from "~/server/serving/process-serving.ts";
 
-// Production entry: the API server (REST, CDN, OAuth2 discovery, gateway; http/api-server.ts)
+// Production entry: the API server (REST, CDN, OAuth2 discovery, gateway; src/server/serving/api-server.ts)
 // with Next for pages, tRPC and auth. GUILDHALL_REST_ONLY=1 serves REST and CDN without Next:
 // no build needed, no dashboard.
 const port = Number(process.env.PORT ?? 3000);
@@ -28,13 +28,15 @@ function notServed(_req: IncomingMessage, res: ServerResponse): void {
 }
 
 async function main(): Promise<void> {
-  // The process's one runtime (database, Redis, caches, events, background work), before
-  // Next starts (it finds the same one) and before anything is served.
-  const runtime = startProcessRuntime();
+  const trustedProxies = parseTrustedProxies(env().TRUSTED_PROXIES);
+  // The process's one serving (the runtime, background work, the gateway, the twin in test
+  // mode), before Next starts (it finds the same one) and before anything is served.
+  const serving = startProcessServing({ gateway: { publicBaseUrl: env().PUBLIC_BASE_URL, trustedProxies } });
   // With REDIS_URL, other instances' changes must be heard before anything is cached.
-  if (!(await runtime.events.whenHearingEvents(10_000))) console.error("[events] not subscribed to Redis yet; caching stays off until the subscription is up");
+  if (!(await serving.runtime.events.whenHearingEvents(10_000)))
+    console.error("[events] not subscribed to Redis yet; caching stays off until the subscription is up");
   const pages = restOnly ? notServed : await startNext();
-  const api = createApiServer(runtime, { pages, publicBaseUrl: env().PUBLIC_BASE_URL, trustedProxies: parseTrustedProxies(env().TRUSTED_PROXIES) });
+  const api = createApiServer(serving, { pages, trustedProxies });
   // Graceful stop: every bot is told to reconnect (op 7) and resumes on another instance or
   // after the restart; background work stops and events reach Redis before exit.
   const stop = () => void api.stop(STOP_GRACE_MS).finally(() => process.exit(0));
@@ -42,7 +44,7 @@ async function main(): Promise<void> {
   process.on("SIGINT", stop);
   api.server.listen(port, host, () => {
     console.log(`Guildhall listening on http://${host}:${port}${restOnly ? " (REST only)" : ""}`);
-    if (runtime.twin) console.log(`Test mode: the twin namespace is at http://${host}:${port}/api/v10/__twin (Authorization: Twin ${runtime.twin.token})`);
+    if (serving.twin) console.log(`Test mode: the twin namespace is at http://${host}:${port}/api/v10/__twin (Authorization: Twin ${serving.twin.token})`);
   });
 }
 

@@ -9,7 +9,7 @@ import { encode } from "next-auth/jwt";
 import { createUser } from "~/server/applications/application.service.ts";
 import { createDb, type Db } from "~/server/db/client.ts";
 import { applyMigrations } from "~/server/db/migrate.ts";
-import { createRuntime } from "~/server/runtime/runtime.ts";
+import { createRuntime } from "~/server/runtime/create-runtime.ts";
 import { percentile, seedWatchedGuild } from "./bench-guild.ts";
 import { reportAims, ROOT, startServer, stopServer, type Server } from "./measure.ts";
 import { openStreams, type SseClients } from "./sse-clients.ts";

@@ -6,7 +6,7 @@ import { parseArgs } from "node:util";
 import { GatewayDispatchEvents, GatewayIntentBits } from "discord-api-types/v10";
 import { createApplication } from "~/server/applications/application.service.ts";
 import { createDb, type Db } from "~/server/db/client.ts";
-import { createRuntime } from "~/server/runtime/runtime.ts";
+import { createRuntime } from "~/server/runtime/create-runtime.ts";
 import { applyMigrations } from "~/server/db/migrate.ts";
 import type { ClientCommand, ClientReply } from "./gateway-protocol.ts";
 import { percentile, seedWatchedGuild } from "./bench-guild.ts";

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { createDb } from "~/server/db/client.ts";
 import { applyMigrations } from "~/server/db/migrate.ts";
-import { createRuntime } from "~/server/runtime/runtime.ts";
+import { createRuntime } from "~/server/runtime/create-runtime.ts";
 import { createBenchDatabase, isBenchProvider, type BenchProvider } from "./bench-database.ts";
 import {
   measure,

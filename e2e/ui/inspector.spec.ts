@@ -2,7 +2,8 @@ import { mkdirSync } from "node:fs";
 import { createApplication, createUser, newUserWithPassword } from "~/server/applications/application.service.ts";
 import { createDb, type Db } from "~/server/db/client.ts";
 import { runChange } from "~/server/events/change.ts";
-import { createRuntime, type Runtime } from "~/server/runtime/runtime.ts";
+import { createRuntime } from "~/server/runtime/create-runtime.ts";
+import type { Runtime } from "~/server/runtime/runtime.ts";
 import { E2E_PASSWORD, E2E_TWIN_BASE_URL, E2E_TWIN_DATABASE_URL } from "../e2e-env.ts";
 import { expect, signIn, test } from "../fixtures.ts";
 import { e2eDb, uniqueName } from "../seed.ts";
@@ -13,7 +14,7 @@ import { e2eDb, uniqueName } from "../seed.ts";
 let twinRuntime: Runtime | undefined;
 function twinDb(): Db {
   // This process writes rows only; test mode (and its clock) is the server's.
-  twinRuntime ??= createRuntime({ db: createDb(E2E_TWIN_DATABASE_URL), twin: false });
+  twinRuntime ??= createRuntime({ db: createDb(E2E_TWIN_DATABASE_URL) });
   return twinRuntime.db;
 }
 

@@ -9,7 +9,7 @@ import { isTableMissing } from "~/server/db/prisma-errors.ts";
  */
 export async function withDatabase<T>(fn: (db: Db) => Promise<T>): Promise<T> {
   // Imported here: the CLI must start before a Prisma client has been generated.
-  const { createRuntime } = await import("~/server/runtime/runtime.ts");
+  const { createRuntime } = await import("~/server/runtime/create-runtime.ts");
   const runtime = createRuntime();
   try {
     return await fn(runtime.db);

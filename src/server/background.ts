@@ -16,8 +16,8 @@ import type { Stop } from "~/server/repeat.ts";
 /**
  * What a serving process does besides answering: outbox retention, the expired-invite sweep,
  * target-users jobs, message search index builds, idle lobby shutdown, removing deleted files, deleting
- * banned users' messages, archiving inactive threads, sending event webhooks and, without Redis, hearing other processes. Started by the runtime
- * of a server (runtime/runtime.ts), never from a request; returns the function that stops it all.
+ * banned users' messages, archiving inactive threads, sending event webhooks and, without Redis, hearing other processes. Started with
+ * a server's runtime (serving/serving.ts), never from a request; returns the function that stops it all.
  */
 export function startBackgroundWork(db: Db, events: EventFanout): Stop {
   const stops = [
@@ -59,7 +59,7 @@ export type DueWork = {
  * housekeeping, which touches connected sessions before sweeping, then waits for the events
  * of all this to reach their sessions.
  */
-export async function runDueWork(db: Db, gateway?: Gateway): Promise<DueWork> {
+export async function runDueWork(db: Db, gateway: Gateway | null): Promise<DueWork> {
   const target_users_jobs = await runDueTargetUsersJobs(db);
   const search_index_builds = await runDueSearchIndexBuilds(db);
   const ban_message_deletions = await runDueBanMessageDeletions(db);

@@ -1,7 +1,7 @@
 // Each change of an audit entry as a line in words: "Permissions: added Manage events",
 // "NSFW: turned on", "Parent: #general → Information". Ids become names, colours swatches.
 import { snowflakeTimestamp } from "~/server/snowflake/snowflake.ts";
-import type { AuditChange } from "~/server/audit/audit.service.ts";
+import type { AuditChange } from "~/server/audit/audit-entry-writer.ts";
 import { humanize } from "~/components/format.ts";
 import { kindOf, refTo, type Lookup, type Part, type RefKind } from "./audit-refs.ts";
 import { enumValue, flagsWords, formatWhen, permissionNames, quoted, secondsWords, timeoutLength, toBits, type FlagsKind } from "./audit-values.ts";

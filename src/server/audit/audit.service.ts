@@ -1,15 +1,12 @@
 import { enforce } from "~/server/permissions/denial.ts";
 import { auditLogDenial } from "~/server/guilds/guild-section-rules.ts";
-import { Prisma, type AuditLogEntry } from "~/generated/prisma/client.ts";
-import type { Statements } from "~/server/db/statements.ts";
+import type { AuditLogEntry } from "~/generated/prisma/client.ts";
 import type { ServiceContext } from "~/server/context.ts";
 import { loadGuildAccess } from "~/server/permissions/guild-access.ts";
 import { toUserObject } from "~/server/users/user.dto.ts";
 import type { Db } from "~/server/db/client.ts";
 import { AUDIT_LOG_LIMIT_DEFAULT, type TAuditLogDashboardQuery, type TAuditLogQuery } from "./audit.schema.ts";
-import { newId } from "~/server/snowflake/snowflake.ts";
-
-export type AuditChange = { key: string; old_value?: unknown; new_value?: unknown };
+import type { AuditChange } from "./audit-entry-writer.ts";
 
 export type AuditLogEntryObject = {
   id: string;
@@ -20,22 +17,6 @@ export type AuditLogEntryObject = {
   options?: Record<string, string>;
   reason?: string;
 };
-
-export type AuditEntryInput = {
-  guildId: string;
-  userId: string | null;
-  actionType: number;
-  targetId: string | null;
-  changes?: AuditChange[];
-  options?: Record<string, string>;
-  reason: string | null;
-};
-
-export async function recordAuditEntry(sql: Statements, entry: AuditEntryInput): Promise<void> {
-  await sql.run(
-    Prisma.sql`INSERT INTO "AuditLogEntry" ("id", "guildId", "userId", "actionType", "targetId", "changes", "options", "reason") VALUES (${newId()}, ${entry.guildId}, ${entry.userId}, ${entry.actionType}, ${entry.targetId}, ${entry.changes?.length ? JSON.stringify(entry.changes) : null}, ${entry.options ? JSON.stringify(entry.options) : null}, ${entry.reason})`,
-  );
-}
 
 /** The audit `changes` between two wire objects, for the keys that differ. */
 export function diffChanges(before: object, after: object, keys: readonly string[]): AuditChange[] {

@@ -4,7 +4,7 @@ import { dirname, resolve } from "node:path";
 import type { AuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import type { OAuthConfig } from "next-auth/providers/oauth";
-import { processRuntime } from "~/server/runtime/next-runtime.ts";
+import { processRuntime } from "~/server/serving/process-serving.ts";
 import { env } from "~/env.ts";
 import { safeCallbackPath } from "./callback-url.ts";
 import { resolveExternalAccountUser } from "./external-account.service.ts";

@@ -1,6 +1,6 @@
 import { getServerSession } from "next-auth";
 import { cache } from "react";
-import { processRuntime } from "~/server/runtime/next-runtime.ts";
+import { processRuntime } from "~/server/serving/process-serving.ts";
 import { getAuthOptions } from "./next-auth.ts";
 
 export type DashboardUser = { id: string; username: string; displayName: string; email: string | null };

@@ -4,7 +4,8 @@ import type { Db, Tx } from "~/server/db/client.ts";
 import type { Prisma } from "~/generated/prisma/client.ts";
 import { runChange, type Change, type ChangeContext } from "~/server/events/change.ts";
 import { newId } from "~/server/snowflake/snowflake.ts";
-import { stateCache, type TokenRecord } from "~/server/state/state-cache.ts";
+import { stateCache } from "~/server/state/state-cache.ts";
+import type { TokenRecord } from "~/server/state/state-cache-store.ts";
 import type { Actor, OAuth2Scope } from "./actor.ts";
 
 // A token is "<base64url(token id)>.<secret>": the id finds the row, the secret is

@@ -2,7 +2,7 @@ import type { SqlDriverAdapter, SqlQuery, Transaction } from "@prisma/driver-ada
 import { isCommit, ROLLBACK, writtenTable, type WriteVerb } from "./prisma-internals.ts";
 
 /**
- * Cached state (state/state-cache.ts) is dropped only by committed events, so a write to
+ * Cached state (state/state-cache-store.ts) is dropped only by committed events, so a write to
  * the tables it is read from must come with an event in the same transaction. This guard
  * sits between Prisma and the driver and refuses to commit such a write without one, so a
  * service that forgets its event fails loudly (and leaves nothing behind) instead of

@@ -1,5 +1,5 @@
 import type { Actor } from "~/server/auth/actor.ts";
-import { recordAuditEntry, type AuditEntryInput } from "~/server/audit/audit.service.ts";
+import { recordAuditEntry, type AuditEntryInput } from "~/server/audit/audit-entry-writer.ts";
 import type { Db, Tx } from "~/server/db/client.ts";
 import type { Statements } from "~/server/db/statements.ts";
 import { runtimeOf } from "~/server/runtime/runtime-of.ts";

@@ -1,6 +1,6 @@
 // What a gateway connection (connection.ts) needs from its gateway (gateway.ts), apart from
-// both so that neither names the other's internals.
-import type { Connection } from "./connection.ts";
+// both so that neither names the other's internals. The connection is a type parameter: this
+// file names neither module, so connection.ts can import it.
 import type { GatewaySessionView } from "./gateway-types.ts";
 import type { ResumeDeps } from "./resume.ts";
 
@@ -14,17 +14,17 @@ export type FrameLog = {
   identified(view: GatewaySessionView): void;
 };
 
-/** What a connection needs from its gateway. */
-export type ConnectionHost = ResumeDeps & {
+/** What a connection (`C`, connection.ts) needs from its gateway. */
+export type ConnectionHost<C> = ResumeDeps & {
   log: (error: unknown) => void;
   /** Commands per window before 4008 (the platform: 120 per 60 s). */
   commandLimit: { count: number; windowMs: number };
   /** The connection hears committed events from now on, into its buffer, until it goes live. */
-  startBuffering(connection: Connection): void;
+  startBuffering(connection: C): void;
   /** The connection's session receives events as they are routed; its buffer is empty. */
-  goLive(connection: Connection): void;
+  goLive(connection: C): void;
   /** The connection is gone; true when it still held its session (no newer connection resumed it). */
-  remove(connection: Connection): boolean;
+  remove(connection: C): boolean;
   /** Resolves once the live events heard so far have gone to their sessions, with the last one's seq. */
   settled(): Promise<number>;
   /** A record of each connection's frames (test mode); absent, nothing is recorded. */

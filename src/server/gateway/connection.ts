@@ -58,7 +58,7 @@ export class Connection {
   constructor(
     private readonly ws: WebSocket,
     private sender: FrameSender,
-    private readonly host: ConnectionHost,
+    private readonly host: ConnectionHost<Connection>,
     now: number,
   ) {
     this.lastHeartbeatAt = now;

@@ -97,7 +97,7 @@ export function createGateway(options: GatewayOptions): Gateway {
   let heard = 0;
   let closing: Promise<void> | null = null;
 
-  const host: ConnectionHost = {
+  const host: ConnectionHost<Connection> = {
     db,
     router,
     log,

@@ -8,23 +8,10 @@ import { setSessionPresence } from "~/server/presences/presence.service.ts";
 import { toUserObject } from "~/server/users/user.dto.ts";
 import { GatewayCloseError } from "./close-codes.ts";
 import { KNOWN_INTENTS, type IdentifyCommand } from "./commands.ts";
-import type { EventRouter, GatewaySessionView } from "./gateway-types.ts";
+import type { HandshakeDeps, Identified } from "./handshake-deps.ts";
 import { identifyPlayer, isPlayerToken, playerOf } from "./player-session.ts";
-import { claimSessionStart, type SessionStartLimits } from "./session-start-limit.ts";
+import { claimSessionStart } from "./session-start-limit.ts";
 import { sessionView, storeSession, type StoredSession } from "./session-store.ts";
-
-/** What IDENTIFY and RESUME need from the gateway. */
-export type HandshakeDeps = {
-  db: Db;
-  router: EventRouter;
-  now: () => Date;
-  resumeGatewayUrl: string;
-  sessionStart: SessionStartLimits;
-  /** More guilds than this on one shard closes with 4011 (the platform: 2,500). */
-  maxGuildsPerShard: number;
-  /** How long a session stays resumable after its connection ends. */
-  resumableMs: number;
-};
 
 const PRIVILEGED_BITS: readonly [number, PrivilegedIntent][] = [
   [GatewayIntentBits.GuildMembers, "GUILD_MEMBERS"],
@@ -54,9 +41,6 @@ export async function botOf(db: Db, token: string) {
   if (actor?.kind !== "bot" || !actor.applicationId) throw new GatewayCloseError(GatewayCloseCodes.AuthenticationFailed);
   return { applicationId: actor.applicationId, botUserId: actor.userId, tokenId: tokenIdOf(bare)! };
 }
-
-/** A started session, and the id of the token that started it (revoking the token ends the connection). */
-export type Identified = { view: GatewaySessionView; ready: GatewayReadyDispatchData; tokenId: string };
 
 /**
  * Checks an IDENTIFY in the platform's order (token, shard, intents, guild count) and starts a

@@ -10,7 +10,7 @@ import { LobbyEvents } from "~/server/lobbies/lobby.schema.ts";
 import { toUserObject } from "~/server/users/user.dto.ts";
 import { GatewayCloseError } from "./close-codes.ts";
 import type { GatewaySessionView } from "./gateway-types.ts";
-import type { HandshakeDeps, Identified } from "./handshake.ts";
+import type { HandshakeDeps, Identified } from "./handshake-deps.ts";
 import { lobbiesAtSequence, type LaterMembership } from "./lobby-route-decision.ts";
 import { claimPlayerSessionStart } from "./session-start-limit.ts";
 import { sessionView, storeSession, type StoredSession } from "./session-store.ts";

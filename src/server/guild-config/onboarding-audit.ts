@@ -1,5 +1,6 @@
 import { AuditLogEvent } from "discord-api-types/v10";
-import { diffChanges, type AuditChange } from "~/server/audit/audit.service.ts";
+import type { AuditChange } from "~/server/audit/audit-entry-writer.ts";
+import { diffChanges } from "~/server/audit/audit.service.ts";
 import type { Onboarding, OnboardingPrompt } from "./onboarding.dto.ts";
 
 const ONBOARDING_KEYS = ["enabled", "mode", "default_channel_ids"] as const;

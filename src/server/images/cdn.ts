@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Db } from "~/server/db/client.ts";
 import type { HttpHandler, HttpRequest, HttpResponse } from "~/server/http/http-types.ts";
-import { processRuntime } from "~/server/runtime/next-runtime.ts";
+import { processRuntime } from "~/server/serving/process-serving.ts";
 import { isStoredFileServed, parseCdnPath, readStoredFile } from "./image.service.ts";
 import { parseVariant, renderImage, type ImageVariant } from "./image-variant.ts";
 

@@ -2,7 +2,7 @@ import { Prisma, type Lobby, type LobbyMessage } from "~/generated/prisma/client
 import type { Actor } from "~/server/auth/actor.ts";
 import type { ServiceContext } from "~/server/context.ts";
 import type { Db } from "~/server/db/client.ts";
-import type { LobbyRecord } from "~/server/state/state-cache.ts";
+import type { LobbyRecord } from "~/server/state/state-cache-store.ts";
 import { ApiError, fromZodError } from "~/server/errors.ts";
 import { runChange } from "~/server/events/change.ts";
 import { ZCreateMessageBodySchema } from "~/server/messages/message.schema.ts";

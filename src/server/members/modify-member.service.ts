@@ -1,6 +1,7 @@
 import { AuditLogEvent, GatewayDispatchEvents, PermissionFlagsBits } from "discord-api-types/v10";
 import type { Role } from "~/generated/prisma/client.ts";
-import { diffChanges, type AuditChange } from "~/server/audit/audit.service.ts";
+import type { AuditChange } from "~/server/audit/audit-entry-writer.ts";
+import { diffChanges } from "~/server/audit/audit.service.ts";
 import type { ServiceContext } from "~/server/context.ts";
 import { ApiError, invalidField } from "~/server/errors.ts";
 import { runChange, type Change } from "~/server/events/change.ts";

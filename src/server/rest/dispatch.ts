@@ -14,7 +14,6 @@ import { createUploadMemory, UploadMemoryFull, type UploadLease, type UploadMemo
 import { BUCKETS, type BucketName, type BucketSpec, type RateLimiter, type RateLimitState } from "~/server/ratelimit/ratelimit.ts";
 import { stateCache } from "~/server/state/state-cache.ts";
 import { toJson } from "~/server/state/wire-json.ts";
-import type { TwinFaults } from "~/server/twin/twin-faults.ts";
 import { recordActivity } from "~/server/users/activity.ts";
 import { parseRequestJson } from "~/server/validation/json.ts";
 import { refuseNulCharacters } from "~/server/validation/text.ts";
@@ -27,6 +26,8 @@ export type Dispatcher = HttpHandler;
 export type DispatchFacts = { route: Route | null; actor: Actor | null };
 /** The dispatcher reporting what it learnt into `facts`, for test mode's recorder. */
 export type RecordableDispatch = (request: HttpRequest, facts: DispatchFacts | null) => Promise<HttpResponse>;
+/** What the dispatcher asks of test mode's faults (twin/twin-faults.ts): the answer one gives instead of the call's own, or null to go on. */
+export type RestFaults = { answer(route: Route, params: Record<string, string>, actor: Actor | null): Promise<HttpResponse | null> };
 
 const MAJOR_PARAMS = ["guildId", "channelId", "webhookId", "lobbyId"] as const;
 const JSON_HEADERS = { "content-type": "application/json" } as const;
@@ -43,7 +44,7 @@ export function createDispatcher(options: {
   uploadMemory?: UploadMemory;
   log?: (error: unknown) => void;
   /** Test mode's injected faults (twin/twin-faults.ts), asked once the caller is known and before any rate limit. */
-  faults?: Pick<TwinFaults, "answer">;
+  faults?: RestFaults;
   /** Test mode's recorder (twin/call-capture.ts) around the dispatcher; absent, nothing is recorded. */
   record?: (dispatch: RecordableDispatch) => Dispatcher;
 }): Dispatcher {

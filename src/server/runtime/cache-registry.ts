@@ -4,7 +4,7 @@
  * fails when an LRUCache under src/server does not take its bound from an entry.
  *
  * How an entry is kept true:
- * - "events": committed events drop it (state/state-cache.ts `apply`, on every instance
+ * - "events": committed events drop it (state/state-cache-store.ts `apply`, on every instance
  *   through the event fan-out, here before the change's response); a lost Redis
  *   subscription drops everything (`reset`). `how` names the events and any in-place patch.
  * - "guild state": held by a cached guild's state, so it goes when an event drops the guild.
@@ -28,42 +28,42 @@ export type CacheSpec = {
 
 export const CACHES = {
   guilds: {
-    file: "src/server/state/state-cache.ts",
+    file: "src/server/state/state-cache-store.ts",
     holds: "guild id → the guild's state (row, roles, channels with overwrites, members' access)",
     setting: "GUILD_CACHE_MAX",
     keptTrue: "events",
     how: "any event naming the guild drops it, except MESSAGE_UPDATE/DELETE/DELETE_BULK (change nothing it holds); MESSAGE_CREATE outside threads patches the channel's last message id in place",
   },
   tokens: {
-    file: "src/server/state/state-cache.ts",
+    file: "src/server/state/state-cache-store.ts",
     holds: "token id → kind, secret hash, expiry, actor",
     setting: "TOKEN_CACHE_MAX",
     keptTrue: "events",
     how: "TOKENS_REVOKED drops the tokens it names (reset, revoke, CLI token revoke)",
   },
   applications: {
-    file: "src/server/state/state-cache.ts",
+    file: "src/server/state/state-cache-store.ts",
     holds: "application id → flags, bot user, rate limits lifted (one per bot token at most)",
     setting: "TOKEN_CACHE_MAX",
     keptTrue: "events",
     how: "APPLICATION_UPDATED drops the application",
   },
   lobbies: {
-    file: "src/server/state/state-cache.ts",
+    file: "src/server/state/state-cache-store.ts",
     holds: "lobby id → the lobby row and its members, frozen",
     max: 10_000,
     keptTrue: "events",
     how: "LOBBY_CREATE/UPDATE/DELETE and LOBBY_MEMBER_ADD/UPDATE/REMOVE drop it; the lobby services forget it when they move its idle clock (forgetLobby); messages leave it",
   },
   channelGuilds: {
-    file: "src/server/state/state-cache.ts",
+    file: "src/server/state/state-cache-store.ts",
     holds: "channel id → guild id",
     max: 50_000,
     keptTrue: "immutable",
     how: "a channel never changes guild",
   },
   webhookGuilds: {
-    file: "src/server/state/state-cache.ts",
+    file: "src/server/state/state-cache-store.ts",
     holds: "webhook id → guild id (the webhook itself is read from its guild's state)",
     max: 50_000,
     keptTrue: "immutable",

@@ -1,20 +1,10 @@
 import type { Db } from "~/server/db/client.ts";
 import type { Runtime } from "./runtime.ts";
 
-// The one process-wide value, forced by Next: the REST server and Next's bundles each load
-// this module, and a runtime built by one copy must be found by services in every other.
-// `byDb` serves services (through their ctx.db); `process` is the serving process's runtime
-// (runtime/next-runtime.ts).
-type Runtimes = { byDb: WeakMap<Db, Runtime>; process?: Runtime };
-const globalForRuntimes = globalThis as unknown as { guildhallRuntimes?: Runtimes };
-const shared = (globalForRuntimes.guildhallRuntimes ??= { byDb: new WeakMap() });
-const runtimes = shared.byDb;
-
-/** The serving process's runtime, built once by `build` (runtime/next-runtime.ts). */
-export function processRuntimeOnce(build?: () => Runtime): Runtime | undefined {
-  if (build) shared.process ??= build();
-  return shared.process;
-}
+// A process-wide value, forced by Next: the REST server and Next's bundles each load this
+// module, and a runtime built by one copy must be found by services in every other.
+const globalForRuntimes = globalThis as unknown as { guildhallRuntimes?: WeakMap<Db, Runtime> };
+const runtimes = (globalForRuntimes.guildhallRuntimes ??= new WeakMap());
 
 /** Makes `runtime` the one services reach through its database (state cache, event delivery, lobby writer). */
 export function registerRuntime(runtime: Runtime): void {
@@ -35,7 +25,7 @@ export function runtimeOf(db: Db): Runtime {
   const runtime = runtimes.get(db);
   if (!runtime) {
     throw new Error(
-      "No runtime for this database client: the entry point must build one with createRuntime({ db }) (src/server/runtime/runtime.ts) " +
+      "No runtime for this database client: the entry point must build one with createRuntime({ db }) (src/server/runtime/create-runtime.ts) " +
         "before services use it, and must not use it after runtime.close().",
     );
   }

@@ -51,7 +51,7 @@ export type GuildChannels = {
 
 /**
  * What a guild is, read once and shared by every request until one of the guild's events
- * drops it (state-cache.ts): the guild row and roles at once, channels and members' access
+ * drops it (state-cache-store.ts): the guild row and roles at once, channels and members' access
  * when first asked for. Everything in it is frozen.
  */
 export class GuildState {

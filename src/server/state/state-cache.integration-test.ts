@@ -7,7 +7,8 @@ import { newId } from "~/server/snowflake/snowflake.ts";
 import { addMember, makeBot, makeGuild, makeUser, writeGuildState } from "~/test/factories.ts";
 import { bearer, bot } from "~/test/rest-client.ts";
 import { useTestApp } from "~/test/test-app.ts";
-import { StateCache, stateCache, type TokenRecord } from "./state-cache.ts";
+import { stateCache } from "./state-cache.ts";
+import { StateCache, type TokenRecord } from "./state-cache-store.ts";
 
 const app = useTestApp();
 

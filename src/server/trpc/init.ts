@@ -5,14 +5,18 @@ import { dashboardActor, type Actor } from "~/server/auth/actor.ts";
 import type { Db } from "~/server/db/client.ts";
 import { ApiError, fromZodError, type ErrorTree } from "~/server/errors.ts";
 import { platformErrorOf } from "~/server/platform-error.ts";
+import type { CallRecorder } from "~/server/twin/call-recorder.ts";
 import { recordActivity } from "~/server/users/activity.ts";
 import { refuseNulCharacters } from "~/server/validation/text.ts";
 
-/** The dashboard's request context: the database and the signed-in user, if any. */
-export type TRPCContext = { db: Db; userId: string | null };
+/**
+ * The dashboard's request context: the database, the signed-in user if any, and in test mode
+ * the twin's recorder of applications' calls (the Inspector's; absent or null otherwise).
+ */
+export type TRPCContext = { db: Db; userId: string | null; recorder?: CallRecorder | null };
 
-export function createTRPCContext(input: { db: Db; userId: string | null }): TRPCContext {
-  return { db: input.db, userId: input.userId };
+export function createTRPCContext(input: TRPCContext): TRPCContext {
+  return { db: input.db, userId: input.userId, recorder: input.recorder ?? null };
 }
 
 /**

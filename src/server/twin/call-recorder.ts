@@ -49,6 +49,8 @@ export type CallQuery = { after?: number; limit: number; kind?: RecordedCall["ki
 const CALLS_PER_APPLICATION = 2_000;
 /** Bytes of a body kept as text. */
 export const RECORDED_BODY_BYTES = 8 * 1024;
+/** Calls one read answers at most (the twin API's and the Inspector's). */
+export const MAX_CALLS_PER_READ = 500;
 // Applications recorded at once; past it the one recorded first is forgotten (a twin holds a few).
 const MAX_APPLICATIONS = 256;
 

@@ -2,18 +2,14 @@ import { tracked } from "@trpc/server";
 import { z } from "zod";
 import { ZApplicationIdInputSchema } from "~/server/applications/application.schema.ts";
 import { ownedApplication } from "~/server/applications/application-dashboard.service.ts";
-import type { Db } from "~/server/db/client.ts";
 import { ApiError } from "~/server/errors.ts";
-import { runtimeOf } from "~/server/runtime/runtime-of.ts";
-import { createTRPCRouter, protectedProcedure } from "~/server/trpc/init.ts";
-import type { Twin } from "./twin.ts";
-import { MAX_CALLS_PER_READ } from "./twin-calls.rest.ts";
+import { createTRPCRouter, protectedProcedure, type TRPCContext } from "~/server/trpc/init.ts";
+import { MAX_CALLS_PER_READ, type CallRecorder } from "./call-recorder.ts";
 
 /** The Inspector exists in test mode only: without it, its procedures are not found, as its page. */
-function twinOf(db: Db): Twin {
-  const twin = runtimeOf(db).twin;
-  if (!twin) throw new ApiError("NOT_FOUND");
-  return twin;
+function recorderOf(ctx: TRPCContext): CallRecorder {
+  if (!ctx.recorder) throw new ApiError("NOT_FOUND");
+  return ctx.recorder;
 }
 
 /**
@@ -23,14 +19,14 @@ function twinOf(db: Db): Twin {
  */
 export const inspectorRouter = createTRPCRouter({
   /** Whether this instance runs in test mode, so pages show the Inspector's link. */
-  available: protectedProcedure.query(({ ctx }) => runtimeOf(ctx.db).twin !== null),
+  available: protectedProcedure.query(({ ctx }) => Boolean(ctx.recorder)),
 
   calls: protectedProcedure.input(ZApplicationIdInputSchema.extend({ lastEventId: z.string().max(20).nullish() })).subscription(async function* ({
     ctx,
     input,
     signal,
   }) {
-    const { recorder } = twinOf(ctx.db);
+    const recorder = recorderOf(ctx);
     await ownedApplication(ctx, input.applicationId);
     // Listening before the first read: a call recorded in between wakes the loop below.
     let wake: (() => void) | null = null;
@@ -58,7 +54,7 @@ export const inspectorRouter = createTRPCRouter({
   }),
 
   clear: protectedProcedure.input(ZApplicationIdInputSchema).mutation(async ({ ctx, input }) => {
-    const { recorder } = twinOf(ctx.db);
+    const recorder = recorderOf(ctx);
     await ownedApplication(ctx, input.applicationId);
     recorder.clear(input.applicationId);
   }),

@@ -3,10 +3,8 @@ import { ApiError } from "~/server/errors.ts";
 import { noContent, ok } from "~/server/rest/route.ts";
 import { stateCache } from "~/server/state/state-cache.ts";
 import { queryInt, ZSnowflakeSchema } from "~/server/validation/fields.ts";
+import { MAX_CALLS_PER_READ } from "./call-recorder.ts";
 import { twinRoute, type TwinContext } from "./twin-route.ts";
-
-/** Calls one read answers at most. */
-export const MAX_CALLS_PER_READ = 500;
 
 /** Which recorded calls to read: after an id (a poll), how many, of which kind and status class. */
 const ZCallQuerySchema = z.object({

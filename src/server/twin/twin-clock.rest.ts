@@ -43,7 +43,7 @@ export const clockRoutes = [
     handler: async ({ ctx, body }) => {
       moveClock(ctx.twin.clock, body);
       // Every sweep runs now, so what expired is gone, and announced, when this answers.
-      const swept = await runDueWork(ctx.runtime.db, ctx.runtime.gateway);
+      const swept = await runDueWork(ctx.runtime.db, ctx.gateway);
       return ok({ clock: ctx.twin.clock.state(), swept });
     },
   }),

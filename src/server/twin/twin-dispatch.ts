@@ -6,10 +6,13 @@ import type { HttpRequest } from "~/server/http/http-types.ts";
 import { createUploadMemory } from "~/server/http/upload-memory.ts";
 import { errorResponse, json, parseInput, pathSegments, queryObject, toResponse, type Dispatcher } from "~/server/rest/dispatch.ts";
 import { buildRouteTable } from "~/server/rest/route-table.ts";
-import type { Runtime } from "~/server/runtime/runtime.ts";
 import { parseRequestJson } from "~/server/validation/json.ts";
 import type { Twin } from "./twin.ts";
+import type { TwinContext } from "./twin-route.ts";
 import { TWIN_ROUTES } from "./twin-routes.ts";
+
+/** What the namespace is served with: the process's runtime, its twin (null: test mode off) and its gateway, if it serves one. */
+type TwinParts = Omit<TwinContext, "twin"> & { twin: Twin | null };
 
 /** The namespace's first path segment: /api/v10/__twin/... */
 const TWIN_NAMESPACE = "__twin";
@@ -17,13 +20,14 @@ const TWIN_NAMESPACE = "__twin";
 const MAX_TWIN_BODY_BYTES = 1024 * 1024;
 
 /**
- * The REST dispatcher with the twin namespace in front when the runtime is in test mode. Off,
+ * The REST dispatcher with the twin namespace in front when the process is in test mode. Off,
  * it is the dispatcher itself, and /api/v10/__twin/... is an unknown route (404) like any
  * other. A caller beyond loopback hears the same 404 unless GUILDHALL_TWIN_REMOTE=1.
  */
-export function withTwin(dispatch: Dispatcher, runtime: Runtime, log = (error: unknown) => console.error("[twin] unexpected error", error)): Dispatcher {
-  const twin = runtime.twin;
+export function withTwin(dispatch: Dispatcher, parts: TwinParts, log = (error: unknown) => console.error("[twin] unexpected error", error)): Dispatcher {
+  const { twin } = parts;
   if (!twin) return dispatch;
+  const ctx: TwinContext = { runtime: parts.runtime, twin, gateway: parts.gateway };
   const match = buildRouteTable(TWIN_ROUTES);
   const uploadMemory = createUploadMemory(4 * MAX_TWIN_BODY_BYTES);
   return async function dispatchWithTwin(request) {
@@ -45,7 +49,7 @@ export function withTwin(dispatch: Dispatcher, runtime: Runtime, log = (error: u
         const text = (await collect(chunks)).toString("utf8");
         body = parseInput(route.body, text.trim() === "" ? {} : parseRequestJson(text));
       }
-      return toResponse(await route.handler({ ctx: { runtime, twin }, params, query, body }));
+      return toResponse(await route.handler({ ctx, params, query, body }));
     } catch (error) {
       return errorResponse(error, log);
     } finally {

@@ -37,7 +37,7 @@ export const faultRoutes = [
     path: "/gateway/faults",
     body: ZGatewayFaultInputSchema,
     handler: ({ ctx, body }) => {
-      const gateway = ctx.runtime.gateway;
+      const { gateway } = ctx;
       if (!gateway) throw new ApiError("GATEWAY_NOT_RUNNING");
       return Promise.resolve(ok({ sessions: gateway.injectFault(body.match, body.action) }));
     },

@@ -1,8 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import type { Actor } from "~/server/auth/actor.ts";
 import type { HttpResponse } from "~/server/http/http-types.ts";
-import { json, rateLimited } from "~/server/rest/dispatch.ts";
-import type { HttpMethod, Route } from "~/server/rest/route.ts";
+import { json, rateLimited, type RestFaults } from "~/server/rest/dispatch.ts";
+import type { HttpMethod } from "~/server/rest/route.ts";
 import { newId } from "~/server/snowflake/snowflake.ts";
 import type { FaultEffect, FaultMatch, FaultRuleInput } from "./twin-faults.schema.ts";
 
@@ -29,15 +28,16 @@ export type FaultRule = {
   hits: number;
 };
 
-/** Test mode's REST faults (twin.faults): rules held in the process, asked by the dispatcher on every call. */
-export type TwinFaults = {
+/**
+ * Test mode's REST faults (twin.faults): rules held in the process, asked by the dispatcher on
+ * every call (`answer`, which waits out a delay fault before it goes on).
+ */
+export type TwinFaults = RestFaults & {
   add(input: FaultRuleInput): FaultRule;
   list(): FaultRule[];
   /** False when no rule has this id. */
   remove(id: string): boolean;
   clear(): void;
-  /** The answer a fault gives instead of the call's own, or null to go on (after a delay fault's wait). */
-  answer(route: Route, params: Record<string, string>, actor: Actor | null): Promise<HttpResponse | null>;
 };
 
 /** Whether a rule's match catches this call: every field given must agree. */

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { HttpRequest } from "~/server/http/http-types.ts";
-import { createServerDispatcher } from "~/server/rest/server-dispatcher.ts";
-import { createRuntime, type Runtime } from "~/server/runtime/runtime.ts";
+import { createRuntime } from "~/server/runtime/create-runtime.ts";
+import type { Runtime } from "~/server/runtime/runtime.ts";
+import { createServerDispatcher } from "~/server/serving/server-dispatcher.ts";
 import { createTestDb, type TestDb } from "~/test/test-db.ts";
+import { createTwin, type Twin } from "./twin.ts";
 
 const TOKEN = "twin-admin-token-for-tests";
 
@@ -19,22 +21,25 @@ function request(path: string, options: { authorization?: string; from?: string 
   };
 }
 
-async function answer(runtime: Runtime, path: string, options?: { authorization?: string; from?: string | null }) {
-  const response = await createServerDispatcher(runtime)(request(path, options));
+/** A process's parts as the REST dispatcher sees them, without background work or a gateway. */
+type Served = { runtime: Runtime; twin: Twin | null; gateway: null };
+
+async function answer(served: Served, path: string, options?: { authorization?: string; from?: string | null }) {
+  const response = await createServerDispatcher(served)(request(path, options));
   return { status: response.status, body: JSON.parse(String(response.body)) as Record<string, unknown> };
 }
 
 describe("the twin namespace", () => {
   let database: TestDb;
-  let off: Runtime;
-  let on: Runtime;
-  let remote: Runtime;
+  let off: Served;
+  let on: Served;
+  let remote: Served;
   beforeAll(async () => {
     database = await createTestDb();
-    off = createRuntime({ db: database.db, twin: false });
+    off = { runtime: createRuntime({ db: database.db }), twin: null, gateway: null };
   });
   afterAll(async () => {
-    await off.close();
+    await off.runtime.close();
     await database.drop();
   });
 
@@ -48,12 +53,12 @@ describe("the twin namespace", () => {
     beforeAll(async () => {
       second = await createTestDb();
       third = await createTestDb();
-      on = createRuntime({ db: second.db, twin: { token: TOKEN } });
-      remote = createRuntime({ db: third.db, twin: { token: TOKEN, allowRemote: true } });
+      on = { runtime: createRuntime({ db: second.db, testMode: true }), twin: createTwin({ token: TOKEN }), gateway: null };
+      remote = { runtime: createRuntime({ db: third.db, testMode: true }), twin: createTwin({ token: TOKEN, allowRemote: true }), gateway: null };
     });
     afterAll(async () => {
-      await on.close();
-      await remote.close();
+      await on.runtime.close();
+      await remote.runtime.close();
       await second.drop();
       await third.drop();
     });

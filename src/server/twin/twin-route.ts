@@ -1,10 +1,11 @@
 import type { z } from "zod";
 import type { HttpMethod, ParamsOf, RestResult } from "~/server/rest/route.ts";
+import type { Gateway } from "~/server/gateway/gateway.ts";
 import type { Runtime } from "~/server/runtime/runtime.ts";
 import type { Twin } from "./twin.ts";
 
-/** What a twin route's handler works with: the runtime it controls and its twin state. */
-export type TwinContext = { runtime: Runtime; twin: Twin };
+/** What a twin route's handler works with: the runtime it controls, its twin state, and the gateway when this process serves one. */
+export type TwinContext = { runtime: Runtime; twin: Twin; gateway: Gateway | null };
 
 /** One row of the twin namespace (/api/v10/__twin/...): the path below the namespace, its input schemas and handler. */
 export type TwinRoute = {

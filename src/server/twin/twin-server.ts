@@ -7,11 +7,14 @@ import { join } from "node:path";
 import type { PrivilegedIntent } from "~/server/applications/application.schema.ts";
 import { createDb } from "~/server/db/client.ts";
 import { runChange } from "~/server/events/change.ts";
-import { createApiServer } from "~/server/http/api-server.ts";
+import type { Gateway } from "~/server/gateway/gateway.ts";
 import { joinGuild } from "~/server/members/membership.ts";
-import { createRuntime, type Runtime } from "~/server/runtime/runtime.ts";
+import type { Runtime } from "~/server/runtime/runtime.ts";
+import { createApiServer } from "~/server/serving/api-server.ts";
+import { startServing } from "~/server/serving/serving.ts";
 import { createBootstrapCredentials, type BootstrapCredentials } from "~/server/seed/bootstrap.ts";
 import { stateCache } from "~/server/state/state-cache.ts";
+import type { Twin } from "./twin.ts";
 import { createTwinDatabase } from "./twin-database.ts";
 
 /** What a started twin prints (`npm run twin`) and startTwin() answers: where it is and fresh credentials. */
@@ -27,7 +30,7 @@ export type TwinInfo = BootstrapCredentials & {
   started_in_ms: number;
 };
 
-export type TwinServer = { info: TwinInfo; runtime: Runtime; stop(): Promise<void> };
+export type TwinServer = { info: TwinInfo; runtime: Runtime; twin: Twin; gateway: Gateway; stop(): Promise<void> };
 
 export type TwinServerOptions = {
   /** A free one by default. */
@@ -62,12 +65,16 @@ export async function startTwinServer(options: TwinServerOptions = {}): Promise<
   process.env.PUBLIC_BASE_URL = origin;
   const folder = options.databaseUrl ? null : mkdtempSync(join(tmpdir(), "guildhall-twin-"));
   const db = createDb(folder ? createTwinDatabase(join(folder, "twin.db")) : options.databaseUrl);
-  const runtime = createRuntime({ db, redisUrl: null, background: true, twin: { token: options.token } });
+  const serving = startServing({ db, redisUrl: null, twin: { token: options.token }, gateway: { publicBaseUrl: origin, trustedProxies: null } });
+  // Both asked for above, so both are there.
+  const { runtime } = serving;
+  const twin = serving.twin!;
+  const gateway = serving.gateway!;
   const credentials = await createBootstrapCredentials(db, { intents: options.intents ?? ALL_PRIVILEGED });
   // The user is a member of the bot's guild, so a test can act as them there at once.
   const guild = await stateCache(db).guild(credentials.guild_id);
   if (guild) await runChange({ db, actor: null }, (change) => joinGuild(change, { guild: guild.guild, userId: credentials.user_id }));
-  const api = createApiServer(runtime, { pages: notServed, publicBaseUrl: origin, trustedProxies: null });
+  const api = createApiServer(serving, { pages: notServed, trustedProxies: null });
   await new Promise<void>((resolve, reject) => {
     api.server.once("error", reject);
     api.server.listen(port, host, () => resolve());
@@ -76,7 +83,7 @@ export async function startTwinServer(options: TwinServerOptions = {}): Promise<
     base_url: `${origin}/api`,
     gateway_url: `ws://${host}:${port}/gateway`,
     twin_url: `${origin}/api/v10/__twin`,
-    twin_token: runtime.twin!.token,
+    twin_token: twin.token,
     cdn_url: `${origin}/cdn`,
     ...credentials,
     started_in_ms: Math.round(performance.now() - started),
@@ -85,6 +92,8 @@ export async function startTwinServer(options: TwinServerOptions = {}): Promise<
   return {
     info,
     runtime,
+    twin,
+    gateway,
     stop() {
       stopping ??= api.stop(2000).finally(() => folder && rmSync(folder, { recursive: true, force: true }));
       return stopping;

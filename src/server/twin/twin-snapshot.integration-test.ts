@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Redis } from "ioredis";
 import { createDb, sqliteWriteAccess } from "~/server/db/client.ts";
 import { runChange } from "~/server/events/change.ts";
-import { createRuntime } from "~/server/runtime/runtime.ts";
+import { createRuntime } from "~/server/runtime/create-runtime.ts";
 import { seedDemo } from "~/server/seed/demo-seed.ts";
 import { guildAsUpdated } from "~/test/factories.ts";
 import { GatewayClient } from "~/test/gateway-kit.ts";
@@ -87,7 +87,7 @@ async function identified(): Promise<{ client: GatewayClient; ready: GatewayRead
 
 describe.runIf(testProvider() === "sqlite")("twin snapshots", () => {
   it("puts the world back as it was: REST reads, search, the clock, and gateway sessions that identify anew", async () => {
-    const clock = twin.runtime.twin!.clock;
+    const clock = twin.twin.clock;
     const kept = await createChannel("kept");
     await post(kept.id, "apple from before");
     const session = await identified();
@@ -165,7 +165,7 @@ describe.runIf(testProvider() === "sqlite")("twin snapshots", () => {
       await tx.user.updateMany({ where: { id: info.user_id }, data: { lastActiveAt: new Date(1_000_000) } });
     });
     await until(() => Promise.resolve(isWriting));
-    const restoring = twin.runtime.twin!.snapshots.restore(twin.runtime, taken.id);
+    const restoring = twin.twin.snapshots.restore(twin, taken.id);
     // Asked for while the restore waits or runs: it commits after, in the restored world.
     const during = runChange({ db, actor: null }, ({ tx }) =>
       tx.user.updateMany({ where: { id: info.bot_user_id }, data: { lastActiveAt: new Date(2_000_000) } }),
@@ -183,7 +183,7 @@ describe.runIf(testProvider() === "sqlite")("twin snapshots", () => {
     expect(await guildName()).not.toBe("Renamed by another process");
     // Another process on the same database file (as the operator's CLI would be).
     const file = sqliteWriteAccess(twin.runtime.db)!.connection().name;
-    const other = createRuntime({ db: createDb(`file:${file}`), redisUrl: null, twin: false });
+    const other = createRuntime({ db: createDb(`file:${file}`), redisUrl: null });
     try {
       await runChange({ db: other.db, actor: null }, async ({ tx, emit }) => {
         await tx.guild.update({ where: { id: info.guild_id }, data: { name: "Renamed by another process" } });
@@ -246,7 +246,7 @@ describe.runIf(testProvider() === "sqlite")("twin snapshots", () => {
 
   it("refuses snapshots beside Redis, saying why", () => {
     const withRedis = { ...twin.runtime, redis: {} as Redis };
-    expect(() => twin.runtime.twin!.snapshots.restore(withRedis, "snap-1")).toThrow(/without Redis/);
+    expect(() => twin.twin.snapshots.restore({ runtime: withRedis, gateway: twin.gateway }, "snap-1")).toThrow(/without Redis/);
   });
 });
 

@@ -28,6 +28,6 @@ export const snapshotRoutes = [
   twinRoute({
     method: "POST",
     path: "/snapshots/:snapshotId/restore",
-    handler: async ({ ctx, params }) => ok(await ctx.twin.snapshots.restore(ctx.runtime, params.snapshotId)),
+    handler: async ({ ctx, params }) => ok(await ctx.twin.snapshots.restore(ctx, params.snapshotId)),
   }),
 ];

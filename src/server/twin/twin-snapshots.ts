@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { forgetApplicationReach } from "~/server/applications/intents.ts";
 import { sqliteWriteAccess, type SqliteWriteAccess } from "~/server/db/client.ts";
 import { ApiError } from "~/server/errors.ts";
+import type { Gateway } from "~/server/gateway/gateway.ts";
 import type { Runtime } from "~/server/runtime/runtime.ts";
 import { copyDatabaseTo, replaceDatabaseFrom } from "./sqlite-copy.ts";
 import type { TwinClock } from "./twin-clock.ts";
@@ -88,7 +89,8 @@ export class TwinSnapshots {
    * from the world replaced, and every gateway connection told to reconnect. Changes that
    * arrive meanwhile wait, then commit in the restored world.
    */
-  restore(runtime: Runtime, id: string): Promise<{ id: string; took_ms: number; sessions_reconnected: number }> {
+  restore(serving: { runtime: Runtime; gateway: Gateway | null }, id: string): Promise<{ id: string; took_ms: number; sessions_reconnected: number }> {
+    const { runtime, gateway } = serving;
     const sqlite = sqliteOf(runtime);
     this.#find(id);
     const started = performance.now();
@@ -106,7 +108,7 @@ export class TwinSnapshots {
       runtime.limiter.reset();
       this.#clock.set(clockMs, info.clock.frozen);
       runtime.events.outboxReplaced(head);
-      const reconnected = runtime.gateway?.reconnectAll() ?? 0;
+      const reconnected = gateway?.reconnectAll() ?? 0;
       return { id, took_ms: elapsedMs(started), sessions_reconnected: reconnected };
     });
   }

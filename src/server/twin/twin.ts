@@ -5,7 +5,7 @@ import { createTwinFaults, type TwinFaults } from "./twin-faults.ts";
 import { TwinSnapshots } from "./twin-snapshots.ts";
 
 /**
- * Test mode's state in a runtime (runtime.twin; null when test mode is off): the admin token
+ * Test mode's state in a serving process (serving.twin; null when test mode is off): the admin token
  * the twin namespace (/api/v10/__twin) asks for, whether callers beyond loopback may use it,
  * the process's clock, the REST faults injected into calls, and its snapshots.
  */
@@ -16,7 +16,7 @@ export type Twin = {
   readonly allowRemote: boolean;
   readonly clock: TwinClock;
   readonly faults: TwinFaults;
-  /** Copies of the whole state to restore (SQLite only); removed when the runtime closes. */
+  /** Copies of the whole state to restore (SQLite only); removed when the serving stops. */
   readonly snapshots: TwinSnapshots;
   /** Every REST request and gateway frame of each application, for the twin's calls and the Inspector page. */
   readonly recorder: CallRecorder;

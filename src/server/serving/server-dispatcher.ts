@@ -1,18 +1,19 @@
 import { env } from "~/env.ts";
 import { createUploadMemory } from "~/server/http/upload-memory.ts";
-import type { Runtime } from "~/server/runtime/runtime.ts";
+import { createDispatcher, type Dispatcher } from "~/server/rest/dispatch.ts";
+import { ROUTES } from "~/server/rest/routes.ts";
+import { REST_SECURITY_HEADERS, withHeaders } from "~/server/rest/security-headers.ts";
 import { recordRestCalls } from "~/server/twin/call-capture.ts";
 import { withTwin } from "~/server/twin/twin-dispatch.ts";
-import { createDispatcher, type Dispatcher } from "./dispatch.ts";
-import { ROUTES } from "./routes.ts";
-import { REST_SECURITY_HEADERS, withHeaders } from "./security-headers.ts";
+import type { Serving } from "./serving.ts";
 
 /**
  * The REST dispatcher a server mounts (server.ts, Next's route): the runtime's database and
  * limiter, the configured upload memory, and in test mode the twin namespace in front and
  * the recorder of applications' calls around it.
  */
-export function createServerDispatcher(runtime: Runtime): Dispatcher {
+export function createServerDispatcher(serving: Pick<Serving, "runtime" | "twin" | "gateway">): Dispatcher {
+  const { runtime, twin } = serving;
   const uploadMemoryMib = env().UPLOAD_MEMORY_MIB;
   return withHeaders(
     withTwin(
@@ -21,10 +22,10 @@ export function createServerDispatcher(runtime: Runtime): Dispatcher {
         limiter: runtime.limiter,
         routes: ROUTES,
         uploadMemory: uploadMemoryMib ? createUploadMemory(uploadMemoryMib * 1024 * 1024) : undefined,
-        faults: runtime.twin?.faults,
-        record: runtime.twin ? recordRestCalls(runtime.twin.recorder, runtime.db) : undefined,
+        faults: twin?.faults,
+        record: twin ? recordRestCalls(twin.recorder, runtime.db) : undefined,
       }),
-      runtime,
+      serving,
     ),
     REST_SECURITY_HEADERS,
   );
