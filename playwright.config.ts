@@ -9,8 +9,9 @@ const executablePath = process.env.PLAYWRIGHT_CHROMIUM_PATH ?? (existsSync("/usr
 export default defineConfig({
   testDir: "./e2e",
   forbidOnly: Boolean(process.env.CI),
-  // The server and the tests share one SQLite file; one writer at a time keeps it simple.
-  workers: 1,
+  // Each test seeds its own owner and guild, so tests run side by side; the server and the
+  // workers share one SQLite file (WAL: readers never wait, writers wait their turn).
+  workers: 2,
   // Waits follow what the page does (navigations with waitForURL, assertions retried on the
   // DOM); these are only ceilings, wide enough for a loaded 2-core CI machine.
   timeout: 90_000,
