@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
-import { E2E_BASE_URL, E2E_DATABASE_URL, E2E_PORT, E2E_SERVER_LOG, E2E_TWIN_BASE_URL, E2E_TWIN_DATABASE_URL, E2E_TWIN_PORT } from "./e2e/e2e-env.ts";
+import { E2E_BASE_URL, E2E_DATABASE_URL, E2E_PORT, E2E_RATE_LIMIT_SCALE, E2E_SERVER_LOG } from "./e2e/e2e-env.ts";
 
 // The system Chromium where there is one (offline machines can't download Playwright's);
 // elsewhere Playwright's own browser.
@@ -9,8 +9,9 @@ const executablePath = process.env.PLAYWRIGHT_CHROMIUM_PATH ?? (existsSync("/usr
 export default defineConfig({
   testDir: "./e2e",
   forbidOnly: Boolean(process.env.CI),
-  // The server and the tests share one SQLite file; one writer at a time keeps it simple.
-  workers: 1,
+  // Each test seeds its own owner and guild, so tests run side by side; the server and the
+  // workers share one SQLite file (WAL: readers never wait, writers wait their turn).
+  workers: 2,
   // Waits follow what the page does (navigations with waitForURL, assertions retried on the
   // DOM); these are only ceilings, wide enough for a loaded 2-core CI machine.
   timeout: 90_000,
@@ -38,28 +39,24 @@ export default defineConfig({
       },
     },
   ],
-  // Runs the production build: `npm run build` first.
-  webServer: [
-    {
-      // Its output goes to the run's output and to a file the page sweep reads for server errors.
-      command: `mkdir -p data && DATABASE_URL=${E2E_DATABASE_URL} npx tsx e2e/fresh-database.ts && npx next start -p ${E2E_PORT} -H 127.0.0.1 2>&1 | tee ${E2E_SERVER_LOG}`,
-      stdout: "pipe",
-      stderr: "pipe",
-      url: `${E2E_BASE_URL}/signin`,
-      reuseExistingServer: false,
-      timeout: 120_000,
+  // The production server (`npm start`: server.ts with Next behind it) of the build: `npm run build` first.
+  // The test-mode server the Inspector needs is started by its spec (e2e/ui/inspector.spec.ts).
+  webServer: {
+    // Its output goes to the run's output and to a file, for reading after a failed run.
+    command: `mkdir -p data && npx tsx e2e/fresh-database.ts && npm start 2>&1 | tee ${E2E_SERVER_LOG}`,
+    stdout: "pipe",
+    stderr: "pipe",
+    url: `${E2E_BASE_URL}/signin`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: {
+      PORT: String(E2E_PORT),
+      HOST: "127.0.0.1",
+      DATABASE_URL: E2E_DATABASE_URL,
+      PUBLIC_BASE_URL: E2E_BASE_URL,
       // Event webhooks go to public addresses only; the tests' receiver listens on loopback.
-      env: { DATABASE_URL: E2E_DATABASE_URL, PUBLIC_BASE_URL: E2E_BASE_URL, EVENT_WEBHOOK_ALLOWED_HOSTS: "127.0.0.1" },
+      EVENT_WEBHOOK_ALLOWED_HOSTS: "127.0.0.1",
+      RATE_LIMIT_SCALE: E2E_RATE_LIMIT_SCALE,
     },
-    {
-      // The same build in test mode, on its own database, for the Inspector (e2e/ui/inspector.spec.ts).
-      command: `mkdir -p data && DATABASE_URL=${E2E_TWIN_DATABASE_URL} npx tsx e2e/fresh-database.ts && npx next start -p ${E2E_TWIN_PORT} -H 127.0.0.1`,
-      stdout: "pipe",
-      stderr: "pipe",
-      url: `${E2E_TWIN_BASE_URL}/signin`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-      env: { DATABASE_URL: E2E_TWIN_DATABASE_URL, PUBLIC_BASE_URL: E2E_TWIN_BASE_URL, GUILDHALL_TEST_MODE: "1" },
-    },
-  ],
+  },
 });

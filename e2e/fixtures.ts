@@ -3,13 +3,20 @@ import { seedOwner } from "./seed.ts";
 
 export type Owner = Awaited<ReturnType<typeof seedOwner>>;
 
-/** Signs in through the sign-in page and waits for the guild list. */
+/**
+ * Signs in as the sign-in form does, through next-auth's credentials endpoint, from the page's
+ * own request context: the session cookie lands in the page's browser context. The page itself
+ * stays where it was (the sign-in form has its own tests, in auth.spec.ts).
+ */
 export async function signIn(page: Page, account: { email: string; password: string }): Promise<void> {
-  await page.goto("/signin");
-  await page.getByLabel("Email").fill(account.email);
-  await page.getByLabel("Password", { exact: true }).fill(account.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("heading", { name: "Your guilds" })).toBeVisible();
+  const { csrfToken } = (await (await page.request.get("/api/auth/csrf")).json()) as { csrfToken: string };
+  const answer = await page.request.post("/api/auth/callback/credentials", {
+    form: { csrfToken, email: account.email, password: account.password, json: "true" },
+  });
+  // next-auth answers where the form would go next; a refusal names its error there.
+  const { url } = (await answer.json()) as { url: string };
+  const error = new URL(url).searchParams.get("error");
+  if (!answer.ok() || error) throw new Error(`Signing in ${account.email} failed: ${answer.status()} ${error ?? ""}`);
 }
 
 /**
@@ -52,7 +59,7 @@ export async function pickFromMenu(page: Page, menuButton: string | RegExp, acti
 
 /**
  * `owner`: a new user with a new guild for each test, so tests never share state;
- * `signedIn`: that user, already signed in.
+ * `signedIn`: that user, already signed in (the page has not loaded anything yet).
  */
 export const test = base.extend<{ owner: Owner; signedIn: Owner }>({
   // Playwright reads which fixtures a fixture needs from this pattern; this one needs none.

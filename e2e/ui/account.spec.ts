@@ -2,6 +2,7 @@ import { checkOnLoad, expect, pickFromMenu, test } from "../fixtures.ts";
 import { e2eDb } from "../seed.ts";
 
 test("sets who sees the custom status from the account menu, with each choice's effect in words", async ({ page, signedIn }, testInfo) => {
+  await page.goto("/");
   await pickFromMenu(page, /^Account menu for/, "Account");
   await page.waitForURL(/\/account$/);
   await expect(page.getByRole("heading", { name: "Account", level: 1 })).toBeVisible();

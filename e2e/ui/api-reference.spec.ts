@@ -10,6 +10,7 @@ async function expand(control: Locator) {
 }
 
 test("lists every route by tag, filters them by path or name, and shows a route's body as fields", async ({ page, signedIn: _signedIn }, testInfo) => {
+  await page.goto("/");
   await pickFromMenu(page, /^Account menu for/, "API reference");
   await page.waitForURL(/\/reference$/);
   await expect(page.getByRole("heading", { name: "API reference", level: 1 })).toBeVisible();

@@ -20,6 +20,7 @@ test("creates an application from the account menu, shows its token once, resets
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   const asBot = (token: string) => request.get("/api/v10/applications/@me", { headers: { Authorization: `Bot ${token}` } });
 
+  await page.goto("/");
   await pickFromMenu(page, /^Account menu for/, "Applications");
   await page.waitForURL(/\/applications$/);
   await expect(page.getByRole("heading", { name: "Applications", level: 1 })).toBeVisible();

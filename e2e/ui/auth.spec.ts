@@ -1,11 +1,21 @@
+import type { Page } from "@playwright/test";
 import { E2E_BASE_URL, E2E_PASSWORD } from "../e2e-env.ts";
-import { expect, pickFromMenu, signIn, test } from "../fixtures.ts";
+import { expect, pickFromMenu, test } from "../fixtures.ts";
 
 function seededOwner() {
   const email = process.env.E2E_OWNER_EMAIL;
   const guildName = process.env.E2E_OWNER_GUILD_NAME;
   if (!email || !guildName) throw new Error("The global setup did not seed an owner");
   return { email, password: E2E_PASSWORD, guildName };
+}
+
+/** Signs in with the sign-in page's form and waits for the guild list. */
+async function signInWithForm(page: Page, account: { email: string; password: string }): Promise<void> {
+  await page.goto("/signin");
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Password", { exact: true }).fill(account.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("heading", { name: "Your guilds" })).toBeVisible();
 }
 
 test("signed-out visitors are sent to the sign-in page", async ({ page }) => {
@@ -16,7 +26,7 @@ test("signed-out visitors are sent to the sign-in page", async ({ page }) => {
 
 test("signs in with e-mail and password and lists the user's guilds", async ({ page }) => {
   const owner = seededOwner();
-  await signIn(page, owner);
+  await signInWithForm(page, owner);
   const card = page.getByRole("link", { name: owner.guildName });
   await expect(card).toBeVisible();
   await expect(card).toContainText("1 member");
@@ -34,6 +44,7 @@ test("a wrong password is refused with a message", async ({ page }) => {
 });
 
 test("signing out from the user menu ends the session", async ({ page, signedIn }) => {
+  await page.goto("/");
   await pickFromMenu(page, /Account menu/, "Sign out");
   await expect(page.getByRole("heading", { name: "Sign in to Guildhall" })).toBeVisible();
   await page.goto(`/guilds/${signedIn.guild.id}`);

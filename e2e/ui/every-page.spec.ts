@@ -1,10 +1,11 @@
-import { closeSync, mkdirSync, openSync, readSync, statSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContextOptions, Page, Response, TestInfo } from "@playwright/test";
-import { E2E_BASE_URL, E2E_SERVER_LOG } from "../e2e-env.ts";
+import { E2E_DATABASE_URL } from "../e2e-env.ts";
 import { expect, signIn, test as base } from "../fixtures.ts";
 import { PAGES, seedWorld, statesOf, VIEWERS, viewersOf, type Viewer, type World } from "../pages.ts";
+import { startProductionServer, type ProductionServer } from "../servers.ts";
 
 /**
  * Every page, for every viewer, at desktop and phone width: the server prints no error while
@@ -12,25 +13,21 @@ import { PAGES, seedWorld, statesOf, VIEWERS, viewersOf, type Viewer, type World
  * axe finds nothing serious. The same holds for what a user opens on a page (its states: dialogs,
  * menus, open lists, hidden rows), checked at desktop width. The phone screenshots land in
  * test-results/phone/ for review.
+ *
+ * Each worker sweeps against a production server of its own, on the run's database: what that
+ * server prints comes from the page under test alone, while the other worker's tests go on.
  */
 
 const PHONE = { width: 390, height: 844 };
 
-/** What the server printed from byte `from` on: lines Next, tRPC, REST or the node server print for a failure. */
-function serverErrorsSince(from: number): string[] {
-  const size = statSync(E2E_SERVER_LOG).size;
-  if (size <= from) return [];
-  const buffer = Buffer.alloc(size - from);
-  const fd = openSync(E2E_SERVER_LOG, "r");
-  readSync(fd, buffer, 0, buffer.length, from);
-  closeSync(fd);
-  return buffer
-    .toString("utf8")
+/** What `server` printed from character `from` on: lines Next, tRPC, REST or the node server print for a failure. */
+function serverErrorsSince(server: ProductionServer, from: number): string[] {
+  return server
+    .printed()
+    .slice(from)
     .split("\n")
     .filter((line) => /⨯|\[(trpc|rest|server)\]|\b(Error|Unhandled)\b/.test(line));
 }
-
-const logSize = () => statSync(E2E_SERVER_LOG).size;
 
 /** Page errors and console errors from now on. A 404 answer is logged as a failed load: the not-found page doing its job. */
 function watchBrowser(page: Page): string[] {
@@ -68,8 +65,21 @@ async function accessibilityProblems(page: Page): Promise<string[]> {
 
 const signedInStates = new Map<Viewer, BrowserContextOptions["storageState"]>();
 
-const test = base.extend<{ viewer: Viewer }, { world: World }>({
+const test = base.extend<{ viewer: Viewer }, { world: World; server: ProductionServer }>({
   viewer: ["visitor", { option: true }],
+  server: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const server = await startProductionServer(E2E_DATABASE_URL);
+      try {
+        await use(server);
+      } finally {
+        await server.stop();
+      }
+    },
+    { scope: "worker", timeout: 120_000 },
+  ],
+  baseURL: async ({ server }, use) => use(server.baseURL),
   world: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
@@ -78,11 +88,11 @@ const test = base.extend<{ viewer: Viewer }, { world: World }>({
     { scope: "worker" },
   ],
   // Each viewer signs in once per worker; their pages start from that session.
-  storageState: async ({ viewer, world, browser }, use) => {
+  storageState: async ({ viewer, world, browser, server }, use) => {
     if (viewer === "visitor") return use(undefined);
     let state = signedInStates.get(viewer);
     if (!state) {
-      const context = await browser.newContext({ baseURL: E2E_BASE_URL });
+      const context = await browser.newContext({ baseURL: server.baseURL });
       await signIn(await context.newPage(), world.accounts[viewer]);
       state = await context.storageState();
       await context.close();
@@ -99,24 +109,27 @@ async function attachPhoneShot(page: Page, testInfo: TestInfo, name: string): Pr
   await testInfo.attach(`phone-${name}`, { path: file, contentType: "image/png" });
 }
 
+// Its tests share nothing but the worker's world and server, so both workers take them.
+test.describe.configure({ mode: "parallel" });
+
 for (const viewer of VIEWERS) {
   test.describe(`as ${viewer}`, () => {
     test.use({ viewer });
     for (const dashboardPage of PAGES.filter((p) => viewersOf(p).includes(viewer))) {
-      test(`${dashboardPage.name} renders cleanly on desktop and phone`, async ({ page, world }, testInfo) => {
+      test(`${dashboardPage.name} renders cleanly on desktop and phone`, async ({ page, world, server }, testInfo) => {
         const url = dashboardPage.path(world);
         const browserErrors = watchBrowser(page);
 
-        let from = logSize();
+        let from = server.printed().length;
         const status = await open(page, () => page.goto(url));
         expect.soft(status ?? 0, `${url} answered a server error`).toBeLessThan(500);
-        expect.soft(serverErrorsSince(from), "server errors on desktop").toEqual([]);
+        expect.soft(serverErrorsSince(server, from), "server errors on desktop").toEqual([]);
         expect.soft(await accessibilityProblems(page), "accessibility on desktop").toEqual([]);
 
         await page.setViewportSize(PHONE);
-        from = logSize();
+        from = server.printed().length;
         await open(page, () => page.reload());
-        expect.soft(serverErrorsSince(from), "server errors on a phone").toEqual([]);
+        expect.soft(serverErrorsSince(server, from), "server errors on a phone").toEqual([]);
         expect.soft(await accessibilityProblems(page), "accessibility on a phone").toEqual([]);
         await attachPhoneShot(page, testInfo, `${viewer}-${dashboardPage.name}`);
 
@@ -124,13 +137,13 @@ for (const viewer of VIEWERS) {
       });
 
       for (const state of statesOf(dashboardPage, viewer)) {
-        test(`${dashboardPage.name} with ${state.name} is sound`, async ({ page, world }) => {
+        test(`${dashboardPage.name} with ${state.name} is sound`, async ({ page, world, server }) => {
           const browserErrors = watchBrowser(page);
-          const from = logSize();
+          const from = server.printed().length;
           await open(page, () => page.goto(dashboardPage.path(world)));
           await state.open(page);
           await settle(page);
-          expect.soft(serverErrorsSince(from), "server errors").toEqual([]);
+          expect.soft(serverErrorsSince(server, from), "server errors").toEqual([]);
           expect.soft(await accessibilityProblems(page), "accessibility").toEqual([]);
           expect(browserErrors, "page and console errors").toEqual([]);
         });

@@ -3,20 +3,36 @@ import { createApplication, createUser, newUserWithPassword } from "~/server/app
 import { createDb, type Db } from "~/server/db/client.ts";
 import { runChange } from "~/server/events/change.ts";
 import { createRuntime } from "~/server/runtime/create-runtime.ts";
-import type { Runtime } from "~/server/runtime/runtime.ts";
-import { E2E_PASSWORD, E2E_TWIN_BASE_URL, E2E_TWIN_DATABASE_URL } from "../e2e-env.ts";
-import { expect, signIn, test } from "../fixtures.ts";
+import { E2E_PASSWORD } from "../e2e-env.ts";
+import { expect, signIn, test as base } from "../fixtures.ts";
 import { e2eDb, uniqueName } from "../seed.ts";
+import { freshDatabase, startProductionServer } from "../servers.ts";
 
-// The Inspector exists only in test mode: its tests run against the second server (test mode
-// on, its own database); the first server, test mode off, has no such page.
+// The Inspector exists only in test mode: its tests run against a second server (test mode
+// on, its own database); the run's server, test mode off, has no such page. Only this spec
+// pays for starting it.
 
-let twinRuntime: Runtime | undefined;
-function twinDb(): Db {
-  // This process writes rows only; test mode (and its clock) is the server's.
-  twinRuntime ??= createRuntime({ db: createDb(E2E_TWIN_DATABASE_URL) });
-  return twinRuntime.db;
-}
+type TestModeServer = { baseURL: string; db: Db };
+
+const test = base.extend<object, { testModeServer: TestModeServer }>({
+  testModeServer: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use, workerInfo) => {
+      const url = `file:./data/e2e-test-mode-${workerInfo.parallelIndex}.db`;
+      await freshDatabase(url);
+      const server = await startProductionServer(url, { GUILDHALL_TEST_MODE: "1" });
+      // This process writes rows only; test mode (and its clock) is the server's.
+      const runtime = createRuntime({ db: createDb(url) });
+      try {
+        await use({ baseURL: server.baseURL, db: runtime.db });
+      } finally {
+        await runtime.close();
+        await server.stop();
+      }
+    },
+    { scope: "worker", timeout: 120_000 },
+  ],
+});
 
 /** A dashboard user who owns an application, with the application's bot token. */
 async function seedApplicationOwner(db: Db) {
@@ -29,12 +45,12 @@ async function seedApplicationOwner(db: Db) {
 }
 
 test.describe("in test mode", () => {
-  test.use({ baseURL: E2E_TWIN_BASE_URL });
+  test.use({ baseURL: async ({ testModeServer }, use) => use(testModeServer.baseURL) });
 
-  test("shows the bot's calls live, filters them to 4xx and expands one to its error body", async ({ page }, testInfo) => {
-    const owner = await seedApplicationOwner(twinDb());
+  test("shows the bot's calls live, filters them to 4xx and expands one to its error body", async ({ page, testModeServer }, testInfo) => {
+    const owner = await seedApplicationOwner(testModeServer.db);
     const asBot = (path: string, init: RequestInit = {}) =>
-      fetch(`${E2E_TWIN_BASE_URL}/api/v10${path}`, { ...init, headers: { authorization: `Bot ${owner.botToken}`, ...init.headers } });
+      fetch(`${testModeServer.baseURL}/api/v10${path}`, { ...init, headers: { authorization: `Bot ${owner.botToken}`, ...init.headers } });
     const shots = testInfo.outputPath("inspector");
     mkdirSync(shots, { recursive: true });
 
@@ -92,9 +108,9 @@ test.describe("in test mode", () => {
     await expect(page.getByText("No calls yet")).toBeVisible();
   });
 
-  test("someone else's application has no Inspector", async ({ page }) => {
-    const owner = await seedApplicationOwner(twinDb());
-    const other = await seedApplicationOwner(twinDb());
+  test("someone else's application has no Inspector", async ({ page, testModeServer }) => {
+    const owner = await seedApplicationOwner(testModeServer.db);
+    const other = await seedApplicationOwner(testModeServer.db);
     await signIn(page, owner);
     const response = await page.goto(`/applications/${other.applicationId}/inspector`);
     expect(response?.status()).toBe(404);

@@ -19,6 +19,7 @@ async function createInvite(page: Page): Promise<string> {
 test("an invite made in the dashboard lets another user sign in, join and grow the guild", async ({ page, owner, browser }) => {
   const guest = await seedGuest("guest");
   await signIn(page, owner);
+  await page.goto("/");
   await expect(page.getByRole("link", { name: new RegExp(owner.guild.name) })).toContainText("1 member");
   await page.goto(`/guilds/${owner.guild.id}/invites`);
   await expect(page.getByText("No invites yet")).toBeVisible();

@@ -20,6 +20,7 @@ function cliPlayer(username: string, applicationId: string) {
 
 test("creates an application, sees its lobby live, opens it and moderates a player's message", async ({ page, signedIn: _signedIn, request }, testInfo) => {
   // The application, made in the dashboard; its bot token is shown once in the create dialog.
+  await page.goto("/");
   await pickFromMenu(page, /^Account menu for/, "Applications");
   await page.getByRole("button", { name: "New application" }).click();
   const name = uniqueName("Arena");
