@@ -79,7 +79,10 @@ function guardedPg(connectionString: string): SqlDriverAdapterFactory {
   return { provider: pg.provider, adapterName: pg.adapterName, connect: async () => guardEventWrites(await pg.connect()) };
 }
 
-const providers = new WeakMap<Db, DbProvider>();
+// Kept on globalThis: Next loads this module more than once per process, and a client made by
+// one copy is asked about by another.
+const globalForProviders = globalThis as unknown as { guildhallDbProviders?: WeakMap<Db, DbProvider> };
+const providers = (globalForProviders.guildhallDbProviders ??= new WeakMap());
 
 /** The provider of a client made by createDb: the few statements that differ per engine ask it. */
 export function providerOf(db: Db): DbProvider {
