@@ -22,9 +22,8 @@ const ROOT = fileURLToPath(new URL("../..", import.meta.url));
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   // The project's env (vitest.config.ts) says which provider it runs on; the setup runs in the main process.
-  const provider = { TEST_DATABASE_URL: project.config.env.TEST_DATABASE_URL ?? "" };
   const previous = process.env.TEST_DATABASE_URL;
-  process.env.TEST_DATABASE_URL = provider.TEST_DATABASE_URL;
+  process.env.TEST_DATABASE_URL = project.config.env.TEST_DATABASE_URL ?? "";
   const template = await createEmptyDatabase("template").finally(() => {
     if (previous === undefined) delete process.env.TEST_DATABASE_URL;
     else process.env.TEST_DATABASE_URL = previous;
