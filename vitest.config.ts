@@ -8,10 +8,10 @@ const POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? "postgresql://root@127.0.0
 const INTEGRATION = "src/**/*.integration-test.ts";
 // Integration files share their worker's modules (one import of the app per worker instead of
 // one per file), except those that change the process for what follows: they replace the clock,
-// set the environment (read once, src/env.ts), spy on a module, or start processes. Read off the
+// set the environment (read once, src/env.ts), spy on a module, start processes or run the CLI in-process. Read off the
 // files themselves, so a new file is sorted without a list to keep.
 const CHANGES_THE_PROCESS =
-  /vi\.useFakeTimers|vi\.setSystemTime|vi\.spyOn|vi\.stubEnv|process\.env\.\w+ =(?!=)|startServerProcess|startTestTwin|startTwinServer|spawn\(|execFile\(|fork\(/;
+  /vi\.useFakeTimers|vi\.setSystemTime|vi\.spyOn|vi\.stubEnv|process\.env\.\w+ =(?!=)|runCliInProcess|startServerProcess|startTestTwin|startTwinServer|spawn\(|execFile\(|fork\(/;
 const isolated = readdirSync("src", { recursive: true, encoding: "utf8" })
   .filter((path) => path.endsWith(".integration-test.ts"))
   .map((path) => `src/${path}`)

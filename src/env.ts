@@ -60,6 +60,11 @@ export function env(): Env {
   return cached;
 }
 
+/** The next env() reads process.env again: for a process that runs CLI commands under an environment of their own (the CLI's tests). */
+export function forgetEnv(): void {
+  cached = undefined;
+}
+
 /** An absolute address on this service, for links it hands out (`path` starts with a slash). */
 export function publicUrl(path: string): string {
   return `${env().PUBLIC_BASE_URL.replace(/\/+$/, "")}${path}`;

@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ApplicationFlags, ChannelType, GuildFeature } from "discord-api-types/v10";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setApprovedIntents } from "~/server/applications/intents.ts";
 import { dashboardActor } from "~/server/auth/actor.ts";
 import { verifyPassword } from "~/server/auth/password.ts";
@@ -15,25 +15,18 @@ import { DEMO_APP_NAME, DEMO_GUILD_NAME, DEMO_PASSWORD, DEMO_USER } from "~/serv
 import { makeUser } from "~/test/factories.ts";
 import { bearer, bot } from "~/test/rest-client.ts";
 import { createEmptyDatabase } from "~/test/test-db.ts";
+import { runCliInProcess, type CliRun } from "~/test/cli-in-process.ts";
 import { useTestApp } from "~/test/test-app.ts";
 import { until } from "~/test/until.ts";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const TSX = join(ROOT, "node_modules", ".bin", "tsx");
 
-type CliRun = { code: number; stdout: string; stderr: string };
-
 const app = useTestApp();
-// Every CLI run is a new process (about two seconds each on a busy machine).
-vi.setConfig({ testTimeout: 90_000 });
 
-/** Runs `npm run cli -- ...args` as its own process on the test database. */
+/** Runs `npm run cli -- ...args` on the test database. */
 function cli(args: string[], env: Record<string, string> = {}): Promise<CliRun> {
-  return new Promise((resolve) => {
-    execFile(TSX, ["src/cli/index.ts", ...args], { cwd: ROOT, env: { ...process.env, DATABASE_URL: app.url, ...env } }, (error, stdout, stderr) => {
-      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
-    });
-  });
+  return runCliInProcess(args, { DATABASE_URL: app.url, ...env });
 }
 
 async function succeeds(args: string[], env?: Record<string, string>): Promise<string> {
@@ -469,5 +462,21 @@ describe("user privacy", () => {
     const wrong = await cli(["user", "privacy", "--user", user.id, "--set", "nobody"]);
     expect(wrong.code).not.toBe(0);
     expect(wrong.stderr).toContain("everyone, friends_and_small_servers, friends_only");
+  });
+});
+
+describe("the process", () => {
+  it("exits 0 with a command's answer on stdout, and 1 with the error alone on stderr", async () => {
+    const run = (args: string[]) =>
+      new Promise<CliRun>((resolve) => {
+        execFile(TSX, ["src/cli/index.ts", ...args], { cwd: ROOT, env: { ...process.env, DATABASE_URL: app.url } }, (error, stdout, stderr) => {
+          resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
+        });
+      });
+    const { user } = await makeUser(app.db);
+    expect(await run(["user", "privacy", "--user", user.id])).toMatchObject({ code: 0, stderr: "", stdout: expect.stringMatching(/\n$/) });
+    const refused = await run(["user", "privacy", "--user", user.id, "--set", "nobody"]);
+    expect(refused).toMatchObject({ code: 1, stdout: "", stderr: expect.stringMatching(/^Error: /) });
+    expect((await run(["no-such-command"])).code).toBe(1);
   });
 });

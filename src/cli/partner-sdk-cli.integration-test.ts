@@ -1,25 +1,15 @@
-// The partner SDK's operator commands, each run as its own process on the test database.
-import { execFile } from "node:child_process";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { describe, expect, it, vi } from "vitest";
+// The partner SDK's operator commands, each run on the test database.
+import { describe, expect, it } from "vitest";
 import { authenticate } from "~/server/auth/tokens.service.ts";
 import { makeBot, makeUser } from "~/test/factories.ts";
+import { runCliInProcess, type CliRun } from "~/test/cli-in-process.ts";
 import { bearer } from "~/test/rest-client.ts";
 import { useTestApp } from "~/test/test-app.ts";
 
-const ROOT = fileURLToPath(new URL("../..", import.meta.url));
-const TSX = join(ROOT, "node_modules", ".bin", "tsx");
-
 const app = useTestApp();
-vi.setConfig({ testTimeout: 90_000 });
 
-function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(TSX, ["src/cli/index.ts", ...args], { cwd: ROOT, env: { ...process.env, DATABASE_URL: app.url } }, (error, stdout, stderr) => {
-      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
-    });
-  });
+function cli(args: string[]): Promise<CliRun> {
+  return runCliInProcess(args, { DATABASE_URL: app.url });
 }
 
 describe("app identity-provider", () => {

@@ -1,29 +1,17 @@
-import { execFile } from "node:child_process";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { ChannelType } from "discord-api-types/v10";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TwinServer } from "~/server/twin/twin-server.ts";
+import { runCliInProcess, type CliRun } from "~/test/cli-in-process.ts";
 import { startTestTwin } from "~/test/twin-kit.ts";
 import { testProvider } from "~/test/test-db.ts";
 
-// Every twin control from the CLI, against a running twin: each command is its own process
-// that finds the twin through GUILDHALL_TWIN_URL and GUILDHALL_TWIN_TOKEN, as a person's would.
-
-const ROOT = fileURLToPath(new URL("../..", import.meta.url));
-const TSX = join(ROOT, "node_modules", ".bin", "tsx");
+// Every twin control from the CLI, against a running twin: each command finds the twin through
+// GUILDHALL_TWIN_URL and GUILDHALL_TWIN_TOKEN, as a person's would.
 
 let twin: TwinServer;
-// Every CLI run is a new process (about two seconds each on a busy machine).
-vi.setConfig({ testTimeout: 120_000 });
 
-function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const env = { ...process.env, GUILDHALL_TWIN_URL: twin.info.twin_url, GUILDHALL_TWIN_TOKEN: twin.info.twin_token };
-  return new Promise((resolve) => {
-    execFile(TSX, ["src/cli/index.ts", "twin", ...args, "--json"], { cwd: ROOT, env }, (error, stdout, stderr) => {
-      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
-    });
-  });
+function cli(args: string[]): Promise<CliRun> {
+  return runCliInProcess(["twin", ...args, "--json"], { GUILDHALL_TWIN_URL: twin.info.twin_url, GUILDHALL_TWIN_TOKEN: twin.info.twin_token });
 }
 
 /** Runs a twin command that must succeed; answers its JSON. */

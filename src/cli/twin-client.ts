@@ -1,6 +1,7 @@
 import type { ParseArgsConfig } from "node:util";
 import type { CliArgs } from "./command.ts";
 import { optionalString } from "./options.ts";
+import { print } from "./cli-output.ts";
 
 /** Where every twin command finds the running twin: --url and --token, or GUILDHALL_TWIN_URL and GUILDHALL_TWIN_TOKEN. */
 export const TWIN_OPTIONS: NonNullable<ParseArgsConfig["options"]> = { url: { type: "string" }, token: { type: "string" }, json: { type: "boolean" } };
@@ -49,5 +50,5 @@ function fieldErrors(tree: unknown, path = ""): string[] {
 
 /** Prints an answer: JSON with --json, else indented JSON a person can read. */
 export function printAnswer(args: CliArgs, answer: unknown): void {
-  process.stdout.write(args.values.json ? `${JSON.stringify(answer)}\n` : `${JSON.stringify(answer, null, 2)}\n`);
+  print(args.values.json ? JSON.stringify(answer) : JSON.stringify(answer, null, 2));
 }

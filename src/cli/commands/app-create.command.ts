@@ -1,6 +1,7 @@
 import type { CliCommand } from "../command.ts";
 import { withDatabase } from "../database.ts";
 import { noPositionals, optionalPositiveInt, requiredString } from "../options.ts";
+import { print } from "../cli-output.ts";
 
 const USAGE = "--name <name> --owner <user id> [--max-concurrency <n>]";
 
@@ -20,9 +21,9 @@ export const appCreate: CliCommand = {
       if (!(await db.user.findUnique({ where: { id: ownerId }, select: { id: true } }))) throw new Error(`Unknown user ${ownerId}`);
       return runChange({ db, actor: null }, ({ tx }) => createApplication(tx, { name, ownerId, maxConcurrency }));
     });
-    console.log(`Application id   ${application.id}`);
-    console.log(`Bot user id      ${botUser.id}`);
-    console.log(`Bot token        ${botToken}`);
-    console.log("Store the token now: it is shown once and only a hash is kept.");
+    print(`Application id   ${application.id}`);
+    print(`Bot user id      ${botUser.id}`);
+    print(`Bot token        ${botToken}`);
+    print("Store the token now: it is shown once and only a hash is kept.");
   },
 };

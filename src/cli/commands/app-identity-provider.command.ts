@@ -1,6 +1,7 @@
 import type { CliCommand } from "../command.ts";
 import { withDatabase } from "../database.ts";
 import { optionalString, parseOptions } from "../options.ts";
+import { print } from "../cli-output.ts";
 
 const USAGE = "<application id> [--type OIDC --issuer <url> --audience <client id> --jwks-uri <url>] [--remove] [--json]";
 
@@ -41,10 +42,10 @@ export const appIdentityProvider: CliCommand = {
       return listIdentityProviders(db, applicationId);
     });
     if (args.values.json) {
-      console.log(JSON.stringify({ application_id: applicationId, identity_providers: providers }));
+      print(JSON.stringify({ application_id: applicationId, identity_providers: providers }));
       return;
     }
-    if (providers.length === 0) console.log("No identity providers: only the Bot endpoint makes provisional accounts.");
-    for (const provider of providers) console.log(`${provider.type}: issuer ${provider.issuer}, audience ${provider.audience}, keys ${provider.jwks_uri}`);
+    if (providers.length === 0) print("No identity providers: only the Bot endpoint makes provisional accounts.");
+    for (const provider of providers) print(`${provider.type}: issuer ${provider.issuer}, audience ${provider.audience}, keys ${provider.jwks_uri}`);
   },
 };

@@ -1,6 +1,7 @@
 import type { CliCommand } from "../command.ts";
 import { withDatabase } from "../database.ts";
 import { noPositionals, requiredString } from "../options.ts";
+import { print } from "../cli-output.ts";
 
 const USAGE = "--app <application id> [--approve LIST | --revoke LIST]";
 
@@ -26,7 +27,7 @@ export const appIntents: CliCommand = {
       if (revoke) return { flags: await setApprovedIntents({ db, actor: null }, applicationId, revoke, false), reach };
       return { flags: app.flags, reach };
     });
-    for (const [name, state] of Object.entries(describeIntents(flags, reach))) console.log(`${name.padEnd(16)}${state}`);
-    console.log(`Bot reach       ${reach} users (self-set intents need an approval from ${INTENT_REVIEW_THRESHOLD})`);
+    for (const [name, state] of Object.entries(describeIntents(flags, reach))) print(`${name.padEnd(16)}${state}`);
+    print(`Bot reach       ${reach} users (self-set intents need an approval from ${INTENT_REVIEW_THRESHOLD})`);
   },
 };

@@ -1,6 +1,7 @@
 import type { CliCommand } from "../command.ts";
 import { withDatabase } from "../database.ts";
 import { noPositionals, requiredString } from "../options.ts";
+import { print } from "../cli-output.ts";
 
 const USAGE = "--app <application id> [--lift | --restore]";
 
@@ -19,6 +20,6 @@ export const appLimits: CliCommand = {
       if (args.values.lift || args.values.restore) await setRateLimitsLifted({ db, actor: null }, applicationId, Boolean(args.values.lift));
       return developmentLimitsApply(db, applicationId);
     });
-    console.log(applies ? "Development rate limits apply (spec 8)." : "Production rate limits: development limits lifted.");
+    print(applies ? "Development rate limits apply (spec 8)." : "Production rate limits: development limits lifted.");
   },
 };

@@ -1,6 +1,7 @@
 import type { CliCommand } from "../command.ts";
 import { withDatabase } from "../database.ts";
 import { optionalString } from "../options.ts";
+import { print } from "../cli-output.ts";
 
 const USAGE = "<application id> [--reset-secret] [--add-redirect URI]... [--remove-redirect URI]... [--public-client on|off] [--json]";
 
@@ -45,13 +46,13 @@ export const appOauth2: CliCommand = {
       };
     });
     if (args.values.json) {
-      process.stdout.write(`${JSON.stringify(result)}\n`);
+      print(`${JSON.stringify(result)}`);
       return;
     }
-    console.log(`Client id        ${result.client_id}`);
-    if (result.client_secret !== undefined) console.log(`Client secret    ${result.client_secret}   (shown once: only its hash is stored)`);
-    else console.log(`Client secret    ${result.has_client_secret ? "set (--reset-secret for a new one)" : "none yet (--reset-secret makes one)"}`);
-    console.log(`Redirect URIs    ${result.redirect_uris.length > 0 ? result.redirect_uris.join("  ") : "none"}`);
-    console.log(`Client type      ${result.public_client ? "public (no secret; PKCE required)" : "confidential"}`);
+    print(`Client id        ${result.client_id}`);
+    if (result.client_secret !== undefined) print(`Client secret    ${result.client_secret}   (shown once: only its hash is stored)`);
+    else print(`Client secret    ${result.has_client_secret ? "set (--reset-secret for a new one)" : "none yet (--reset-secret makes one)"}`);
+    print(`Redirect URIs    ${result.redirect_uris.length > 0 ? result.redirect_uris.join("  ") : "none"}`);
+    print(`Client type      ${result.public_client ? "public (no secret; PKCE required)" : "confidential"}`);
   },
 };

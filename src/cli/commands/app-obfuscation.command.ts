@@ -1,6 +1,7 @@
 import type { CliCommand } from "../command.ts";
 import { withDatabase } from "../database.ts";
 import { noPositionals, requiredString } from "../options.ts";
+import { print } from "../cli-output.ts";
 
 const USAGE = "--app <application id> [--on | --off]";
 
@@ -20,7 +21,7 @@ export const appObfuscation: CliCommand = {
       if (args.values.on || args.values.off) await editApplication({ db, actor: null }, applicationId, { channelObfuscation: Boolean(args.values.on) });
       return (await read())!.channelObfuscation;
     });
-    console.log(
+    print(
       isOn
         ? "Channel obfuscation is on: sessions that identify from now on receive hidden channels, obfuscated."
         : "Channel obfuscation is off: hidden channels are not sent (unless IDENTIFY asks with the capability).",

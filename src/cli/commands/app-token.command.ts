@@ -1,6 +1,7 @@
 import type { CliCommand } from "../command.ts";
 import { withDatabase } from "../database.ts";
 import { noPositionals, requiredString } from "../options.ts";
+import { print } from "../cli-output.ts";
 
 export const appToken: CliCommand = {
   words: ["app", "token"],
@@ -18,6 +19,6 @@ export const appToken: CliCommand = {
       const ctx = { db, actor: null };
       return args.values.reset ? resetBotToken(ctx, application) : runChange(ctx, ({ tx }) => createBotToken(tx, application));
     });
-    console.log(token);
+    print(token);
   },
 };

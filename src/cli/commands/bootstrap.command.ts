@@ -1,6 +1,7 @@
 import type { CliCommand } from "../command.ts";
 import { withDatabase } from "../database.ts";
 import { noPositionals, optionalString } from "../options.ts";
+import { print } from "../cli-output.ts";
 
 const USAGE = "[--json] [--intents LIST]";
 
@@ -22,18 +23,18 @@ export const bootstrap: CliCommand = {
     // Client libraries take the API root and add the version themselves (…/api → …/api/v10).
     const result = { base_url: `${env().PUBLIC_BASE_URL.replace(/\/+$/, "")}/api`, ...credentials };
     if (args.values.json) {
-      process.stdout.write(`${JSON.stringify(result)}\n`);
+      print(`${JSON.stringify(result)}`);
       return;
     }
-    console.log(`Base URL         ${result.base_url}   (API version 10: ${result.base_url}/v10)`);
-    console.log(`Application id   ${result.application_id}`);
-    console.log(`Bot user id      ${result.bot_user_id}`);
-    console.log(`Bot token        ${result.bot_token}   (Authorization: Bot <token>)`);
-    console.log(`User id          ${result.user_id}`);
-    console.log(`User bearer      ${result.user_bearer}   (Authorization: Bearer <token>; scopes ${BOOTSTRAP_USER_SCOPES.join(" ")})`);
-    console.log(`Guild id         ${result.guild_id}   (owned by the bot)`);
-    console.log(`Client secret    ${result.client_secret}   (OAuth2 client id = application id)`);
-    console.log(`Intents          ${intents.length > 0 ? `${intents.join(", ")} (limited)` : "none privileged (--intents to switch some on)"}`);
-    console.log("The tokens are shown once: only their hashes are stored.");
+    print(`Base URL         ${result.base_url}   (API version 10: ${result.base_url}/v10)`);
+    print(`Application id   ${result.application_id}`);
+    print(`Bot user id      ${result.bot_user_id}`);
+    print(`Bot token        ${result.bot_token}   (Authorization: Bot <token>)`);
+    print(`User id          ${result.user_id}`);
+    print(`User bearer      ${result.user_bearer}   (Authorization: Bearer <token>; scopes ${BOOTSTRAP_USER_SCOPES.join(" ")})`);
+    print(`Guild id         ${result.guild_id}   (owned by the bot)`);
+    print(`Client secret    ${result.client_secret}   (OAuth2 client id = application id)`);
+    print(`Intents          ${intents.length > 0 ? `${intents.join(", ")} (limited)` : "none privileged (--intents to switch some on)"}`);
+    print("The tokens are shown once: only their hashes are stored.");
   },
 };

@@ -1,6 +1,7 @@
 import type { CliCommand } from "../command.ts";
 import { withDatabase } from "../database.ts";
 import { noPositionals, optionalString, parseOptions, requiredString } from "../options.ts";
+import { print } from "../cli-output.ts";
 
 const ADD_USAGE =
   "--user <id> --type <service> --id <account id> --name <name> [--created-at <ISO time>] [--visibility 0|1] [--unverified] [--revoked] [--friend-sync] [--hide-activity] [--two-way-link]";
@@ -45,7 +46,7 @@ export const connectionAdd: CliCommand = {
     );
     const { addConnection } = await import("~/server/users/connection.service.ts");
     const connection = await withDatabase((db) => addConnection({ db, actor: null }, input));
-    console.log(`Linked ${connection.type} account ${connection.id} (${connection.name}) to user ${connection.userId}.`);
+    print(`Linked ${connection.type} account ${connection.id} (${connection.name}) to user ${connection.userId}.`);
   },
 };
 
@@ -60,11 +61,11 @@ export const connectionList: CliCommand = {
     const { readUserConnections } = await import("~/server/users/connection.service.ts");
     const { isConnectionListed } = await import("~/server/users/connection-sunsets.ts");
     const connections = await withDatabase((db) => readUserConnections(db, userId));
-    if (connections.length === 0) console.log(`User ${userId} has no connections.`);
+    if (connections.length === 0) print(`User ${userId} has no connections.`);
     const now = new Date();
     for (const c of connections) {
       const shown = isConnectionListed(c, now) ? "listed" : "not listed (retired kind)";
-      console.log(`${c.type.padEnd(16)}  ${c.id}  ${c.name}  since ${c.createdAt.toISOString()}  ${shown}`);
+      print(`${c.type.padEnd(16)}  ${c.id}  ${c.name}  since ${c.createdAt.toISOString()}  ${shown}`);
     }
   },
 };
@@ -80,6 +81,6 @@ export const connectionRemove: CliCommand = {
     const { removeConnection } = await import("~/server/users/connection.service.ts");
     const removed = await withDatabase((db) => removeConnection({ db, actor: null }, key));
     if (!removed) throw new Error(`User ${key.userId} has no ${key.type} connection ${key.id}`);
-    console.log(`Unlinked ${key.type} account ${key.id} from user ${key.userId}.`);
+    print(`Unlinked ${key.type} account ${key.id} from user ${key.userId}.`);
   },
 };

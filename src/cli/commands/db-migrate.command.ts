@@ -1,4 +1,5 @@
 import type { CliCommand } from "../command.ts";
+import { print } from "../cli-output.ts";
 
 export const dbMigrate: CliCommand = {
   words: ["db", "migrate"],
@@ -6,7 +7,7 @@ export const dbMigrate: CliCommand = {
   async run() {
     const { applyMigrations } = await import("~/server/db/migrate.ts");
     const applied = await applyMigrations();
-    if (applied.length === 0) console.log("No pending migrations; the database is up to date.");
-    for (const name of applied) console.log(`Applied ${name}`);
+    if (applied.length === 0) print("No pending migrations; the database is up to date.");
+    for (const name of applied) print(`Applied ${name}`);
   },
 };

@@ -1,5 +1,6 @@
 import { relative } from "node:path";
 import type { CliCommand } from "../command.ts";
+import { print } from "../cli-output.ts";
 
 export const dbMigrationCreate: CliCommand = {
   words: ["db", "migration", "create"],
@@ -11,6 +12,6 @@ export const dbMigrationCreate: CliCommand = {
     if (!name || rest.length > 0) throw new Error("Usage: db migration create <name>");
     const { createMigration } = await import("~/server/db/migrate.ts");
     const postgresUrl = typeof values["postgres-url"] === "string" ? values["postgres-url"] : undefined;
-    for (const dir of await createMigration(name, postgresUrl)) console.log(`Created ${relative(process.cwd(), dir)}`);
+    for (const dir of await createMigration(name, postgresUrl)) print(`Created ${relative(process.cwd(), dir)}`);
   },
 };

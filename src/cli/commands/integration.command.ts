@@ -1,6 +1,7 @@
 import type { CliCommand } from "../command.ts";
 import { withDatabase } from "../database.ts";
 import { noPositionals, optionalString, parseOptions, requiredString } from "../options.ts";
+import { print } from "../cli-output.ts";
 
 const ADD_USAGE = "--guild <id> --type twitch|youtube|guild_subscription --name <name> --account-id <id> --account-name <name> [--user <user id>]";
 
@@ -33,7 +34,7 @@ export const integrationAdd: CliCommand = {
     );
     const { addIntegration } = await import("~/server/integrations/integration.service.ts");
     const integration = await withDatabase((db) => addIntegration({ db, actor: null }, input));
-    console.log(
+    print(
       `Added ${integration.type} integration ${integration.id} "${integration.name}"${integration.role_id ? ` with managed role ${integration.role_id}` : ""}.`,
     );
   },
@@ -52,12 +53,10 @@ export const integrationList: CliCommand = {
       if (!(await db.guild.findUnique({ where: { id: guildId }, select: { id: true } }))) throw new Error(`Unknown guild ${guildId}`);
       return readGuildIntegrations(db, guildId);
     });
-    if (integrations.length === 0) console.log(`Guild ${guildId} has no integrations.`);
+    if (integrations.length === 0) print(`Guild ${guildId} has no integrations.`);
     for (const integration of integrations) {
       const by = integration.user ? `  added by ${integration.user.username}` : "";
-      console.log(
-        `${integration.id}  ${integration.type.padEnd(18)}  ${integration.name}  (account ${integration.account.name} ${integration.account.id})${by}`,
-      );
+      print(`${integration.id}  ${integration.type.padEnd(18)}  ${integration.name}  (account ${integration.account.name} ${integration.account.id})${by}`);
     }
   },
 };

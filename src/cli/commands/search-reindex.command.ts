@@ -1,6 +1,7 @@
 import type { CliCommand } from "../command.ts";
 import { withDatabase } from "../database.ts";
 import { noPositionals, requiredString } from "../options.ts";
+import { print } from "../cli-output.ts";
 
 export const searchReindex: CliCommand = {
   words: ["search", "reindex"],
@@ -19,6 +20,6 @@ export const searchReindex: CliCommand = {
       return db.message.count({ where: { guildId } });
     });
     if (indexed === null) throw new Error(`The index of guild ${guildId} is not rebuilt yet; a running server goes on with it.`);
-    console.log(`Guild ${guildId}: search index rebuilt (${indexed} messages).`);
+    print(`Guild ${guildId}: search index rebuilt (${indexed} messages).`);
   },
 };

@@ -1,6 +1,7 @@
 import type { CliCommand } from "../command.ts";
 import { withDatabase } from "../database.ts";
 import { noPositionals, optionalString, requiredString } from "../options.ts";
+import { print } from "../cli-output.ts";
 
 const USAGE = '--user <user id> --scopes "identify guilds ..." [--app <application id>]';
 
@@ -28,6 +29,6 @@ export const tokenCreate: CliCommand = {
         throw new Error(`Unknown application ${applicationId}`);
       return issueBearerToken({ db, actor: null }, { userId, applicationId, scopes });
     });
-    console.log(token);
+    print(token);
   },
 };

@@ -1,5 +1,6 @@
 import type { CliCommand } from "../command.ts";
 import { withDatabase } from "../database.ts";
+import { print } from "../cli-output.ts";
 
 const USAGE = "<token or token id>";
 
@@ -17,6 +18,6 @@ export const tokenRevoke: CliCommand = {
       if (!(await db.token.findUnique({ where: { id }, select: { id: true } }))) throw new Error(`Unknown token ${id}`);
       return revokeTokens({ db, actor: null }, [id]);
     });
-    console.log(revoked ? `Revoked token ${id}.` : `Token ${id} was already revoked.`);
+    print(revoked ? `Revoked token ${id}.` : `Token ${id} was already revoked.`);
   },
 };

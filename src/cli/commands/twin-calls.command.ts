@@ -1,6 +1,7 @@
 import type { CliCommand } from "../command.ts";
 import { noPositionals, optionalPositiveInt, optionalString, requiredString } from "../options.ts";
 import { callTwin, TWIN_OPTIONS, TWIN_USAGE } from "../twin-client.ts";
+import { print } from "../cli-output.ts";
 
 const CALLS_USAGE = `--app APPLICATION_ID [--kind rest|gateway] [--status 2xx|4xx|5xx|429] [--limit N] [--follow] ${TWIN_USAGE}`;
 const FOLLOW_POLL_MS = 1000;
@@ -53,8 +54,8 @@ export const twinCalls: CliCommand = {
     }
     const limit = optionalPositiveInt(args, "limit");
     if (limit) filters.set("limit", String(limit));
-    const print = (calls: Call[]) => {
-      for (const call of calls) process.stdout.write(`${args.values.json ? JSON.stringify(call) : callLine(call)}\n`);
+    const printCalls = (calls: Call[]) => {
+      for (const call of calls) print(args.values.json ? JSON.stringify(call) : callLine(call));
     };
     const read = async (after?: number) => {
       const query = new URLSearchParams(filters);
@@ -62,14 +63,14 @@ export const twinCalls: CliCommand = {
       return (await callTwin(args, "GET", `/applications/${encodeURIComponent(applicationId)}/calls?${query}`)) as { calls: Call[]; next_after: number };
     };
     let page = await read();
-    print(page.calls);
+    printCalls(page.calls);
     if (!args.values.follow) return;
     const stopped = new Promise<void>((resolve) => process.once("SIGINT", resolve));
     for (;;) {
       const next = await Promise.race([stopped.then(() => null), new Promise<true>((resolve) => setTimeout(() => resolve(true), FOLLOW_POLL_MS))]);
       if (next === null) return;
       page = await read(page.next_after);
-      print(page.calls);
+      printCalls(page.calls);
     }
   },
 };
@@ -82,6 +83,6 @@ export const twinCallsClear: CliCommand = {
   async run(args) {
     noPositionals(args, `twin calls clear --app APPLICATION_ID ${TWIN_USAGE}`);
     await callTwin(args, "DELETE", `/applications/${encodeURIComponent(requiredString(args, "app"))}/calls`);
-    process.stdout.write("Cleared.\n");
+    print("Cleared.");
   },
 };

@@ -2,6 +2,7 @@ import type { z } from "zod";
 import type { CliArgs, CliCommand } from "../command.ts";
 import { noPositionals, optionalPositiveInt, optionalString } from "../options.ts";
 import { callTwin, printAnswer, TWIN_OPTIONS, TWIN_USAGE } from "../twin-client.ts";
+import { print } from "../cli-output.ts";
 
 const ADD_USAGE =
   "[--method M] [--route TEMPLATE] [--param name=value]... [--app ID] (--rate-limit SECONDS [--global] | --status 5xx | --delay-ms N) [--times N] [--probability P]";
@@ -121,7 +122,7 @@ export const twinFaultRemove: CliCommand = {
     const [id, ...rest] = args.positionals;
     if (!id || rest.length > 0) throw new Error(`Usage: twin fault remove <id> ${TWIN_USAGE}`);
     await callTwin(args, "DELETE", `/faults/${encodeURIComponent(id)}`);
-    console.log(`Removed fault ${id}.`);
+    print(`Removed fault ${id}.`);
   },
 };
 
@@ -133,7 +134,7 @@ export const twinFaultClear: CliCommand = {
   async run(args) {
     noPositionals(args, `twin fault clear ${TWIN_USAGE}`);
     await callTwin(args, "DELETE", "/faults");
-    console.log("Removed every fault.");
+    print("Removed every fault.");
   },
 };
 

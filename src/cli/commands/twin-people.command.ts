@@ -1,13 +1,14 @@
 import type { CliArgs, CliCommand } from "../command.ts";
 import { noPositionals, optionalString, requiredString } from "../options.ts";
 import { callTwin, printAnswer, TWIN_OPTIONS, TWIN_USAGE } from "../twin-client.ts";
+import { print } from "../cli-output.ts";
 
 // Acting as people on a running twin (POST /__twin/users and the rows beside it): each command
 // is one call, so a refusal is the service's own (a permission, a ban, an unknown id).
 
 /** Prints the answer, or `done` when the twin answered 204 (nothing to show). */
 function printOutcome(args: CliArgs, answer: unknown, done: string): void {
-  if (answer === null && !args.values.json) console.log(done);
+  if (answer === null && !args.values.json) print(done);
   else printAnswer(args, answer);
 }
 

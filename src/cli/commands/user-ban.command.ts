@@ -1,6 +1,7 @@
 import type { CliCommand } from "../command.ts";
 import { withDatabase } from "../database.ts";
 import { optionalString } from "../options.ts";
+import { print } from "../cli-output.ts";
 
 const USAGE = "<user id> (--until <ISO date> | --lift) [--json]";
 
@@ -18,7 +19,7 @@ export const userBan: CliCommand = {
     if (until && Number.isNaN(until.getTime())) throw new Error(`--until must be an ISO date, got ${JSON.stringify(untilText)}`);
     const { setUserBan } = await import("~/server/users/user-ban.service.ts");
     const { bannedUntil } = await withDatabase((db) => setUserBan({ db, actor: null }, userId, until));
-    if (args.values.json) console.log(JSON.stringify({ user_id: userId, banned_until: bannedUntil?.toISOString() ?? null }));
-    else console.log(bannedUntil ? `User ${userId} is banned until ${bannedUntil.toISOString()}.` : `User ${userId} is not banned.`);
+    if (args.values.json) print(JSON.stringify({ user_id: userId, banned_until: bannedUntil?.toISOString() ?? null }));
+    else print(bannedUntil ? `User ${userId} is banned until ${bannedUntil.toISOString()}.` : `User ${userId} is not banned.`);
   },
 };

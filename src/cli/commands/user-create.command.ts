@@ -1,6 +1,7 @@
 import type { CliCommand } from "../command.ts";
 import { withDatabase } from "../database.ts";
 import { noPositionals, optionalString, requiredString } from "../options.ts";
+import { print } from "../cli-output.ts";
 
 const USAGE = "--username <name> [--email <email> --password <password>]";
 
@@ -24,6 +25,6 @@ export const userCreate: CliCommand = {
       const user = await newUserWithPassword({ username, email, password });
       return runChange({ db, actor: null }, ({ tx }) => createUser(tx, user));
     });
-    console.log(user.id);
+    print(user.id);
   },
 };

@@ -1,6 +1,7 @@
 import type { CliCommand } from "../command.ts";
 import { withDatabase } from "../database.ts";
 import { noPositionals, optionalString, requiredString } from "../options.ts";
+import { print } from "../cli-output.ts";
 
 const USAGE = "--user <user id> [--set everyone|friends_and_small_servers|friends_only]";
 
@@ -21,6 +22,6 @@ export const userPrivacy: CliCommand = {
     const privacy = await withDatabase((db) =>
       parsed?.success ? setProfilePrivacy({ db, actor: null }, userId, parsed.data) : readProfilePrivacy(db, userId),
     );
-    console.log(`${privacy}: ${describeProfilePrivacy(privacy)}`);
+    print(`${privacy}: ${describeProfilePrivacy(privacy)}`);
   },
 };

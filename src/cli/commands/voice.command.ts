@@ -1,6 +1,7 @@
 import type { CliCommand } from "../command.ts";
 import { withDatabase } from "../database.ts";
 import { noPositionals, requiredString } from "../options.ts";
+import { print } from "../cli-output.ts";
 
 export const voiceJoin: CliCommand = {
   words: ["voice", "join"],
@@ -15,7 +16,7 @@ export const voiceJoin: CliCommand = {
     await withDatabase((db) =>
       joinVoice({ db, actor: null }, { userId, channelId, selfMute: args.values["self-mute"] === true, selfDeaf: args.values["self-deaf"] === true }),
     );
-    console.log(`User ${userId} is in voice channel ${channelId}.`);
+    print(`User ${userId} is in voice channel ${channelId}.`);
   },
 };
 
@@ -30,6 +31,6 @@ export const voiceLeave: CliCommand = {
     const guildId = requiredString(args, "guild");
     const { leaveVoice } = await import("~/server/members/voice.service.ts");
     const left = await withDatabase((db) => leaveVoice({ db, actor: null }, { userId, guildId }));
-    console.log(left ? `User ${userId} left voice.` : `User ${userId} was not in voice in guild ${guildId}.`);
+    print(left ? `User ${userId} left voice.` : `User ${userId} was not in voice in guild ${guildId}.`);
   },
 };
