@@ -1,7 +1,6 @@
 import type { Page } from "@playwright/test";
 import { E2E_BASE_URL } from "../e2e-env.ts";
 import { expect, signIn, test } from "../fixtures.ts";
-import { seedIntegrations, seedInvite, seedWebhook } from "../seed.ts";
 
 type Problems = { violations: string[]; errors: string[] };
 
@@ -38,8 +37,8 @@ async function visit(page: Page, path: string, problems: Problems): Promise<stri
   return [...problems.violations, ...problems.errors];
 }
 
-test("every page renders under the content security policy, which comes with the other security headers", async ({ page, owner }) => {
-  test.setTimeout(180_000);
+// Every page runs under the policy without a block: the page sweep (every-page.spec.ts) watches each one.
+test("a page's scripts run under the content security policy, which comes with the other security headers", async ({ page, owner }) => {
   const problems = await watch(page);
   const signInPage = await page.request.get("/signin");
   const headers = signInPage.headers();
@@ -51,42 +50,9 @@ test("every page renders under the content security policy, which comes with the
   const again = (await page.request.get("/signin")).headers()["content-security-policy"];
   expect(again).not.toBe(headers["content-security-policy"]);
 
-  const { channel } = await seedWebhook(owner, "Deploys");
-  const { application } = await seedIntegrations(owner);
-  const invite = await seedInvite(owner);
-  const guild = `/guilds/${owner.guild.id}`;
-  const pages = [
-    "/",
-    guild,
-    ...[
-      "roles",
-      "channels",
-      "channels/search",
-      "members",
-      "bans",
-      "invites",
-      "onboarding",
-      "welcome-screen",
-      "widget",
-      "safety",
-      "integrations",
-      "audit-log",
-    ].map((section) => `${guild}/${section}`),
-    `${guild}/channels/${channel.id}/messages`,
-    `${guild}/channels/${channel.id}/webhooks`,
-    "/applications",
-    `/applications/${application.id}`,
-    `/applications/${application.id}/lobbies`,
-    `/invite/${invite.code}`,
-    "/no-such-page",
-  ];
-  const found: Record<string, string[]> = {};
-  for (const path of ["/signin", ...pages]) {
-    const problemsThere = await visit(page, path, problems);
-    if (path === "/signin") await signIn(page, owner);
-    if (problemsThere.length > 0) found[path] = problemsThere;
-  }
-  expect(found).toEqual({});
+  expect(await visit(page, "/signin", problems)).toEqual([]);
+  await signIn(page, owner);
+  expect(await visit(page, `/guilds/${owner.guild.id}/members`, problems)).toEqual([]);
 });
 
 test("REST and CDN answers are never sniffed nor shown as pages", async ({ request }) => {
