@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContextOptions, Page, Response, TestInfo } from "@playwright/test";
+import { watchBrowser } from "../browser-problems.ts";
 import { E2E_DATABASE_URL } from "../e2e-env.ts";
 import { expect, signIn, test as base } from "../fixtures.ts";
 import { PAGES, seedWorld, statesOf, VIEWERS, viewersOf, type Viewer, type World } from "../pages.ts";
@@ -9,9 +10,10 @@ import { startProductionServer, type ProductionServer } from "../servers.ts";
 
 /**
  * Every page, for every viewer, at desktop and phone width: the server prints no error while
- * it renders or answers the page's requests, the browser reports no page or console error and
- * the content security policy blocks nothing, and axe finds nothing serious. The same holds for what a user opens on a page (its states: dialogs,
- * menus, open lists, hidden rows), checked at desktop width. The phone screenshots land in
+ * it renders or answers the page's requests, the browser reports no page or console error, the
+ * content security policy blocks nothing, and axe finds nothing serious. The same holds for what
+ * a user opens on a page (its states: dialogs, menus, open lists, hidden rows), checked at
+ * desktop width. The phone screenshots land in
  * test-results/phone/ for review.
  *
  * Each worker sweeps against a production server of its own, on the run's database: what that
@@ -27,29 +29,6 @@ function serverErrorsSince(server: ProductionServer, from: number): string[] {
     .slice(from)
     .split("\n")
     .filter((line) => /⨯|\[(trpc|rest|server)\]|\b(Error|Unhandled)\b/.test(line));
-}
-
-/**
- * Page errors, console errors and what the content security policy blocked, from the next load
- * on. A 404 answer is logged as a failed load: the not-found page doing its job.
- */
-async function watchBrowser(page: Page): Promise<string[]> {
-  const errors: string[] = [];
-  await page.exposeFunction("reportViolation", (text: string) => errors.push(`blocked by the content security policy: ${text}`));
-  await page.addInitScript(() => {
-    document.addEventListener("securitypolicyviolation", (event) => {
-      void (window as unknown as { reportViolation(text: string): Promise<void> }).reportViolation(
-        `${event.violatedDirective} ${event.blockedURI || "inline"} at ${event.sourceFile}:${event.lineNumber}`,
-      );
-    });
-  });
-  page.on("pageerror", (error) => errors.push(`page error: ${error.message}`));
-  page.on("console", (message) => {
-    if (message.type() === "error" && !message.text().includes("Failed to load resource: the server responded with a status of 404")) {
-      errors.push(`console error: ${message.text()}`);
-    }
-  });
-  return errors;
 }
 
 /** Loads a page and waits until it has rendered: its main heading shows and its requests are done. */

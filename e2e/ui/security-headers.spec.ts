@@ -1,45 +1,24 @@
 import type { Page } from "@playwright/test";
+import { watchBrowser } from "../browser-problems.ts";
 import { E2E_BASE_URL } from "../e2e-env.ts";
 import { expect, signIn, test } from "../fixtures.ts";
-
-type Problems = { violations: string[]; errors: string[] };
-
-/** Records every content security policy violation and console error the page reports from now on. */
-async function watch(page: Page): Promise<Problems> {
-  const problems: Problems = { violations: [], errors: [] };
-  await page.exposeFunction("reportViolation", (text: string) => problems.violations.push(text));
-  await page.addInitScript(() => {
-    document.addEventListener("securitypolicyviolation", (event) => {
-      void (window as unknown as { reportViolation(text: string): Promise<void> }).reportViolation(
-        `${event.violatedDirective} blocked ${event.blockedURI || "inline"} at ${event.sourceFile}:${event.lineNumber}`,
-      );
-    });
-  });
-  page.on("console", (message) => {
-    // A page that answers 404 is logged as a failed load; that is the not-found page doing its job.
-    if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) problems.errors.push(message.text());
-  });
-  page.on("pageerror", (error) => problems.errors.push(error.message));
-  return problems;
-}
 
 /**
  * Opens a page, waits until Next's runtime runs in it (its scripts were allowed), it shows its
  * main heading and its requests are done; returns what went wrong there, if anything.
  */
-async function visit(page: Page, path: string, problems: Problems): Promise<string[]> {
-  problems.violations.length = 0;
-  problems.errors.length = 0;
+async function visit(page: Page, path: string, problems: string[]): Promise<string[]> {
+  problems.length = 0;
   await page.goto(path);
   await page.waitForFunction(() => Boolean((window as unknown as { next?: { version?: string } }).next?.version));
   await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
   await page.waitForLoadState("networkidle");
-  return [...problems.violations, ...problems.errors];
+  return [...problems];
 }
 
 // Every page runs under the policy without a block: the page sweep (every-page.spec.ts) watches each one.
 test("a page's scripts run under the content security policy, which comes with the other security headers", async ({ page, owner }) => {
-  const problems = await watch(page);
+  const problems = await watchBrowser(page);
   const signInPage = await page.request.get("/signin");
   const headers = signInPage.headers();
   expect(headers["content-security-policy"]).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic'/);
