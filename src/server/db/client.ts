@@ -10,6 +10,7 @@ import { PrismaClient as PostgresPrismaClient } from "~/generated/prisma-postgre
 import { databaseUrl, providerFromUrl, type DbProvider } from "./provider.ts";
 import { guardEventWrites, type OpenTransactionWrites } from "./event-guard.ts";
 import { sqliteConnectionOf } from "./prisma-internals.ts";
+import { beginImmediately } from "./sqlite-begin.ts";
 import { isolateFromOpenTransactions } from "./sqlite-isolation.ts";
 import { reusePreparedStatements } from "./sqlite-statements.ts";
 
@@ -45,6 +46,7 @@ class TunedSqliteAdapter extends PrismaBetterSqlite3 implements SqliteWriteAcces
     await adapter.executeScript(SQLITE_PRAGMAS);
     this.#connection = sqliteConnectionOf(adapter);
     reusePreparedStatements(this.#connection);
+    beginImmediately(this.#connection);
     return guardEventWrites(isolateFromOpenTransactions(adapter), this.open);
   }
 

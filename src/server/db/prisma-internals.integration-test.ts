@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { PrismaClient } from "~/generated/prisma/client.ts";
 import { PrismaClient as PostgresPrismaClient } from "~/generated/prisma-postgresql/client.ts";
 import { createMigratedDatabase, testProvider, type EmptyDatabase } from "~/test/test-db.ts";
-import { sqlitePath } from "./client.ts";
+import Database from "better-sqlite3";
+import { createDb, sqlitePath } from "./client.ts";
 import { isCommit, sqliteConnectionOf, writtenTable } from "./prisma-internals.ts";
 import { reusePreparedStatements } from "./sqlite-statements.ts";
 
@@ -79,6 +80,28 @@ describe.runIf(testProvider() === "sqlite")("the SQLite adapter's better-sqlite3
     for (let i = 0; i < 3; i++) expect((await read())?.path).toBe("reuse/a");
     expect(await page(1)).toEqual(["reuse/b"]);
     expect(prepare.mock.calls.length).toBe(compiled);
+  });
+  it('opens a transaction with prepare("BEGIN"), so a client of createDb holds the write lock from a transaction\'s start', async () => {
+    const db = createDb(database.url);
+    // Another connection to the file that does not wait: a write while our transaction holds the lock fails at once.
+    const other = new Database(sqlitePath(database.url), { timeout: 0 });
+    try {
+      let otherWrite: unknown = null;
+      await db.$transaction(async (tx) => {
+        await tx.image.findMany({ take: 1 });
+        try {
+          other.prepare("INSERT INTO \"Image\" (path, contentType, data) VALUES ('begin/theirs', 'image/png', x'00')").run();
+        } catch (error) {
+          otherWrite = error;
+        }
+        await tx.image.create({ data: image("begin/ours") });
+      });
+      expect(String(otherWrite)).toMatch(/database is locked/);
+      expect((await db.image.findUnique({ where: { path: "begin/ours" } }))?.path).toBe("begin/ours");
+    } finally {
+      other.close();
+      await db.$disconnect();
+    }
   });
 });
 

@@ -7,6 +7,8 @@ import type { Database as BetterSqlite3Database } from "better-sqlite3";
 // - the SQLite adapter keeps its better-sqlite3 connection in `client`, and calls it as
 //   sqlite-statements.ts expects (prepare, bind, reader, columns, raw, all/get/run);
 // - the SQL text Prisma writes for model writes names the table as event-guard.ts reads it;
+// - the SQLite adapter opens a transaction with `prepare("BEGIN")`, which sqlite-begin.ts
+//   makes an immediate one;
 // - Prisma ends an interactive transaction with an executeRaw of "COMMIT", where
 //   event-guard.ts refuses a commit.
 // One more is behaviour, not shape: the SQLite adapter runs queries outside a transaction on
