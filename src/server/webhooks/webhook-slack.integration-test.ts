@@ -100,6 +100,10 @@ describe("POST /webhooks/:webhookId/:token/slack", () => {
     expect((await lastOf(hook)).content).toBe("quick");
     expect((await slack(hook, { text: "x".repeat(2001) })).body.errors.text._errors[0].code).toBe("BASE_TYPE_MAX_LENGTH");
     expect((await slack(hook, { attachments: [{ title: "x", color: "blue" }] })).status).toBe(400);
+    // A time no date can hold: refused with its field, not a failure of the server.
+    const farOff = await slack(hook, { attachments: [{ title: "x", ts: -9007199254740991 }] });
+    expect(farOff.status).toBe(400);
+    expect(farOff.body.errors.attachments[0].ts._errors[0].message).toBe("Could not parse timestamp.");
     expect((await app.as().post(`/webhooks/${hook.id}/${"x".repeat(68)}/slack`, { text: "hi" })).body).toEqual(INVALID_WEBHOOK_TOKEN);
 
     const thread = (await api.post(`/channels/${text.id}/threads`, { name: "incident", type: ChannelType.PublicThread })).body as { id: string };

@@ -12,14 +12,18 @@ import { executeWebhook } from "./webhook-execute.service.ts";
 const NAMED_COLORS: Record<string, number> = { good: 0x2eb886, warning: 0xdaa038, danger: 0xa30200 };
 
 const ZUrlSchema = z.url({ protocol: /^https?$/ }).max(MESSAGE_LIMITS.url);
-/** Its timestamps are Unix seconds, as a number or a string ("1700000000.123"). */
-const ZUnixSecondsSchema = z.union([
-  z.number(),
-  z
-    .string()
-    .regex(/^\d+(\.\d+)?$/)
-    .transform(Number),
-]);
+/** The furthest a date reaches either side of 1970 (ECMAScript's time range), in seconds. */
+const DATE_RANGE_SECONDS = 8.64e12;
+/** Its timestamps are Unix seconds, as a number or a string ("1700000000.123"), within the dates an embed's timestamp can hold. */
+const ZUnixSecondsSchema = z
+  .union([
+    z.number(),
+    z
+      .string()
+      .regex(/^\d+(\.\d+)?$/)
+      .transform(Number),
+  ])
+  .refine((seconds) => Math.abs(seconds) <= DATE_RANGE_SECONDS, { message: "Could not parse timestamp.", params: { code: "DATE_TIME_TYPE_PARSE" } });
 
 const ZSlackFieldSchema = z.object({
   title: z.string().nullish(),
