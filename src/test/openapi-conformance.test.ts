@@ -83,6 +83,13 @@ describe("matching a request to an operation", () => {
     expect(conformance.matchOperation("GET", "/guilds/1/widget.json")).toBe("get_guild_widget");
   });
 
+  it("knows the bot surface's operations too, merged from their own description", () => {
+    expect(conformance.matchOperation("POST", "/channels/1/typing")).toBe("trigger_typing_indicator");
+    expect(conformance.matchOperation("GET", "/users/42")).toBe("get_user");
+    expect(conformance.matchOperation("GET", "/users/@me")).toBe("get_my_user");
+    expect(conformance.check(exchange("GET", "/users/42", 200, { id: "42", username: "someone" }))).toContain("get_user");
+  });
+
   it("leaves paths and methods outside the description unchecked", () => {
     expect(conformance.matchOperation("GET", "/guilds/1/audit-logs")).toBeUndefined();
     expect(conformance.check(exchange("GET", "/guilds/1/audit-logs", 200, { nothing: "described" }))).toBeNull();
@@ -159,6 +166,12 @@ describe("statuses", () => {
       "content-type text/plain, the description says application/json",
     );
     expect(conformance.check(exchange("GET", "/guilds/1000/widget.png", 200, "PNG", { "content-type": "image/png" }))).toBeNull();
+  });
+
+  it("accepts 200 as well as 201 where the platform's docs name no status (a new emoji)", () => {
+    const emoji = { id: "7", name: "wave", roles: [], require_colons: true, managed: false, animated: false, available: true };
+    expect(conformance.check(exchange("POST", "/guilds/1/emojis", 201, emoji))).toBeNull();
+    expect(conformance.check(exchange("POST", "/guilds/1/emojis", 200, emoji))).toBeNull();
   });
 
   it("expects the seed's 200 with a JSON body where the description had an empty 204", () => {
