@@ -27,6 +27,8 @@ import type {
   GatewayPresenceUpdateDispatchData,
   GatewayThreadDeleteDispatchData,
   GatewayThreadMembersUpdateDispatchData,
+  GatewayTypingStartDispatchData,
+  GatewayUserUpdateDispatchData,
   GatewayVoiceChannelStartTimeUpdateDispatchData,
   GatewayVoiceChannelStatusUpdateDispatchData,
   GatewayVoiceStateUpdateDispatchData,
@@ -73,6 +75,8 @@ type GatewayEventMap = {
   [GatewayDispatchEvents.ThreadUpdate]: ThreadObject;
   [GatewayDispatchEvents.ThreadDelete]: GatewayThreadDeleteDispatchData;
   [GatewayDispatchEvents.ThreadMembersUpdate]: GatewayThreadMembersUpdateDispatchData;
+  [GatewayDispatchEvents.TypingStart]: GatewayTypingStartDispatchData;
+  [GatewayDispatchEvents.UserUpdate]: GatewayUserUpdateDispatchData;
   [GatewayDispatchEvents.VoiceChannelStartTimeUpdate]: GatewayVoiceChannelStartTimeUpdateDispatchData;
   [GatewayDispatchEvents.VoiceChannelStatusUpdate]: GatewayVoiceChannelStatusUpdateDispatchData;
   [GatewayDispatchEvents.VoiceStateUpdate]: GatewayVoiceStateUpdateDispatchData;
@@ -167,6 +171,8 @@ const GUILD_ID_FIELD: Readonly<Record<EventType, "id" | "guild_id" | null>> = {
   THREAD_UPDATE: "guild_id",
   THREAD_DELETE: "guild_id",
   THREAD_MEMBERS_UPDATE: "guild_id",
+  TYPING_START: "guild_id",
+  USER_UPDATE: null,
   VOICE_CHANNEL_START_TIME_UPDATE: "guild_id",
   VOICE_CHANNEL_STATUS_UPDATE: "guild_id",
   VOICE_STATE_UPDATE: "guild_id",

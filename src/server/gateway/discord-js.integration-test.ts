@@ -1,5 +1,5 @@
 import { ChannelType, PermissionFlagsBits } from "discord-api-types/v10";
-import { Client, Events, GatewayIntentBits, type ClientEvents } from "discord.js";
+import { Client, DiscordAPIError, Events, GatewayIntentBits, type ClientEvents, type TextChannel } from "discord.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { issueBearerToken } from "~/server/applications/application.service.ts";
 import { setApprovedIntents } from "~/server/applications/intents.ts";
@@ -7,6 +7,7 @@ import { serializePermissions } from "~/server/permissions/permissions.ts";
 import { createRole } from "~/server/roles/role.service.ts";
 import { addMember, makeBot, makeGuild, makeUser, seedMembers } from "~/test/factories.ts";
 import { startServerProcess, type ServerProcess } from "~/test/server-process.ts";
+import { PNG } from "~/test/member-kit.ts";
 import { useTestApp } from "~/test/test-app.ts";
 
 // A bot written with the real discord.js Client logs in to a real server (server.ts on the
@@ -254,5 +255,29 @@ describe("a discord.js bot", () => {
     expect(received.id).toBe(message.id);
     expect(received.content).toBe("");
     expect(full.content).toBe("Only for the content intent");
+  });
+
+  it("fetches a user, shows that it is typing, and changes its own name and avatar", async () => {
+    const fetched = await client.users.fetch(owner.user.id, { force: true });
+    expect([fetched.id, fetched.username, fetched.bot]).toEqual([owner.user.id, owner.user.username, true]);
+    const unknown = await client.users.fetch("123456789012345678").catch((error: unknown) => error);
+    expect(unknown).toBeInstanceOf(DiscordAPIError);
+    expect((unknown as DiscordAPIError).code).toBe(10013);
+
+    // The owner's bot watches typing; the bot awaits sendTyping before it answers, as bots do.
+    const watcher = await loginClient(owner.token, [GatewayIntentBits.Guilds, GatewayIntentBits.GuildMessageTyping]);
+    const typing = nextEvent(watcher, Events.TypingStart, (started) => started.user.id === bot.user.id);
+    await (client.channels.cache.get(channelId) as TextChannel).sendTyping();
+    const [started] = await typing;
+    expect([started.channel.id, started.guild?.id]).toEqual([channelId, guildId]);
+
+    const renamed = await client.user!.setUsername("Renamed Helper");
+    expect(renamed.username).toBe("Renamed Helper");
+    const pictured = await client.user!.setAvatar(PNG);
+    expect(pictured.avatar).toMatch(/^[0-9a-f]{32}$/);
+    expect(await rest<{ username: string; avatar: string }>("GET", `/users/${bot.user.id}`)).toMatchObject({
+      username: "Renamed Helper",
+      avatar: pictured.avatar,
+    });
   });
 });

@@ -15,7 +15,7 @@ import { routeLobbyEvent } from "./lobby-router.ts";
 import { toRoutedLobbyEvent } from "./lobby-route-decision.ts";
 import { withoutContent } from "./message-content.ts";
 import { isOnShard, receives, type Delivery } from "./route-decision.ts";
-import { toRoutedEvent, type ChannelScope, type RoutedEvent } from "./routed-event.ts";
+import { toAddressedEvent, toRoutedEvent, type ChannelScope, type RoutedEvent } from "./routed-event.ts";
 
 /** Ids bound in one `IN (...)` list, under the 999 values SQLite allows a statement. */
 const BOUND_IDS_MAX = 500;
@@ -107,10 +107,15 @@ export function createEventRouter({ db }: { db: Db }): EventRouter {
     async route(stored: StoredEvent, all: readonly GatewaySessionView[]): Promise<Dispatch[]> {
       const lobbyEvent = toRoutedLobbyEvent(stored);
       if (lobbyEvent) return routeLobbyEvent(db, lobbyEvent, stored.data, all);
-      const event = toRoutedEvent(stored);
-      if (!event) return [];
       // Game clients' sessions hear their lobbies only.
       const sessions = all.filter((session) => !session.player);
+      const addressed = toAddressedEvent(stored);
+      if (addressed) {
+        const to = sessions.filter((session) => addressed.userIds.includes(session.botUserId));
+        return to.length > 0 ? [{ sessions: to, t: addressed.type, d: addressed.data }] : [];
+      }
+      const event = toRoutedEvent(stored);
+      if (!event) return [];
       // Joins and leaves change the sessions' guilds before anything is awaited, so events
       // routed one after another see the guilds as their order left them.
       const decided: [GatewaySessionView, Delivery][] = [];

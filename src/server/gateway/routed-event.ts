@@ -145,3 +145,17 @@ export function toRoutedEvent(event: StoredEvent): RoutedEvent | null {
     message: type === E.MessageCreate || type === E.MessageUpdate ? data : null,
   };
 }
+
+/** An event outside guilds, for the sessions of the users it names. */
+export type AddressedEvent = { type: E; data: unknown; userIds: readonly string[] };
+
+/** The users an event outside guilds goes to: USER_UPDATE to the user's own sessions; null for any other event. */
+export function toAddressedEvent(event: StoredEvent): AddressedEvent | null {
+  if (event.guildId) return null;
+  switch (event.type) {
+    case E.UserUpdate:
+      return { type: event.type, data: event.data, userIds: [event.data.id] };
+    default:
+      return null;
+  }
+}

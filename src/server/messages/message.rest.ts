@@ -4,6 +4,7 @@ import { ZCreateMessageBodySchema, ZEditMessageBodySchema, ZListMessagesQuerySch
 import { deleteChannelMessage, editOwnMessage, getMessage, listMessages, sendMessage } from "./message.service.ts";
 import { checkCrosspost, crosspostMessage } from "./crosspost.service.ts";
 import { readMessageRequest } from "./message-validation.ts";
+import { triggerTyping } from "./typing.service.ts";
 
 // JSON or multipart: readMessageRequest parses either with the message schema.
 const ZRawBodySchema = z.unknown();
@@ -58,6 +59,15 @@ export const messageRoutes = [
     auth: "bot",
     handler: async ({ ctx, params }) => {
       await deleteChannelMessage(ctx, params);
+      return noContent();
+    },
+  }),
+  route({
+    method: "POST",
+    path: "/channels/:channelId/typing",
+    auth: "bot",
+    handler: async ({ ctx, params }) => {
+      await triggerTyping(ctx, params);
       return noContent();
     },
   }),

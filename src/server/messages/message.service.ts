@@ -42,7 +42,7 @@ type MessageChannel = {
 };
 
 /** A channel the caller can view and that holds messages: 10003 unknown, 50001 unseen, 50024 another kind. */
-async function loadMessageChannel(ctx: ServiceContext, channelId: string): Promise<MessageChannel> {
+export async function loadMessageChannel(ctx: ServiceContext, channelId: string): Promise<MessageChannel> {
   if (await isThreadChannel(ctx, channelId)) {
     const { access, thread, parent, permissions, membership } = await loadThreadAccess(ctx, channelId);
     const readable = canReadMessages(permissions, { type: thread.type, joined: membership !== null });
@@ -53,7 +53,7 @@ async function loadMessageChannel(ctx: ServiceContext, channelId: string): Promi
   return { access, channel, permissions, readable: canReadMessages(permissions, channel), thread: null };
 }
 
-function requirePermission(permissions: bigint, flag: bigint): void {
+export function requirePermission(permissions: bigint, flag: bigint): void {
   if (!hasPermission(permissions, flag)) throw new ApiError("MISSING_PERMISSIONS");
 }
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { PROFILE_PRIVACY, type ProfilePrivacy } from "~/server/gateway/presence-privacy.ts";
-import { queryInt, ZQueryBooleanSchema, ZSnowflakeSchema } from "~/server/validation/fields.ts";
+import { ZImageDataSchema } from "~/server/images/image.schema.ts";
+import { lengthBetween, queryInt, ZQueryBooleanSchema, ZSnowflakeSchema } from "~/server/validation/fields.ts";
 
 export const CURRENT_USER_GUILDS_MAX = 200;
 
@@ -26,6 +27,23 @@ export const ZUsernameSchema = z
     message: "Please only use lowercase letters, numbers, underscores _ and periods . (never two periods in a row).",
     params: { code: "USERNAME_INVALID_CHARACTERS" },
   });
+
+// What a bot's name may not hold, as the platform refuses it (bots keep names of the older form: any case, spaces).
+const BOT_NAME_FORBIDDEN = ["@", "#", ":", "```", "discord"] as const;
+const BOT_NAME_RESERVED = ["everyone", "here"] as const;
+
+/** A bot's username: 2-32 characters (trimmed), none of `@ # : \`\`\`` or "discord", never "everyone" or "here". */
+const ZBotUsernameSchema = lengthBetween(USERNAME_MIN, USERNAME_MAX, { trim: true }).refine(
+  (name) => !BOT_NAME_FORBIDDEN.some((part) => name.toLowerCase().includes(part)) && !(BOT_NAME_RESERVED as readonly string[]).includes(name.toLowerCase()),
+  { message: `Username cannot contain "@", "#", ":", "\`\`\`" or "discord", or be "everyone" or "here".`, params: { code: "USERNAME_INVALID_CONTAINS" } },
+);
+
+/** PATCH /users/@me: a bot's own name and avatar (null clears the avatar). */
+export const ZModifyCurrentUserBodySchema = z.object({
+  username: ZBotUsernameSchema.optional(),
+  avatar: ZImageDataSchema.optional(),
+});
+export type TModifyCurrentUserBody = z.output<typeof ZModifyCurrentUserBodySchema>;
 
 /** A display name: 1-32 characters. */
 export const ZGlobalNameSchema = z.string().trim().min(1).max(USERNAME_MAX);

@@ -1,4 +1,9 @@
-import { hasScope } from "~/server/auth/actor.ts";
+import { GatewayDispatchEvents } from "discord-api-types/v10";
+import type { User } from "~/generated/prisma/client.ts";
+import { hasScope, type Actor } from "~/server/auth/actor.ts";
+import { runChange } from "~/server/events/change.ts";
+import { decodeImageField, imageHash } from "~/server/images/image-data.ts";
+import { imageFolder, replaceImage } from "~/server/images/image.service.ts";
 import { ApiError, invalidField } from "~/server/errors.ts";
 import { countOnlineMembers } from "~/server/presences/presence.service.ts";
 import type { ServiceContext } from "~/server/context.ts";
@@ -7,7 +12,36 @@ import { parseFeatures } from "~/server/guilds/guild.dto.ts";
 import { computeBasePermissions, serializePermissions } from "~/server/permissions/permissions.ts";
 import { compareSnowflakes } from "~/server/snowflake/snowflake.ts";
 import { toUserObject } from "./user.dto.ts";
-import { CURRENT_USER_GUILDS_MAX, type TCurrentUserGuildsQuery } from "./user.schema.ts";
+import { CURRENT_USER_GUILDS_MAX, type TCurrentUserGuildsQuery, type TModifyCurrentUserBody } from "./user.schema.ts";
+
+/** GET /users/{user.id}: any user's public object, to a bot; 10013 Unknown User. */
+export async function getUser(ctx: ServiceContext, userId: string) {
+  const user = await ctx.db.user.findUnique({ where: { id: userId } });
+  if (!user) throw new ApiError("UNKNOWN_USER");
+  return toUserObject(user);
+}
+
+/**
+ * PATCH /users/@me: a bot changes its username or avatar (a data URI, or null to clear it).
+ * USER_UPDATE goes to the bot's own sessions; its members everywhere show the new name, as
+ * they are read from the user.
+ */
+export async function modifyCurrentUser(ctx: ServiceContext, body: TModifyCurrentUserBody) {
+  const avatar = body.avatar === undefined ? undefined : body.avatar === null ? null : decodeImageField("avatar", body.avatar);
+  const userId = ctx.actor.userId;
+  return runChange(ctx, async (change) => {
+    const before = await change.tx.user.findUnique({ where: { id: userId } });
+    if (!before) throw new ApiError("UNKNOWN_USER");
+    const user = await change.tx.user.update({
+      where: { id: userId },
+      data: { ...(body.username !== undefined && { username: body.username }), ...(avatar !== undefined && { avatar: avatar && imageHash(avatar) }) },
+    });
+    if (avatar !== undefined) await replaceImage(change, imageFolder("avatars", userId), before.avatar, avatar);
+    const object = currentUserObject(ctx.actor, user);
+    await change.emit(GatewayDispatchEvents.UserUpdate, object);
+    return object;
+  });
+}
 
 /**
  * GET /users/@me. The e-mail is shown only with the `email` scope or to the user themself; an
@@ -16,8 +50,13 @@ import { CURRENT_USER_GUILDS_MAX, type TCurrentUserGuildsQuery } from "./user.sc
 export async function getCurrentUser(ctx: ServiceContext) {
   const user = await ctx.db.user.findUnique({ where: { id: ctx.actor.userId } });
   if (!user) throw new ApiError("UNKNOWN_USER");
-  const showEmail = ctx.actor.kind === "user" || ctx.actor.scopes.has("email");
-  const showPremium = hasScope(ctx.actor, "identify.premium");
+  return currentUserObject(ctx.actor, user);
+}
+
+/** The caller's own user object, as GET /users/@me and USER_UPDATE show it to them. */
+function currentUserObject(actor: Actor, user: User) {
+  const showEmail = actor.kind === "user" || actor.scopes.has("email");
+  const showPremium = hasScope(actor, "identify.premium");
   return {
     ...toUserObject(user),
     mfa_enabled: false,
