@@ -40,6 +40,12 @@ export const ERRORS = {
   UNKNOWN_MEMBER: { status: 404, code: RESTJSONErrorCodes.UnknownMember, message: "Unknown Member", trpcCode: "NOT_FOUND" },
   UNKNOWN_ROLE: { status: 404, code: RESTJSONErrorCodes.UnknownRole, message: "Unknown Role", trpcCode: "NOT_FOUND" },
   UNKNOWN_USER: { status: 404, code: RESTJSONErrorCodes.UnknownUser, message: "Unknown User", trpcCode: "NOT_FOUND" },
+  BULK_DELETE_TOO_OLD: {
+    status: 400,
+    code: RESTJSONErrorCodes.OneOfTheMessagesProvidedWasTooOldForBulkDelete,
+    message: "You can only bulk delete messages that are under 14 days old.",
+    trpcCode: "BAD_REQUEST",
+  },
   UNKNOWN_APPLICATION: { status: 404, code: RESTJSONErrorCodes.UnknownApplication, message: "Unknown Application", trpcCode: "NOT_FOUND" },
   UNKNOWN_INVITE: { status: 404, code: RESTJSONErrorCodes.UnknownInvite, message: "Unknown Invite", trpcCode: "NOT_FOUND" },
   UNKNOWN_LOBBY: { status: 404, code: RESTJSONErrorCodes.UnknownLobby, message: "Unknown Lobby", trpcCode: "NOT_FOUND" },

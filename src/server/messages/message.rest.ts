@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { noContent, ok, route } from "~/server/rest/route.ts";
-import { ZCreateMessageBodySchema, ZEditMessageBodySchema, ZListMessagesQuerySchema } from "./message.schema.ts";
+import { ZBulkDeleteBodySchema, ZCreateMessageBodySchema, ZEditMessageBodySchema, ZListMessagesQuerySchema } from "./message.schema.ts";
+import { bulkDeleteMessages } from "./message-bulk-delete.service.ts";
 import { deleteChannelMessage, editOwnMessage, getMessage, listMessages, sendMessage } from "./message.service.ts";
 import { checkCrosspost, crosspostMessage } from "./crosspost.service.ts";
 import { readMessageRequest } from "./message-validation.ts";
@@ -68,6 +69,16 @@ export const messageRoutes = [
     auth: "bot",
     handler: async ({ ctx, params }) => {
       await triggerTyping(ctx, params);
+      return noContent();
+    },
+  }),
+  route({
+    method: "POST",
+    path: "/channels/:channelId/messages/bulk-delete",
+    auth: "bot",
+    body: ZBulkDeleteBodySchema,
+    handler: async ({ ctx, params, body }) => {
+      await bulkDeleteMessages(ctx, { channelId: params.channelId, body });
       return noContent();
     },
   }),

@@ -188,3 +188,16 @@ export const ZListMessagesQuerySchema = z.object({
   around: ZSnowflakeSchema.optional(),
 });
 export type TListMessagesQuery = z.output<typeof ZListMessagesQuerySchema>;
+
+export const BULK_DELETE_MIN = 2;
+export const BULK_DELETE_MAX = 100;
+
+/** POST /channels/{channel.id}/messages/bulk-delete: 2-100 distinct message ids. */
+export const ZBulkDeleteBodySchema = z.object({
+  messages: z
+    .array(ZSnowflakeSchema)
+    .min(BULK_DELETE_MIN)
+    .max(BULK_DELETE_MAX)
+    .refine((ids) => new Set(ids).size === ids.length, { message: "Duplicate values are not allowed.", params: { code: "BASE_TYPE_DUPLICATES" } }),
+});
+export type TBulkDeleteBody = z.output<typeof ZBulkDeleteBodySchema>;
