@@ -40,6 +40,12 @@ export const ERRORS = {
   UNKNOWN_MEMBER: { status: 404, code: RESTJSONErrorCodes.UnknownMember, message: "Unknown Member", trpcCode: "NOT_FOUND" },
   UNKNOWN_ROLE: { status: 404, code: RESTJSONErrorCodes.UnknownRole, message: "Unknown Role", trpcCode: "NOT_FOUND" },
   UNKNOWN_USER: { status: 404, code: RESTJSONErrorCodes.UnknownUser, message: "Unknown User", trpcCode: "NOT_FOUND" },
+  MAX_PERMISSION_OVERWRITES: {
+    status: 400,
+    code: RESTJSONErrorCodes.MaximumNumberOfChannelPermissionOverwritesReached,
+    message: "Maximum number of channel permission overwrites reached (100)",
+    trpcCode: "BAD_REQUEST",
+  },
   BULK_DELETE_TOO_OLD: {
     status: 400,
     code: RESTJSONErrorCodes.OneOfTheMessagesProvidedWasTooOldForBulkDelete,

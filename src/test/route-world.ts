@@ -192,6 +192,7 @@ function paramValues(world: World, path: string): Record<string, string> {
     integrationId: world.integration,
     eventId: world.event,
     lobbyId: world.lobby,
+    overwriteId: world.role,
   };
   if (path.startsWith("/webhooks/")) values.messageId = world.webhookMessage;
   if (path.startsWith("/lobbies/")) values.messageId = world.lobbyMessage;

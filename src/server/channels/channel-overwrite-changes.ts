@@ -8,14 +8,21 @@ import type { PermissionOverwriteInput } from "~/server/permissions/permissions.
 import { changedOverwriteBits } from "./channel-overwrites.ts";
 import { permissionsIn } from "./channel-read.service.ts";
 import { overwriteChangeDenial, overwriteEditDenial, overwriteLimits } from "./channel-rules.ts";
+import type { Denial } from "~/server/permissions/denial.ts";
 import type { ChannelRow } from "./channel.dto.ts";
 import type { TOverwriteInput } from "./channel.schema.ts";
 
 /**
  * Request overwrites → stored form. Targets must be a role of the guild or a member; a
- * missing type is inferred from the id; a repeated target replaces the earlier entry.
+ * missing type is inferred from the id; a repeated target replaces the earlier entry. `at`
+ * is where the request holds each input, for the field error.
  */
-export async function resolveOverwrites(db: Tx, access: GuildAccess, inputs: readonly TOverwriteInput[]): Promise<PermissionOverwriteInput[]> {
+export async function resolveOverwrites(
+  db: Tx,
+  access: GuildAccess,
+  inputs: readonly TOverwriteInput[],
+  at: (index: number) => readonly PropertyKey[] = (index) => ["permission_overwrites", index],
+): Promise<PermissionOverwriteInput[]> {
   const roleIds = new Set(access.roles.map((role) => role.id));
   const maybeMembers = inputs.filter((o) => o.type === 1 || (o.type == null && !roleIds.has(o.id))).map((o) => o.id);
   const members = maybeMembers.length
@@ -24,7 +31,7 @@ export async function resolveOverwrites(db: Tx, access: GuildAccess, inputs: rea
   const byTarget = new Map<string, PermissionOverwriteInput>();
   inputs.forEach((o, index) => {
     const type = o.type ?? (roleIds.has(o.id) ? 0 : members.has(o.id) ? 1 : null);
-    if (type === null) throw invalidField(["permission_overwrites", index, "type"], "BASE_TYPE_REQUIRED", "This field is required");
+    if (type === null) throw invalidField([...at(index), "type"], "BASE_TYPE_REQUIRED", "This field is required");
     if (type === 0 && !roleIds.has(o.id)) throw new ApiError("UNKNOWN_ROLE");
     if (type === 1 && !members.has(o.id)) throw new ApiError("UNKNOWN_MEMBER");
     byTarget.set(o.id, { id: o.id, type: type === 1 ? 1 : 0, allow: o.allow, deny: o.deny });
@@ -34,11 +41,18 @@ export async function resolveOverwrites(db: Tx, access: GuildAccess, inputs: rea
 
 /**
  * Whether the caller may replace a channel's overwrites with `after` (PATCH /channels/{id},
- * or a sync with a category on reorder); `parent` is the category it ends up in.
+ * or a sync with a category on reorder); `parent` is the category it ends up in. Editing one
+ * overwrite alone asks less of the caller (`editDenial`: MANAGE_ROLES without MANAGE_CHANNELS).
  */
-export function checkOverwriteEdit(access: GuildAccess, channel: ChannelRow, parent: ChannelRow | null, after: readonly PermissionOverwriteInput[]): void {
+export function checkOverwriteEdit(
+  access: GuildAccess,
+  channel: ChannelRow,
+  parent: ChannelRow | null,
+  after: readonly PermissionOverwriteInput[],
+  editDenial: (access: GuildAccess, permissions: bigint) => Denial | null = overwriteEditDenial,
+): void {
   const before = toOverwriteInputs(channel.overwrites);
-  enforce(overwriteEditDenial(access, permissionsIn(access, channel)));
+  enforce(editDenial(access, permissionsIn(access, channel)));
   const limits = overwriteLimits(access, before, parent ? permissionsIn(access, parent) : null);
   enforce(overwriteChangeDenial(access, changedOverwriteBits(before, after), limits));
 }

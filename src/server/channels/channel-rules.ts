@@ -29,6 +29,12 @@ export function overwriteEditDenial(access: GuildAccess, permissions: bigint): D
   return editChannelDenial(access, permissions) ?? overwritesDenial(access, permissions);
 }
 
+/** One overwrite set or removed (PUT or DELETE /channels/{channel.id}/permissions/{id}): view the channel and MANAGE_ROLES in it. */
+export function singleOverwriteDenial(access: GuildAccess, permissions: bigint): Denial | null {
+  if (!hasPermission(permissions, P.ViewChannel)) return { error: "MISSING_ACCESS", reason: "You cannot view this channel." };
+  return overwritesDenial(access, permissions);
+}
+
 /** What an overwrite change may touch: the bits the actor may allow or deny, and whether MANAGE_ROLES is one. */
 export type OverwriteLimits = { held: bigint; maySetManageRoles: boolean };
 

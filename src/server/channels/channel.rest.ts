@@ -4,7 +4,8 @@ import { noContent, ok, route } from "~/server/rest/route.ts";
 import { isThreadChannel } from "~/server/threads/thread-access.ts";
 import { ZThreadModifyBodySchema } from "~/server/threads/thread.schema.ts";
 import { deleteThread, getThread, modifyThread } from "~/server/threads/thread.service.ts";
-import { ZChannelCreateBodySchema, ZChannelModifyBodySchema, ZChannelPositionsBodySchema } from "./channel.schema.ts";
+import { ZChannelCreateBodySchema, ZChannelModifyBodySchema, ZChannelPositionsBodySchema, ZOverwriteEditBodySchema } from "./channel.schema.ts";
+import { deleteChannelOverwrite, editChannelOverwrite } from "./channel-overwrite.service.ts";
 import { modifyGuildChannelPositions } from "./channel-positions.service.ts";
 import { getChannel, listGuildChannels } from "./channel-read.service.ts";
 import { createGuildChannel } from "./create-channel.service.ts";
@@ -60,5 +61,24 @@ export const channelRoutes = [
     path: "/channels/:channelId",
     auth: "bot",
     handler: async ({ ctx, params }) => ok(await ((await isThreadChannel(ctx, params.channelId)) ? deleteThread(ctx, params) : deleteChannel(ctx, params))),
+  }),
+  route({
+    method: "PUT",
+    path: "/channels/:channelId/permissions/:overwriteId",
+    auth: "bot",
+    body: ZOverwriteEditBodySchema,
+    handler: async ({ ctx, params, body }) => {
+      await editChannelOverwrite(ctx, { ...params, body });
+      return noContent();
+    },
+  }),
+  route({
+    method: "DELETE",
+    path: "/channels/:channelId/permissions/:overwriteId",
+    auth: "bot",
+    handler: async ({ ctx, params }) => {
+      await deleteChannelOverwrite(ctx, params);
+      return noContent();
+    },
   }),
 ];

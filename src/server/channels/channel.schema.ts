@@ -83,6 +83,10 @@ const ZOverwriteInputSchema = z.object({
 });
 export type TOverwriteInput = z.output<typeof ZOverwriteInputSchema>;
 
+/** PUT /channels/{channel.id}/permissions/{overwrite.id}: the overwrite's target is the path's; `type` may be inferred as in a channel edit. */
+export const ZOverwriteEditBodySchema = ZOverwriteInputSchema.omit({ id: true });
+export type TOverwriteEditBody = z.output<typeof ZOverwriteEditBodySchema>;
+
 const ZForumTagInputSchema = z.object({
   id: ZSnowflakeSchema.optional(),
   name: lengthBetween(0, TAG_NAME_MAX),

@@ -65,7 +65,7 @@ function resolveTypeChange(guild: Guild, current: number, requested: number | nu
 }
 
 /** Children synced with a category (same overwrites) follow its new overwrites. */
-async function syncCategoryChildren(change: Change, category: ChannelRow, overwrites: readonly PermissionOverwriteInput[]): Promise<void> {
+export async function syncCategoryChildren(change: Change, category: ChannelRow, overwrites: readonly PermissionOverwriteInput[]): Promise<void> {
   const before = toOverwriteInputs(category.overwrites);
   const children = await change.tx.channel.findMany({ where: { parentId: category.id }, include: CHANNEL_INCLUDE });
   for (const child of children) {
