@@ -2,7 +2,8 @@ import { z } from "zod";
 import { readMessageRequest } from "~/server/messages/message-validation.ts";
 import { created, noContent, ok, route } from "~/server/rest/route.ts";
 import { joinThread, leaveThread } from "./thread-members.service.ts";
-import { ZThreadCreateBodySchema } from "./thread.schema.ts";
+import { ZArchivedThreadsQuerySchema, ZJoinedArchivedThreadsQuerySchema, ZThreadCreateBodySchema } from "./thread.schema.ts";
+import { listArchivedThreads, listJoinedArchivedThreads } from "./archived-threads.service.ts";
 import { createThread, listActiveGuildThreads } from "./thread.service.ts";
 
 // GET, PATCH and DELETE /channels/{channel.id} reach threads through the channel rows.
@@ -43,5 +44,26 @@ export const threadRoutes = [
     auth: "bot",
     open: { to: "member", why: "lists only the threads the member can view" },
     handler: async ({ ctx, params }) => ok(await listActiveGuildThreads(ctx, params)),
+  }),
+  route({
+    method: "GET",
+    path: "/channels/:channelId/threads/archived/public",
+    auth: "bot",
+    query: ZArchivedThreadsQuerySchema,
+    handler: async ({ ctx, params, query }) => ok(await listArchivedThreads(ctx, { channelId: params.channelId, scope: "public", query })),
+  }),
+  route({
+    method: "GET",
+    path: "/channels/:channelId/threads/archived/private",
+    auth: "bot",
+    query: ZArchivedThreadsQuerySchema,
+    handler: async ({ ctx, params, query }) => ok(await listArchivedThreads(ctx, { channelId: params.channelId, scope: "private", query })),
+  }),
+  route({
+    method: "GET",
+    path: "/channels/:channelId/users/@me/threads/archived/private",
+    auth: "bot",
+    query: ZJoinedArchivedThreadsQuerySchema,
+    handler: async ({ ctx, params, query }) => ok(await listJoinedArchivedThreads(ctx, { channelId: params.channelId, query })),
   }),
 ];

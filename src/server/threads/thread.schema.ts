@@ -2,7 +2,7 @@ import { ChannelType, MessageFlags } from "discord-api-types/v10";
 import { z } from "zod";
 import { AUTO_ARCHIVE_DURATIONS, RATE_LIMIT_PER_USER_MAX, ZChannelNameSchema } from "~/server/channels/channel.schema.ts";
 import { ZMessageFieldsSchema } from "~/server/messages/message.schema.ts";
-import { intBetween, intChoice, ZSnowflakeSchema } from "~/server/validation/fields.ts";
+import { intBetween, intChoice, queryInt, ZSnowflakeSchema, ZTimestampSchema } from "~/server/validation/fields.ts";
 
 /** A forum or media post carries at most this many tags. */
 export const APPLIED_TAGS_MAX = 5;
@@ -61,3 +61,21 @@ export const ZThreadModifyBodySchema = z.object({
   applied_tags: ZAppliedTagsSchema.optional(),
 });
 export type TThreadModifyBody = z.output<typeof ZThreadModifyBodySchema>;
+
+const ARCHIVED_THREADS_MIN = 2;
+const ARCHIVED_THREADS_MAX = 100;
+export const ARCHIVED_THREADS_DEFAULT = 50;
+
+/** GET /channels/{channel.id}/threads/archived/{public,private}: threads archived before a time, newest archive first. */
+export const ZArchivedThreadsQuerySchema = z.object({
+  before: ZTimestampSchema.optional(),
+  limit: queryInt(ARCHIVED_THREADS_MIN, ARCHIVED_THREADS_MAX).optional(),
+});
+export type TArchivedThreadsQuery = z.output<typeof ZArchivedThreadsQuerySchema>;
+
+/** GET /channels/{channel.id}/users/@me/threads/archived/private: before a thread id, newest thread first. */
+export const ZJoinedArchivedThreadsQuerySchema = z.object({
+  before: ZSnowflakeSchema.optional(),
+  limit: queryInt(ARCHIVED_THREADS_MIN, ARCHIVED_THREADS_MAX).optional(),
+});
+export type TJoinedArchivedThreadsQuery = z.output<typeof ZJoinedArchivedThreadsQuerySchema>;
