@@ -172,6 +172,12 @@ export const ERRORS = {
     message: "Tried to perform an operation on an archived thread",
     trpcCode: "BAD_REQUEST",
   },
+  THREAD_ALREADY_CREATED: {
+    status: 400,
+    code: RESTJSONErrorCodes.ThreadAlreadyCreatedForMessage,
+    message: "A thread has already been created for this message",
+    trpcCode: "BAD_REQUEST",
+  },
   MAX_ACTIVE_THREADS: {
     status: 400,
     code: RESTJSONErrorCodes.MaximumActiveThreads,

@@ -189,8 +189,8 @@ export const ZListMessagesQuerySchema = z.object({
 });
 export type TListMessagesQuery = z.output<typeof ZListMessagesQuerySchema>;
 
-export const BULK_DELETE_MIN = 2;
-export const BULK_DELETE_MAX = 100;
+const BULK_DELETE_MIN = 2;
+const BULK_DELETE_MAX = 100;
 
 /** POST /channels/{channel.id}/messages/bulk-delete: 2-100 distinct message ids. */
 export const ZBulkDeleteBodySchema = z.object({

@@ -2,7 +2,8 @@ import { z } from "zod";
 import { readMessageRequest } from "~/server/messages/message-validation.ts";
 import { created, noContent, ok, route } from "~/server/rest/route.ts";
 import { joinThread, leaveThread } from "./thread-members.service.ts";
-import { ZArchivedThreadsQuerySchema, ZJoinedArchivedThreadsQuerySchema, ZThreadCreateBodySchema } from "./thread.schema.ts";
+import { ZArchivedThreadsQuerySchema, ZJoinedArchivedThreadsQuerySchema, ZMessageThreadBodySchema, ZThreadCreateBodySchema } from "./thread.schema.ts";
+import { startThreadFromMessage } from "./message-thread.service.ts";
 import { listArchivedThreads, listJoinedArchivedThreads } from "./archived-threads.service.ts";
 import { createThread, listActiveGuildThreads } from "./thread.service.ts";
 
@@ -65,5 +66,12 @@ export const threadRoutes = [
     auth: "bot",
     query: ZJoinedArchivedThreadsQuerySchema,
     handler: async ({ ctx, params, query }) => ok(await listJoinedArchivedThreads(ctx, { channelId: params.channelId, query })),
+  }),
+  route({
+    method: "POST",
+    path: "/channels/:channelId/messages/:messageId/threads",
+    auth: "bot",
+    body: ZMessageThreadBodySchema,
+    handler: async ({ ctx, params, body }) => created(await startThreadFromMessage(ctx, { ...params, body })),
   }),
 ];

@@ -79,3 +79,7 @@ export const ZJoinedArchivedThreadsQuerySchema = z.object({
   limit: queryInt(ARCHIVED_THREADS_MIN, ARCHIVED_THREADS_MAX).optional(),
 });
 export type TJoinedArchivedThreadsQuery = z.output<typeof ZJoinedArchivedThreadsQuerySchema>;
+
+/** POST /channels/{channel.id}/messages/{message.id}/threads: a thread from a message takes its name and timing only. */
+export const ZMessageThreadBodySchema = ZThreadCreateBodySchema.pick({ name: true, auto_archive_duration: true, rate_limit_per_user: true });
+export type TMessageThreadBody = z.output<typeof ZMessageThreadBodySchema>;
