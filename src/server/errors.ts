@@ -40,6 +40,12 @@ export const ERRORS = {
   UNKNOWN_MEMBER: { status: 404, code: RESTJSONErrorCodes.UnknownMember, message: "Unknown Member", trpcCode: "NOT_FOUND" },
   UNKNOWN_ROLE: { status: 404, code: RESTJSONErrorCodes.UnknownRole, message: "Unknown Role", trpcCode: "NOT_FOUND" },
   UNKNOWN_USER: { status: 404, code: RESTJSONErrorCodes.UnknownUser, message: "Unknown User", trpcCode: "NOT_FOUND" },
+  MAX_PINS: {
+    status: 400,
+    code: RESTJSONErrorCodes.MaximumNumberOfPinsReachedForTheChannel,
+    message: "Maximum number of pins reached (50)",
+    trpcCode: "BAD_REQUEST",
+  },
   MAX_PERMISSION_OVERWRITES: {
     status: 400,
     code: RESTJSONErrorCodes.MaximumNumberOfChannelPermissionOverwritesReached,

@@ -4,6 +4,7 @@ import type {
   ApplicationWebhookEventType,
   GatewayChannelCreateDispatchData,
   GatewayChannelDeleteDispatchData,
+  GatewayChannelPinsUpdateDispatchData,
   GatewayChannelUpdateDispatchData,
   GatewayDispatchEvents,
   GatewayGuildBanAddDispatchData,
@@ -49,6 +50,7 @@ type GatewayEventMap = {
   [GatewayDispatchEvents.ChannelCreate]: GatewayChannelCreateDispatchData;
   [GatewayDispatchEvents.ChannelUpdate]: GatewayChannelUpdateDispatchData;
   [GatewayDispatchEvents.ChannelDelete]: GatewayChannelDeleteDispatchData;
+  [GatewayDispatchEvents.ChannelPinsUpdate]: GatewayChannelPinsUpdateDispatchData;
   [GatewayDispatchEvents.GuildCreate]: GuildCreateObject;
   [GatewayDispatchEvents.GuildUpdate]: GuildObject;
   [GatewayDispatchEvents.GuildDelete]: GatewayGuildDeleteDispatchData;
@@ -145,6 +147,7 @@ const GUILD_ID_FIELD: Readonly<Record<EventType, "id" | "guild_id" | null>> = {
   CHANNEL_CREATE: "guild_id",
   CHANNEL_UPDATE: "guild_id",
   CHANNEL_DELETE: "guild_id",
+  CHANNEL_PINS_UPDATE: "guild_id",
   GUILD_CREATE: "id",
   GUILD_UPDATE: "id",
   GUILD_DELETE: "id",

@@ -257,7 +257,7 @@ describe("a discord.js bot", () => {
     expect(full.content).toBe("Only for the content intent");
   });
 
-  it("fetches a user, shows that it is typing, changes its own name and avatar, hears a purge and an overwrite set and removed, finds an archived thread and starts one from a message", async () => {
+  it("fetches a user, shows that it is typing, changes its own name and avatar, hears a purge and an overwrite set and removed, finds an archived thread, starts one from a message and sees a pin", async () => {
     const fetched = await client.users.fetch(owner.user.id, { force: true });
     expect([fetched.id, fetched.username, fetched.bot]).toEqual([owner.user.id, owner.user.username, true]);
     const unknown = await client.users.fetch("123456789012345678").catch((error: unknown) => error);

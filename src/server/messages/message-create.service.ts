@@ -50,6 +50,8 @@ export type CreateMessageInput = {
   startsThread?: boolean;
   /** A crosspost's copy in a following channel: IS_CROSSPOST, referencing its source (not a reply). */
   crosspostOf?: MessageReferenceObject;
+  /** The system message of a pin (CHANNEL_PINNED_MESSAGE), referencing the pinned message. */
+  pinOf?: MessageReferenceObject;
 };
 
 /** Embeds as stored and answered: the rich type, no nulls, fields' inline spelled out. */
@@ -127,7 +129,7 @@ export async function createMessage(change: Change, input: CreateMessageInput): 
     channelId: channel.id,
     guildId: input.guildId,
     ...authorColumns(input.author),
-    type: isReply ? MessageType.Reply : MessageType.Default,
+    type: input.pinOf ? MessageType.ChannelPinnedMessage : isReply ? MessageType.Reply : MessageType.Default,
     content,
     tts: body.tts ?? false,
     embeds: JSON.stringify(toStoredEmbeds(body.embeds)),
@@ -137,14 +139,16 @@ export async function createMessage(change: Change, input: CreateMessageInput): 
     mentions: JSON.stringify(mentions.userIds),
     mentionRoles: JSON.stringify(mentions.roleIds),
     poll: body.poll ? JSON.stringify(toStoredPoll(body.poll, now)) : null,
-    reference: input.crosspostOf
-      ? JSON.stringify(input.crosspostOf)
-      : input.reference
-        ? JSON.stringify({ ...input.reference.object, ...(input.reference.snapshot && { message_snapshots: [input.reference.snapshot] }) })
-        : null,
+    reference:
+      (input.crosspostOf ?? input.pinOf)
+        ? JSON.stringify(input.crosspostOf ?? input.pinOf)
+        : input.reference
+          ? JSON.stringify({ ...input.reference.object, ...(input.reference.snapshot && { message_snapshots: [input.reference.snapshot] }) })
+          : null,
     createdAt: now,
     threadId: null,
     pinned: false,
+    pinnedAt: null,
     editedAt: null,
   };
   await insertMessageRow(sql, created);

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { noContent, ok, route } from "~/server/rest/route.ts";
-import { ZBulkDeleteBodySchema, ZCreateMessageBodySchema, ZEditMessageBodySchema, ZListMessagesQuerySchema } from "./message.schema.ts";
+import { ZBulkDeleteBodySchema, ZCreateMessageBodySchema, ZEditMessageBodySchema, ZListMessagesQuerySchema, ZListPinsQuerySchema } from "./message.schema.ts";
+import { listPinnedMessages, listPins, pinMessage, unpinMessage } from "./message-pins.service.ts";
 import { bulkDeleteMessages } from "./message-bulk-delete.service.ts";
 import { deleteChannelMessage, editOwnMessage, getMessage, listMessages, sendMessage } from "./message.service.ts";
 import { checkCrosspost, crosspostMessage } from "./crosspost.service.ts";
@@ -79,6 +80,55 @@ export const messageRoutes = [
     body: ZBulkDeleteBodySchema,
     handler: async ({ ctx, params, body }) => {
       await bulkDeleteMessages(ctx, { channelId: params.channelId, body });
+      return noContent();
+    },
+  }),
+  route({
+    method: "GET",
+    path: "/channels/:channelId/messages/pins",
+    auth: "bot",
+    query: ZListPinsQuerySchema,
+    handler: async ({ ctx, params, query }) => ok(await listPins(ctx, { channelId: params.channelId, query })),
+  }),
+  route({
+    method: "GET",
+    path: "/channels/:channelId/pins",
+    auth: "bot",
+    handler: async ({ ctx, params }) => ok(await listPinnedMessages(ctx, params)),
+  }),
+  route({
+    method: "PUT",
+    path: "/channels/:channelId/messages/pins/:messageId",
+    auth: "bot",
+    handler: async ({ ctx, params }) => {
+      await pinMessage(ctx, params);
+      return noContent();
+    },
+  }),
+  route({
+    method: "DELETE",
+    path: "/channels/:channelId/messages/pins/:messageId",
+    auth: "bot",
+    handler: async ({ ctx, params }) => {
+      await unpinMessage(ctx, params);
+      return noContent();
+    },
+  }),
+  route({
+    method: "PUT",
+    path: "/channels/:channelId/pins/:messageId",
+    auth: "bot",
+    handler: async ({ ctx, params }) => {
+      await pinMessage(ctx, params);
+      return noContent();
+    },
+  }),
+  route({
+    method: "DELETE",
+    path: "/channels/:channelId/pins/:messageId",
+    auth: "bot",
+    handler: async ({ ctx, params }) => {
+      await unpinMessage(ctx, params);
       return noContent();
     },
   }),

@@ -1,6 +1,6 @@
 import { AllowedMentionsTypes, MessageFlags } from "discord-api-types/v10";
 import { z } from "zod";
-import { ZSnowflakeSchema, ZTimestampSchema } from "~/server/validation/fields.ts";
+import { queryInt, ZSnowflakeSchema, ZTimestampSchema } from "~/server/validation/fields.ts";
 import { zUrl } from "~/server/validation/url.ts";
 import { ZComponentsSchema } from "./component.schema.ts";
 
@@ -201,3 +201,12 @@ export const ZBulkDeleteBodySchema = z.object({
     .refine((ids) => new Set(ids).size === ids.length, { message: "Duplicate values are not allowed.", params: { code: "BASE_TYPE_DUPLICATES" } }),
 });
 export type TBulkDeleteBody = z.output<typeof ZBulkDeleteBodySchema>;
+
+export const PINS_MAX = 50;
+
+/** GET /channels/{channel.id}/messages/pins: pins made before a time, newest first; limit 1-50 (50). */
+export const ZListPinsQuerySchema = z.object({
+  before: ZTimestampSchema.optional(),
+  limit: queryInt(1, PINS_MAX).optional(),
+});
+export type TListPinsQuery = z.output<typeof ZListPinsQuerySchema>;
