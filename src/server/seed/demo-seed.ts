@@ -35,6 +35,8 @@ const MODERATION_PERMISSIONS = [
   P.BanMembers,
   P.ModerateMembers,
   P.ManageMessages,
+  // Pinning is its own permission since the platform split it from MANAGE_MESSAGES.
+  P.PinMessages,
   P.ManageNicknames,
   P.ManageThreads,
   P.ViewAuditLog,
