@@ -2,6 +2,7 @@ import { ChannelType, GatewayDispatchEvents } from "discord-api-types/v10";
 import type { ServiceContext } from "~/server/context.ts";
 import { ApiError } from "~/server/errors.ts";
 import { runChange } from "~/server/events/change.ts";
+import { enforce } from "~/server/permissions/denial.ts";
 import { toOverwriteInputs } from "~/server/permissions/guild-access.ts";
 import type { PermissionOverwriteInput } from "~/server/permissions/permissions.ts";
 import { auditChannelUpdate } from "./channel-audit.ts";
@@ -48,7 +49,7 @@ export async function deleteChannelOverwrite(ctx: ServiceContext, input: { chann
   const after = before.filter((o) => o.id !== input.overwriteId);
   if (after.length === before.length) {
     // Nothing to remove: the caller is still held to the rule, as the platform answers 204 only to those who may.
-    checkOverwriteEdit(loaded.access, loaded.channel, null, before, singleOverwriteDenial);
+    enforce(singleOverwriteDenial(loaded.access, loaded.permissions));
     return;
   }
   await writeOverwrites(ctx, loaded, after);

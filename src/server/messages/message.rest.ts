@@ -96,40 +96,25 @@ export const messageRoutes = [
     auth: "bot",
     handler: async ({ ctx, params }) => ok(await listPinnedMessages(ctx, params)),
   }),
-  route({
-    method: "PUT",
-    path: "/channels/:channelId/messages/pins/:messageId",
-    auth: "bot",
-    handler: async ({ ctx, params }) => {
-      await pinMessage(ctx, params);
-      return noContent();
-    },
-  }),
-  route({
-    method: "DELETE",
-    path: "/channels/:channelId/messages/pins/:messageId",
-    auth: "bot",
-    handler: async ({ ctx, params }) => {
-      await unpinMessage(ctx, params);
-      return noContent();
-    },
-  }),
-  route({
-    method: "PUT",
-    path: "/channels/:channelId/pins/:messageId",
-    auth: "bot",
-    handler: async ({ ctx, params }) => {
-      await pinMessage(ctx, params);
-      return noContent();
-    },
-  }),
-  route({
-    method: "DELETE",
-    path: "/channels/:channelId/pins/:messageId",
-    auth: "bot",
-    handler: async ({ ctx, params }) => {
-      await unpinMessage(ctx, params);
-      return noContent();
-    },
-  }),
+  // Pin and unpin, on the current path and the older one client libraries still call.
+  ...(["/channels/:channelId/messages/pins/:messageId", "/channels/:channelId/pins/:messageId"] as const).flatMap((path) => [
+    route({
+      method: "PUT",
+      path,
+      auth: "bot",
+      handler: async ({ ctx, params }) => {
+        await pinMessage(ctx, params);
+        return noContent();
+      },
+    }),
+    route({
+      method: "DELETE",
+      path,
+      auth: "bot",
+      handler: async ({ ctx, params }) => {
+        await unpinMessage(ctx, params);
+        return noContent();
+      },
+    }),
+  ]),
 ];
