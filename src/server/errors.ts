@@ -40,6 +40,19 @@ export const ERRORS = {
   UNKNOWN_MEMBER: { status: 404, code: RESTJSONErrorCodes.UnknownMember, message: "Unknown Member", trpcCode: "NOT_FOUND" },
   UNKNOWN_ROLE: { status: 404, code: RESTJSONErrorCodes.UnknownRole, message: "Unknown Role", trpcCode: "NOT_FOUND" },
   UNKNOWN_USER: { status: 404, code: RESTJSONErrorCodes.UnknownUser, message: "Unknown User", trpcCode: "NOT_FOUND" },
+  UNKNOWN_EMOJI: { status: 404, code: RESTJSONErrorCodes.UnknownEmoji, message: "Unknown Emoji", trpcCode: "NOT_FOUND" },
+  MAX_REACTIONS: {
+    status: 400,
+    code: RESTJSONErrorCodes.MaximumNumberOfReactionsReached,
+    message: "Maximum number of reactions reached (20)",
+    trpcCode: "BAD_REQUEST",
+  },
+  CANNOT_MESSAGE_USER: {
+    status: 403,
+    code: RESTJSONErrorCodes.CannotSendMessagesToThisUser,
+    message: "Cannot send messages to this user",
+    trpcCode: "FORBIDDEN",
+  },
   MAX_PINS: {
     status: 400,
     code: RESTJSONErrorCodes.MaximumNumberOfPinsReachedForTheChannel,
