@@ -1,0 +1,30 @@
+import type { Db } from "~/server/db/client.ts";
+
+/** A custom emoji as a message or reaction names it. */
+export type UsableEmoji = { id: string; name: string; animated: boolean };
+
+/** The role ids an emoji row is restricted to (empty: everyone). */
+export function emojiRoleIds(roles: string): string[] {
+  return JSON.parse(roles) as string[];
+}
+
+/**
+ * The custom emoji `emojiId` if this user may use it: an available emoji of a guild they are a
+ * member of (holding one of its roles when it is restricted to some), or an emoji of the
+ * application they act for; null otherwise, as for an unknown emoji.
+ */
+export async function findUsableEmoji(db: Db, emojiId: string, user: { userId: string; applicationId: string | null }): Promise<UsableEmoji | null> {
+  const emoji = await db.emoji.findUnique({ where: { id: emojiId } });
+  if (!emoji) return null;
+  const usable = { id: emoji.id, name: emoji.name, animated: emoji.animated };
+  if (emoji.applicationId !== null) return emoji.applicationId === user.applicationId ? usable : null;
+  if (!emoji.guildId || !emoji.available) return null;
+  const member = await db.member.findUnique({
+    where: { guildId_userId: { guildId: emoji.guildId, userId: user.userId } },
+    select: { roles: { select: { roleId: true } } },
+  });
+  if (!member) return null;
+  const restrictedTo = emojiRoleIds(emoji.roles);
+  if (restrictedTo.length > 0 && !member.roles.some((role) => restrictedTo.includes(role.roleId))) return null;
+  return usable;
+}
