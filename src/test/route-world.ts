@@ -193,6 +193,7 @@ function paramValues(world: World, path: string): Record<string, string> {
     eventId: world.event,
     lobbyId: world.lobby,
     overwriteId: world.role,
+    emoji: "👍",
   };
   if (path.startsWith("/webhooks/")) values.messageId = world.webhookMessage;
   if (path.startsWith("/lobbies/")) values.messageId = world.lobbyMessage;

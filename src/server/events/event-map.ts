@@ -24,6 +24,10 @@ import type {
   GatewayMessageCreateDispatchData,
   GatewayMessageDeleteBulkDispatchData,
   GatewayMessageDeleteDispatchData,
+  GatewayMessageReactionAddDispatchData,
+  GatewayMessageReactionRemoveAllDispatchData,
+  GatewayMessageReactionRemoveDispatchData,
+  GatewayMessageReactionRemoveEmojiDispatchData,
   GatewayMessageUpdateDispatchData,
   GatewayPresenceUpdateDispatchData,
   GatewayThreadDeleteDispatchData,
@@ -72,6 +76,10 @@ type GatewayEventMap = {
   [GatewayDispatchEvents.MessageUpdate]: GatewayMessageUpdateDispatchData;
   [GatewayDispatchEvents.MessageDelete]: GatewayMessageDeleteDispatchData;
   [GatewayDispatchEvents.MessageDeleteBulk]: GatewayMessageDeleteBulkDispatchData;
+  [GatewayDispatchEvents.MessageReactionAdd]: GatewayMessageReactionAddDispatchData;
+  [GatewayDispatchEvents.MessageReactionRemove]: GatewayMessageReactionRemoveDispatchData;
+  [GatewayDispatchEvents.MessageReactionRemoveAll]: GatewayMessageReactionRemoveAllDispatchData;
+  [GatewayDispatchEvents.MessageReactionRemoveEmoji]: GatewayMessageReactionRemoveEmojiDispatchData;
   [GatewayDispatchEvents.PresenceUpdate]: GatewayPresenceUpdateDispatchData;
   [GatewayDispatchEvents.ThreadCreate]: ThreadObject & { newly_created?: true };
   [GatewayDispatchEvents.ThreadUpdate]: ThreadObject;
@@ -169,6 +177,10 @@ const GUILD_ID_FIELD: Readonly<Record<EventType, "id" | "guild_id" | null>> = {
   MESSAGE_UPDATE: "guild_id",
   MESSAGE_DELETE: "guild_id",
   MESSAGE_DELETE_BULK: "guild_id",
+  MESSAGE_REACTION_ADD: "guild_id",
+  MESSAGE_REACTION_REMOVE: "guild_id",
+  MESSAGE_REACTION_REMOVE_ALL: "guild_id",
+  MESSAGE_REACTION_REMOVE_EMOJI: "guild_id",
   PRESENCE_UPDATE: "guild_id",
   THREAD_CREATE: "guild_id",
   THREAD_UPDATE: "guild_id",

@@ -118,6 +118,7 @@ function toMember(row: MemberColumns): Member {
     communicationDisabledUntil: columnDateOrNull(row.communicationDisabledUntil),
     bio: row.bio as string | null,
     temporary: Boolean(row.temporary),
+    allowDms: Boolean(row.allowDms),
   };
 }
 

@@ -7,7 +7,7 @@ import { createMessage } from "./message-create.service.ts";
 import { messageEventData } from "./message-event.ts";
 import { MESSAGE_INCLUDE, toMessageObjects, type MessageObject } from "./message.dto.ts";
 import { PINS_MAX, type TListPinsQuery } from "./message.schema.ts";
-import { contentReader, loadMessageChannel, requirePermission } from "./message.service.ts";
+import { loadMessageChannel, readMessages, requirePermission } from "./message.service.ts";
 
 type PinTarget = Awaited<ReturnType<typeof loadMessageChannel>>;
 
@@ -86,8 +86,7 @@ async function readPins(ctx: ServiceContext, channelId: string, options: { befor
     take: options.take,
     include: MESSAGE_INCLUDE,
   });
-  const read = await contentReader(ctx);
-  const objects = (await toMessageObjects(ctx.db, rows)).map(read);
+  const objects = await readMessages(ctx, rows);
   return objects.map((message, i) => ({ pinned_at: rows[i]!.pinnedAt!.toISOString(), message }));
 }
 

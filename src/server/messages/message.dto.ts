@@ -43,7 +43,8 @@ type SentFields =
   | "message_reference"
   | "message_snapshots"
   | "poll"
-  | "nonce";
+  | "nonce"
+  | "reactions";
 
 /** The message object: APIMessage's fields that are sent, with the author, mentions and attachments as Guildhall builds them. */
 export type MessageObject = Pick<APIMessage, SentFields> & {

@@ -19,6 +19,7 @@ import { MESSAGE_INCLUDE, toMessageObjects, toSnapshot, type MessageObject, type
 import { MESSAGE_REFERENCE_FORWARD, type TCreateMessageBody, type TEditMessageBody, type TListMessagesQuery } from "./message.schema.ts";
 import { checkNewMessage, newAttachments, type UploadedFile } from "./message-validation.ts";
 import { canReadMessages } from "./message-access.ts";
+import { reactionsOf } from "~/server/reactions/reaction-counts.ts";
 
 /** Channels whose messages are read and written here: text, announcement, voice and stage chat, threads. */
 const MESSAGE_CHANNEL_TYPES: number[] = [
@@ -73,6 +74,23 @@ export async function contentReader(ctx: ServiceContext): Promise<(message: Mess
   if (actor.kind !== "bot" || (actor.applicationId && (await hasPrivilegedIntent(ctx.db, actor.applicationId, "MESSAGE_CONTENT")))) return (m) => m;
   const reader = { botUserId: actor.userId, applicationId: actor.applicationId };
   return (message) => guildMessageWithoutContent(message, reader);
+}
+
+/** Stored messages as the caller reads them over REST: content as their intents allow, with the reactions and whether each is theirs. */
+export async function readMessages(ctx: ServiceContext, rows: readonly MessageRow[]): Promise<MessageObject[]> {
+  const [objects, read, reactions] = await Promise.all([
+    toMessageObjects(ctx.db, rows),
+    contentReader(ctx),
+    reactionsOf(
+      ctx.db,
+      rows.map((row) => row.id),
+      ctx.actor.userId,
+    ),
+  ]);
+  return objects.map((object) => {
+    const own = reactions.get(object.id);
+    return read(own ? { ...object, reactions: own } : object);
+  });
 }
 
 /** A stored message as the caller may read it, and whether they may read its content (forwarding needs it: 160014). */
@@ -194,13 +212,10 @@ export async function listMessages(ctx: ServiceContext, input: { channelId: stri
   const ids = await pageIds(ctx.db, channel.id, input.query);
   const rows = await ctx.db.message.findMany({ where: { id: { in: ids } }, include: MESSAGE_INCLUDE });
   const byId = new Map(rows.map((row) => [row.id, row]));
-  const read = await contentReader(ctx);
-  return (
-    await toMessageObjects(
-      ctx.db,
-      ids.flatMap((id) => byId.get(id) ?? []),
-    )
-  ).map(read);
+  return readMessages(
+    ctx,
+    ids.flatMap((id) => byId.get(id) ?? []),
+  );
 }
 
 /** GET /channels/{channel.id}/messages/{message.id}: VIEW_CHANNEL and READ_MESSAGE_HISTORY; 10008 Unknown Message. */
@@ -208,8 +223,8 @@ export async function getMessage(ctx: ServiceContext, input: { channelId: string
   const { readable, channel } = await loadMessageChannel(ctx, input.channelId);
   if (!readable) throw new ApiError("MISSING_PERMISSIONS");
   const row = await findMessage(ctx.db, channel.id, input.messageId);
-  const [object] = await toMessageObjects(ctx.db, [row]);
-  return (await contentReader(ctx))(object!);
+  const [object] = await readMessages(ctx, [row]);
+  return object!;
 }
 
 /** PATCH /channels/{channel.id}/messages/{message.id}: the caller's own messages only (50005); editMessage's rules; Message Update. */

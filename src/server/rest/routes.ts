@@ -6,6 +6,7 @@ import { gatewayRoutes } from "~/server/gateway/gateway.rest.ts";
 import { guildRoutes } from "~/server/guilds/guild.rest.ts";
 import { memberRoutes } from "~/server/members/member.rest.ts";
 import { messageRoutes } from "~/server/messages/message.rest.ts";
+import { reactionRoutes } from "~/server/reactions/reaction.rest.ts";
 import { messageSearchRoutes } from "~/server/messages/message-search.rest.ts";
 import { inviteRoutes } from "~/server/invites/invite.rest.ts";
 import { lobbyRoutes } from "~/server/lobbies/lobby.rest.ts";
@@ -28,6 +29,7 @@ export const ROUTES: readonly Route[] = [
   ...channelRoutes,
   ...threadRoutes,
   ...messageRoutes,
+  ...reactionRoutes,
   ...messageSearchRoutes,
   ...voiceStatusRoutes,
   ...roleRoutes,
