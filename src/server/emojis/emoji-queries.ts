@@ -1,7 +1,7 @@
 import type { Db } from "~/server/db/client.ts";
 
 /** A custom emoji as a message or reaction names it. */
-export type UsableEmoji = { id: string; name: string; animated: boolean };
+export type UsableEmoji = { id: string; name: string; animated: boolean; guildId: string | null };
 
 /** The role ids an emoji row is restricted to (empty: everyone). */
 export function emojiRoleIds(roles: string): string[] {
@@ -16,7 +16,7 @@ export function emojiRoleIds(roles: string): string[] {
 export async function findUsableEmoji(db: Db, emojiId: string, user: { userId: string; applicationId: string | null }): Promise<UsableEmoji | null> {
   const emoji = await db.emoji.findUnique({ where: { id: emojiId } });
   if (!emoji) return null;
-  const usable = { id: emoji.id, name: emoji.name, animated: emoji.animated };
+  const usable = { id: emoji.id, name: emoji.name, animated: emoji.animated, guildId: emoji.guildId };
   if (emoji.applicationId !== null) return emoji.applicationId === user.applicationId ? usable : null;
   if (!emoji.guildId || !emoji.available) return null;
   const member = await db.member.findUnique({

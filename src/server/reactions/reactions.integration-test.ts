@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { createEventRouter } from "~/server/gateway/event-router.ts";
 import { DEFAULT_SESSION_START_LIMITS } from "~/server/gateway/session-start-limit.ts";
 import { identified, useGatewayServer } from "~/test/gateway-kit.ts";
+import { addMember, writeGuildState } from "~/test/factories.ts";
 import { MISSING_PERMISSIONS } from "~/test/member-kit.ts";
 import { threadKit } from "~/test/thread-kit.ts";
 import { useTestApp } from "~/test/test-app.ts";
@@ -139,6 +140,37 @@ describe("reactions", () => {
 
     const elsewhere = (await api.post(`/guilds/${guild.id}/channels`, { name: "elsewhere" })).body.id as string;
     expect((await api.put(`/channels/${elsewhere}/messages/${message}/reactions/${THUMBS}/@me`)).body.code).toBe(10008);
+  });
+
+  it("takes a custom emoji as name:id from the guild, from another guild with USE_EXTERNAL_EMOJIS, and the application's own", async () => {
+    const { guild, text, api, owner, message, reactions } = await setup();
+    const other = await kit.setup();
+    const emoji = async (data: { guildId?: string; applicationId?: string; name: string; animated?: boolean }) => {
+      const id = String(BigInt(message) + BigInt(Math.floor(Math.random() * 1e6)));
+      await writeGuildState(app.db, data.guildId ?? guild.id, (tx) => tx.emoji.create({ data: { id, ...data, image: `emojis/${id}` } }));
+      return { id, path: `${reactions}/${encodeURIComponent(`${data.name}:${id}`)}/@me` };
+    };
+    const parrot = await emoji({ guildId: guild.id, name: "party_parrot", animated: true });
+    const elsewhere = await emoji({ guildId: other.guild.id, name: "far_away" });
+    const own = await emoji({ applicationId: owner.application.id, name: "app_logo" });
+    const stranger = await emoji({ guildId: (await kit.setup()).guild.id, name: "strangers" });
+    const member = await kit.addBotWithRole(guild.id, READER | P.AddReactions, 1);
+    await addMember(app.db, other.guild.id, member.user.id);
+
+    expect((await member.api.put(parrot.path)).status).toBe(204);
+    expect((await kit.eventsOf(guild.id, E.MessageReactionAdd)).at(-1)).toMatchObject({ emoji: { id: parrot.id, name: "party_parrot", animated: true } });
+    expect((await member.api.put(elsewhere.path)).body).toEqual(MISSING_PERMISSIONS);
+    expect((await member.api.put(own.path)).body.code).toBe(10014);
+    expect((await member.api.put(stranger.path)).body.code).toBe(10014);
+    expect((await api.put(own.path)).status).toBe(204);
+
+    expect(view((await api.get(`/channels/${text.id}/messages/${message}`)).body)).toEqual([
+      { emoji: { id: parrot.id, name: "party_parrot", animated: true }, count: 1, me: false },
+      { emoji: { id: own.id, name: "app_logo", animated: false }, count: 1, me: true },
+    ]);
+    expect(((await api.get(`${reactions}/${encodeURIComponent(`party_parrot:${parrot.id}`)}`)).body as { id: string }[]).map((u) => u.id)).toEqual([
+      member.user.id,
+    ]);
   });
 
   it("goes to sessions with GUILD_MESSAGE_REACTIONS that see the channel, never to one without", async () => {

@@ -42,7 +42,8 @@ export async function addOwnReaction(ctx: ServiceContext, input: ReactionInput):
   if (target.thread?.row.threadArchived) throw new ApiError("THREAD_ARCHIVED");
   const guildId = target.access.guild.id;
   const custom = emoji.kind === "custom" ? await resolveCustomEmoji(ctx, emoji.id) : null;
-  if (custom && custom.guildId !== guildId) requirePermission(target.permissions, P.UseExternalEmojis);
+  // Another guild's emoji; the application's own emojis are its to use anywhere.
+  if (custom?.guildId && custom.guildId !== guildId) requirePermission(target.permissions, P.UseExternalEmojis);
   const key = reactionKey(emoji);
   const userId = ctx.actor.userId;
   await runChange(ctx, async (change) => {
