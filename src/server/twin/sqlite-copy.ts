@@ -25,22 +25,27 @@ function tablesOf(connection: Database): string[] {
 /**
  * Replaces every row of the database with those of the copy in `file` (made by
  * copyDatabaseTo from the same schema), in one transaction; `then` runs in it last, on the
- * rows as copied. Every table is emptied before any is filled, because a delete cascades
- * (foreign keys are on) and would take rows already copied; the keys are checked at commit.
- * The counters go last: inserting rows moves them.
+ * rows as copied. Foreign keys are off while the rows move, so no delete cascades into rows
+ * already copied, and checked in full before the commit: SQLite's running count of deferred
+ * violations does not always come back to zero when children are copied before their
+ * parents, though every key holds. The counters go last: inserting rows moves them.
  */
 export function replaceDatabaseFrom(connection: Database, file: string, then: () => void): void {
   if (connection.inTransaction) throw new Error("A transaction is open on the connection: the database cannot be replaced now.");
   const tables = tablesOf(connection);
   const rows = tables.filter((table) => table !== "sqlite_sequence");
   connection.exec(`ATTACH DATABASE ${literal(file)} AS snapshot`);
+  // The setting holds for the connection and cannot change inside a transaction.
+  connection.exec("PRAGMA foreign_keys = OFF");
   try {
-    connection.exec("BEGIN; PRAGMA defer_foreign_keys = ON");
+    connection.exec("BEGIN");
     try {
       for (const table of rows) connection.exec(`DELETE FROM main.${quoted(table)}`);
       for (const table of rows) connection.exec(`INSERT INTO main.${quoted(table)} SELECT * FROM snapshot.${quoted(table)}`);
       if (tables.includes("sqlite_sequence"))
         connection.exec("DELETE FROM main.sqlite_sequence; INSERT INTO main.sqlite_sequence SELECT * FROM snapshot.sqlite_sequence");
+      const broken = connection.prepare("PRAGMA main.foreign_key_check").all() as { table: string; parent: string }[];
+      if (broken.length > 0) throw new Error(`The snapshot's rows break ${broken.length} foreign keys, the first ${broken[0]!.table} → ${broken[0]!.parent}.`);
       then();
       connection.exec("COMMIT");
     } catch (error) {
@@ -48,6 +53,7 @@ export function replaceDatabaseFrom(connection: Database, file: string, then: ()
       throw error;
     }
   } finally {
+    connection.exec("PRAGMA foreign_keys = ON");
     connection.exec("DETACH DATABASE snapshot");
   }
 }
