@@ -6,7 +6,7 @@ import { createGuildChannel } from "~/server/channels/create-channel.service.ts"
 import { createLobby } from "~/server/lobbies/lobby.service.ts";
 import { createDb, type Db } from "~/server/db/client.ts";
 import { runChange } from "~/server/events/change.ts";
-import { parseFeatures, toGuildObject } from "~/server/guilds/guild.dto.ts";
+import { GUILD_OBJECT_INCLUDE, parseFeatures, toGuildObject } from "~/server/guilds/guild.dto.ts";
 import { createGuild } from "~/server/guilds/guild.service.ts";
 import { addIntegration } from "~/server/integrations/integration.service.ts";
 import { modifyWidgetSettings } from "~/server/guild-config/widget.service.ts";
@@ -171,10 +171,10 @@ export async function seedWidget(owner: { user: { id: string }; guild: { id: str
 export async function seedVanityFeature(guildId: string) {
   const db = e2eDb();
   await runChange({ db, actor: null }, async ({ tx, emit }) => {
-    const guild = await tx.guild.findUniqueOrThrow({ where: { id: guildId }, include: { roles: true } });
+    const guild = await tx.guild.findUniqueOrThrow({ where: { id: guildId }, include: GUILD_OBJECT_INCLUDE });
     const features = [...parseFeatures(guild.features), GuildFeature.VanityURL];
     const updated = await tx.guild.update({ where: { id: guildId }, data: { features: JSON.stringify(features) } });
-    await emit(GatewayDispatchEvents.GuildUpdate, toGuildObject(updated, guild.roles));
+    await emit(GatewayDispatchEvents.GuildUpdate, toGuildObject(updated, guild.roles, guild));
   });
 }
 

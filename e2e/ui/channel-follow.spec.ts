@@ -2,7 +2,7 @@ import { ChannelType, GatewayDispatchEvents, GuildFeature } from "discord-api-ty
 import { dashboardActor } from "~/server/auth/actor.ts";
 import { createGuildChannel } from "~/server/channels/create-channel.service.ts";
 import { runChange } from "~/server/events/change.ts";
-import { toGuildObject } from "~/server/guilds/guild.dto.ts";
+import { GUILD_OBJECT_INCLUDE, toGuildObject } from "~/server/guilds/guild.dto.ts";
 import { createGuild } from "~/server/guilds/guild.service.ts";
 import { createWebhook } from "~/server/webhooks/webhook.service.ts";
 import { executeWebhook } from "~/server/webhooks/webhook-execute.service.ts";
@@ -17,9 +17,9 @@ test("follows an announcement channel into another guild's channel, then publish
     const guild = await tx.guild.update({
       where: { id: signedIn.guild.id },
       data: { features: JSON.stringify([GuildFeature.News]) },
-      include: { roles: true },
+      include: GUILD_OBJECT_INCLUDE,
     });
-    await emit(GatewayDispatchEvents.GuildUpdate, toGuildObject(guild, guild.roles));
+    await emit(GatewayDispatchEvents.GuildUpdate, toGuildObject(guild, guild.roles, guild));
   });
   const news = await createGuildChannel(ctx, { guildId: signedIn.guild.id, body: { name: "news", type: ChannelType.GuildAnnouncement } });
   const other = await createGuild(ctx, { name: uniqueName("Readers") });

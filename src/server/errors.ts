@@ -41,6 +41,22 @@ export const ERRORS = {
   UNKNOWN_ROLE: { status: 404, code: RESTJSONErrorCodes.UnknownRole, message: "Unknown Role", trpcCode: "NOT_FOUND" },
   UNKNOWN_USER: { status: 404, code: RESTJSONErrorCodes.UnknownUser, message: "Unknown User", trpcCode: "NOT_FOUND" },
   UNKNOWN_EMOJI: { status: 404, code: RESTJSONErrorCodes.UnknownEmoji, message: "Unknown Emoji", trpcCode: "NOT_FOUND" },
+  UNKNOWN_STICKER: { status: 404, code: RESTJSONErrorCodes.UnknownSticker, message: "Unknown Sticker", trpcCode: "NOT_FOUND" },
+  // The message names the limit reached (the guild's tier's, or an application's).
+  MAX_EMOJIS: { status: 400, code: RESTJSONErrorCodes.MaximumNumberOfEmojisReached, message: "Maximum number of emojis reached", trpcCode: "BAD_REQUEST" },
+  MAX_STICKERS: {
+    status: 400,
+    code: RESTJSONErrorCodes.MaximumNumberOfStickersReached,
+    message: "Maximum number of stickers reached",
+    trpcCode: "BAD_REQUEST",
+  },
+  FILE_TOO_LARGE: {
+    status: 400,
+    code: RESTJSONErrorCodes.FileUploadedExceedsMaximumSize,
+    message: "File uploaded exceeds the maximum size",
+    trpcCode: "BAD_REQUEST",
+  },
+  INVALID_FILE: { status: 400, code: RESTJSONErrorCodes.InvalidFileUploaded, message: "Invalid file uploaded", trpcCode: "BAD_REQUEST" },
   MAX_REACTIONS: {
     status: 400,
     code: RESTJSONErrorCodes.MaximumNumberOfReactionsReached,

@@ -5,7 +5,7 @@ import { createApplication, createUser, issueBearerToken } from "~/server/applic
 import type { Db, Tx } from "~/server/db/client.ts";
 import { runChange } from "~/server/events/change.ts";
 import { addGuildMember } from "~/server/members/member.service.ts";
-import { toGuildObject, type GuildObject } from "~/server/guilds/guild.dto.ts";
+import { GUILD_OBJECT_INCLUDE, toGuildObject, type GuildObject } from "~/server/guilds/guild.dto.ts";
 import { createGuild } from "~/server/guilds/guild.service.ts";
 import { newId } from "~/server/snowflake/snowflake.ts";
 
@@ -56,8 +56,8 @@ export async function seedMembers(db: Db, guildId: string, people: readonly { us
 
 /** The guild as it is now in this transaction: the payload of a GUILD_UPDATE for a direct write. */
 export async function guildAsUpdated(tx: Tx, guildId: string): Promise<GuildObject> {
-  const guild = await tx.guild.findUniqueOrThrow({ where: { id: guildId }, include: { roles: true } });
-  return toGuildObject(guild, guild.roles);
+  const guild = await tx.guild.findUniqueOrThrow({ where: { id: guildId }, include: GUILD_OBJECT_INCLUDE });
+  return toGuildObject(guild, guild.roles, guild);
 }
 
 /**

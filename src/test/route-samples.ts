@@ -2,6 +2,7 @@
 import fc from "fast-check";
 import type { Route } from "~/server/rest/route.ts";
 import type { RouteInput } from "./route-input.ts";
+import { PNG } from "./member-kit.ts";
 import type { World } from "./route-world.ts";
 import { validArbitrary } from "./zod-arbitrary.ts";
 
@@ -27,6 +28,13 @@ function samples(w: World): Record<string, RouteInput> {
     "POST /guilds/:guildId/roles": { body: { name: "new role" } },
     "PATCH /guilds/:guildId/roles": { body: [{ id: w.role, position: 1 }] },
     "PATCH /guilds/:guildId/roles/:roleId": { body: { name: "renamed" } },
+    "POST /guilds/:guildId/emojis": { body: { name: "sample", image: PNG } },
+    "PATCH /guilds/:guildId/emojis/:emojiId": { body: { name: "renamed" } },
+    "POST /applications/:applicationId/emojis": { body: { name: "sample", image: PNG } },
+    "PATCH /applications/:applicationId/emojis/:emojiId": { body: { name: "renamed" } },
+    // Only its header makes a file a GIF, so a text part serves.
+    "POST /guilds/:guildId/stickers": { form: { name: "sample", tags: "smile", file: { file: "GIF89a sample" } } },
+    "PATCH /guilds/:guildId/stickers/:stickerId": { body: { name: "renamed" } },
     "GET /guilds/:guildId/members/search": { query: { query: "user" } },
     "PATCH /guilds/:guildId/members/@me": { body: { nick: "nickname" } },
     "PATCH /guilds/:guildId/members/@me/nick": { body: { nick: "nickname" } },

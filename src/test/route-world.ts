@@ -5,6 +5,7 @@ import { randomBytes } from "node:crypto";
 import { ChannelType, PermissionFlagsBits as P } from "discord-api-types/v10";
 import { createUser, issueBearerToken } from "~/server/applications/application.service.ts";
 import { setApprovedIntents } from "~/server/applications/intents.ts";
+import { createGuildSticker } from "~/server/stickers/sticker.service.ts";
 import { dashboardActor, type OAuth2Scope } from "~/server/auth/actor.ts";
 import { addGuildMember } from "~/server/members/member.service.ts";
 import { resetClientSecret } from "~/server/oauth2/client-settings.ts";
@@ -12,6 +13,7 @@ import type { Route } from "~/server/rest/route.ts";
 import { newId } from "~/server/snowflake/snowflake.ts";
 import { addMember, makeBot, makeGuild, makeUser, writeGuildState } from "./factories.ts";
 import { lobbyKit } from "./lobby-kit.ts";
+import { PNG } from "./member-kit.ts";
 import { bearer, bot } from "./rest-client.ts";
 import type { TestApp } from "./test-app.ts";
 
@@ -78,6 +80,14 @@ export async function buildWorld(app: TestApp) {
     )
   ).id;
 
+  // A guild emoji and sticker, and an emoji of the owner's application.
+  const emoji = (await ok<{ id: string }>("emoji", api.post(`/guilds/${g}/emojis`, { name: "world", image: PNG }))).id;
+  const pngFile = Object.assign(Buffer.from(PNG.split(",")[1]!, "base64"), { filename: "world.png", contentType: "image/png" });
+  const sticker = (await createGuildSticker({ db: app.db, actor: owner.actor }, { guildId: g, body: { name: "world", tags: "smile", file: pngFile } })).id;
+  const applicationEmoji = (
+    await ok<{ id: string }>("application emoji", api.post(`/applications/${owner.application.id}/emojis`, { name: "world", image: PNG }))
+  ).id;
+
   // A member, a user banned, another bot added by a person (its integration), an event.
   const target = await makeUser(app.db);
   await addMember(app.db, g, target.user.id);
@@ -142,6 +152,9 @@ export async function buildWorld(app: TestApp) {
     banned: banned.user.id,
     integration,
     event,
+    emoji,
+    sticker,
+    applicationEmoji,
     lobby: lobby.id,
     lobbyMessage,
     /** Ids that exist, for generated values to name. */
@@ -166,6 +179,8 @@ export async function buildWorld(app: TestApp) {
       owner.user.id,
       lobby.id,
       event,
+      emoji,
+      sticker,
     ],
   };
 }
@@ -194,7 +209,11 @@ function paramValues(world: World, path: string): Record<string, string> {
     lobbyId: world.lobby,
     overwriteId: world.role,
     emoji: "👍",
+    emojiId: world.emoji,
+    stickerId: world.sticker,
+    applicationId: world.owner.application.id,
   };
+  if (path.startsWith("/applications/")) values.emojiId = world.applicationEmoji;
   if (path.startsWith("/webhooks/")) values.messageId = world.webhookMessage;
   if (path.startsWith("/lobbies/")) values.messageId = world.lobbyMessage;
   if (path.includes("/bans/")) values.userId = world.banned;

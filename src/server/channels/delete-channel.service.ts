@@ -48,7 +48,7 @@ export async function deleteChannel(ctx: ServiceContext, input: { channelId: str
     await disconnectVoiceStates(change, await tx.voiceState.findMany({ where: { guildId: guild.id, channelId: channel.id } }));
     if (Object.keys(clearedGuildColumns).length) {
       const updated = await tx.guild.update({ where: { id: guild.id }, data: clearedGuildColumns });
-      await emit(GatewayDispatchEvents.GuildUpdate, toGuildObject(updated, access.roles));
+      await emit(GatewayDispatchEvents.GuildUpdate, toGuildObject(updated, access.roles, access.state.expressions));
     }
     for (const child of children) await emit(GatewayDispatchEvents.ChannelUpdate, toChannelObject({ ...child, parentId: null }));
     await audit({ guildId: guild.id, actionType: AuditLogEvent.ChannelDelete, targetId: channel.id, changes: diffChanges(deleted, {}, CHANNEL_RECORD_KEYS) });

@@ -15,6 +15,9 @@ export const GUARDED_WRITES: Readonly<Record<string, ReadonlySet<WriteVerb>>> = 
   PermissionOverwrite: new Set(["INSERT", "UPDATE", "DELETE"]),
   Member: new Set(["INSERT", "UPDATE", "DELETE"]),
   MemberRole: new Set(["INSERT", "UPDATE", "DELETE"]),
+  // A guild's stickers are part of its cached state. Its emojis are too, but Emoji rows also
+  // hold application emojis, whose changes no one hears of (no event, as on the platform).
+  Sticker: new Set(["INSERT", "UPDATE", "DELETE"]),
   // Not cached, but every change to them is an event others act on.
   Ban: new Set(["INSERT", "UPDATE", "DELETE"]),
   VoiceState: new Set(["INSERT", "UPDATE", "DELETE"]),

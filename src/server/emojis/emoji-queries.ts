@@ -4,7 +4,7 @@ import type { Db } from "~/server/db/client.ts";
 export type UsableEmoji = { id: string; name: string; animated: boolean; guildId: string | null };
 
 /** The role ids an emoji row is restricted to (empty: everyone). */
-function emojiRoleIds(roles: string): string[] {
+export function emojiRoleIds(roles: string): string[] {
   return JSON.parse(roles) as string[];
 }
 

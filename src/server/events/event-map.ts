@@ -10,6 +10,7 @@ import type {
   GatewayGuildBanAddDispatchData,
   GatewayGuildBanRemoveDispatchData,
   GatewayGuildDeleteDispatchData,
+  GatewayGuildEmojisUpdateDispatchData,
   GatewayGuildIntegrationsUpdateDispatchData,
   GatewayGuildMemberAddDispatchData,
   GatewayGuildMemberRemoveDispatchData,
@@ -18,6 +19,7 @@ import type {
   GatewayGuildRoleDeleteDispatchData,
   GatewayGuildRoleUpdateDispatchData,
   GatewayGuildScheduledEventCreateDispatchData,
+  GatewayGuildStickersUpdateDispatchData,
   GatewayIntegrationDeleteDispatchData,
   GatewayInviteCreateDispatchData,
   GatewayInviteDeleteDispatchData,
@@ -59,6 +61,8 @@ type GatewayEventMap = {
   [GatewayDispatchEvents.GuildUpdate]: GuildObject;
   [GatewayDispatchEvents.GuildDelete]: GatewayGuildDeleteDispatchData;
   [GatewayDispatchEvents.GuildBanAdd]: GatewayGuildBanAddDispatchData;
+  [GatewayDispatchEvents.GuildEmojisUpdate]: GatewayGuildEmojisUpdateDispatchData;
+  [GatewayDispatchEvents.GuildStickersUpdate]: GatewayGuildStickersUpdateDispatchData;
   [GatewayDispatchEvents.GuildBanRemove]: GatewayGuildBanRemoveDispatchData;
   [GatewayDispatchEvents.GuildIntegrationsUpdate]: GatewayGuildIntegrationsUpdateDispatchData;
   [GatewayDispatchEvents.GuildMemberAdd]: GatewayGuildMemberAddDispatchData;
@@ -160,6 +164,8 @@ const GUILD_ID_FIELD: Readonly<Record<EventType, "id" | "guild_id" | null>> = {
   GUILD_UPDATE: "id",
   GUILD_DELETE: "id",
   GUILD_BAN_ADD: "guild_id",
+  GUILD_EMOJIS_UPDATE: "guild_id",
+  GUILD_STICKERS_UPDATE: "guild_id",
   GUILD_BAN_REMOVE: "guild_id",
   GUILD_INTEGRATIONS_UPDATE: "guild_id",
   GUILD_MEMBER_ADD: "guild_id",

@@ -19,8 +19,8 @@ import type { GatewaySessionView } from "./gateway-types.ts";
  * The GUILD_CREATE payload for a guild the session's bot is in; null when it is not (any
  * more). Members: every member for a session with GUILD_PRESENCES in a guild up to
  * `large_threshold`; otherwise the bot and the members in voice, as the platform sends.
- * Presences (with GUILD_PRESENCES): the members seen online, through the privacy rule. Emojis,
- * stickers, stage instances and soundboard sounds do not exist here yet: their lists are empty.
+ * Presences (with GUILD_PRESENCES): the members seen online, through the privacy rule. Stage
+ * instances and soundboard sounds do not exist here yet: their lists are empty.
  */
 export async function readGuildCreate(
   db: Db,

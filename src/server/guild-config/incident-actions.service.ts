@@ -33,7 +33,7 @@ export async function setIncidentActions(ctx: ServiceContext, input: { guildId: 
   }
   const guild = await runChange(ctx, async ({ tx, emit }) => {
     const updated = await tx.guild.update({ where: { id: access.guild.id }, data });
-    await emit(GatewayDispatchEvents.GuildUpdate, toGuildObject(updated, access.roles));
+    await emit(GatewayDispatchEvents.GuildUpdate, toGuildObject(updated, access.roles, access.state.expressions));
     return updated;
   });
   return { invites_disabled_until: guild.invitesDisabledUntil?.toISOString() ?? null, dms_disabled_until: guild.dmsDisabledUntil?.toISOString() ?? null };

@@ -124,7 +124,7 @@ export async function modifyOnboarding(ctx: ServiceContext, input: { guildId: st
     });
     for (const entry of onboardingAuditEntries(current, next, isOnboardingUnset(access.guild))) await audit({ guildId: updated.id, ...entry });
     // The platform names no onboarding event; the guild row changed, so Guild Update.
-    await emit(GatewayDispatchEvents.GuildUpdate, toGuildObject(updated, access.roles));
+    await emit(GatewayDispatchEvents.GuildUpdate, toGuildObject(updated, access.roles, access.state.expressions));
     return next;
   });
 }

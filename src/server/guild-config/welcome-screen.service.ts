@@ -73,7 +73,7 @@ export async function modifyWelcomeScreen(ctx: ServiceContext, input: { guildId:
       targetId: updated.id,
       changes: [{ key: "welcome_screen", new_value: toWelcomeScreen(updated) }],
     });
-    await emit(GatewayDispatchEvents.GuildUpdate, toGuildObject(updated, access.roles));
+    await emit(GatewayDispatchEvents.GuildUpdate, toGuildObject(updated, access.roles, access.state.expressions));
     return toWelcomeScreen(updated);
   });
 }

@@ -88,12 +88,12 @@ export async function modifyWidgetSettings(ctx: ServiceContext, input: { guildId
   if (Object.keys(data).length === 0) return toWidgetSettings(before);
   return runChange(ctx, async ({ tx, emit, audit }) => {
     const updated = await tx.guild.update({ where: { id: before.id }, data });
-    const guildObject = toGuildObject(updated, access.roles);
+    const guildObject = toGuildObject(updated, access.roles, access.state.expressions);
     await audit({
       guildId: updated.id,
       actionType: AuditLogEvent.GuildUpdate,
       targetId: updated.id,
-      changes: diffChanges(toGuildObject(before, access.roles), guildObject, WIDGET_AUDIT_KEYS),
+      changes: diffChanges(toGuildObject(before, access.roles, access.state.expressions), guildObject, WIDGET_AUDIT_KEYS),
     });
     await emit(GatewayDispatchEvents.GuildUpdate, guildObject);
     return toWidgetSettings(updated);

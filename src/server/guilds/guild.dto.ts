@@ -6,8 +6,10 @@ import {
   type GuildFeature,
   type Locale,
 } from "discord-api-types/v10";
-import type { Guild, Role } from "~/generated/prisma/client.ts";
+import type { Emoji, Guild, Role, Sticker } from "~/generated/prisma/client.ts";
+import { toEmojiObject } from "~/server/emojis/emoji.dto.ts";
 import { toRoleObject, sortRoles, type RoleObject } from "~/server/roles/role.dto.ts";
+import { toStickerObject } from "~/server/stickers/sticker.dto.ts";
 
 /** A guild feature name: discord-api-types' list and PRUNE_REQUIRES_ADMIN (spec 9), which it lacks. */
 export type GuildFeatureName = GuildFeature | "PRUNE_REQUIRES_ADMIN";
@@ -15,6 +17,18 @@ export type GuildFeatureName = GuildFeature | "PRUNE_REQUIRES_ADMIN";
 /** Stored features were validated against the platform's feature names when written. */
 export function parseFeatures(json: string): GuildFeatureName[] {
   return JSON.parse(json) as GuildFeatureName[];
+}
+
+/** A guild's emoji and sticker rows, which its object lists. */
+export type GuildExpressionRows = { emojis: readonly Emoji[]; stickers: readonly Sticker[] };
+
+/** What a guild read includes for its object: roles, emojis and stickers (in upload order). */
+export const GUILD_OBJECT_INCLUDE = { roles: true, emojis: { orderBy: { id: "asc" } }, stickers: { orderBy: { id: "asc" } } } as const;
+
+/** The emojis and stickers of the guild object, GUILD_CREATE and the preview (no uploader: that is for the lists). */
+function expressionObjects(roles: readonly Role[], expressions: GuildExpressionRows) {
+  const roleIds = new Set(roles.map((role) => role.id));
+  return { emojis: expressions.emojis.map((row) => toEmojiObject(row, roleIds)), stickers: expressions.stickers.map((row) => toStickerObject(row)) };
 }
 
 export type GuildCounts = { approximate_member_count: number; approximate_presence_count: number };
@@ -40,7 +54,7 @@ export type GuildObject = Omit<APIGuild, "hub_type" | "roles" | "features"> &
   Required<Pick<APIGuild, AlwaysSent>> & { roles: RoleObject[]; features: GuildFeatureName[]; home_header: null; nsfw: boolean };
 
 /** Guild row → the platform's guild object. */
-export function toGuildObject(guild: Guild, roles: readonly Role[], counts?: GuildCounts): GuildObject {
+export function toGuildObject(guild: Guild, roles: readonly Role[], expressions: GuildExpressionRows, counts?: GuildCounts): GuildObject {
   const incidents = guild.invitesDisabledUntil ?? guild.dmsDisabledUntil;
   return {
     id: guild.id,
@@ -83,8 +97,7 @@ export function toGuildObject(guild: Guild, roles: readonly Role[], counts?: Gui
     // The platform still sends the older boolean beside the level: true for the age-restricting levels.
     nsfw: guild.nsfwLevel === GuildNSFWLevel.Explicit || guild.nsfwLevel === GuildNSFWLevel.AgeRestricted,
     nsfw_level: guild.nsfwLevel,
-    emojis: [],
-    stickers: [],
+    ...expressionObjects(roles, expressions),
     incidents_data: incidents
       ? { invites_disabled_until: guild.invitesDisabledUntil?.toISOString() ?? null, dms_disabled_until: guild.dmsDisabledUntil?.toISOString() ?? null }
       : null,
@@ -106,7 +119,8 @@ export function toGuildCreateObject(guild: GuildObject, extras: GuildCreateExtra
 type GuildPreviewObject = Omit<APIGuildPreview, "features"> & { features: GuildFeatureName[]; home_header: null };
 
 /** The guild preview object (GET /guilds/{id}/preview). */
-export function toGuildPreview(guild: Guild, counts: GuildCounts): GuildPreviewObject {
+export function toGuildPreview(guild: Guild & GuildExpressionRows & { roles: readonly Role[] }, counts: GuildCounts): GuildPreviewObject {
+  const { emojis, stickers } = expressionObjects(guild.roles, guild);
   return {
     id: guild.id,
     name: guild.name,
@@ -114,10 +128,10 @@ export function toGuildPreview(guild: Guild, counts: GuildCounts): GuildPreviewO
     splash: guild.splash,
     discovery_splash: guild.discoverySplash,
     home_header: null,
-    emojis: [],
+    emojis,
     features: parseFeatures(guild.features),
     description: guild.description,
-    stickers: [],
+    stickers,
     ...counts,
   } satisfies GuildPreviewObject;
 }

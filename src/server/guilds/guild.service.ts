@@ -19,7 +19,16 @@ import { countOnlineMembers } from "~/server/presences/presence.service.ts";
 import { guildFilePaths } from "./guild-files.ts";
 import { featureDenial, guildImageDenial, manageGuildDenial, ownerDenial, type GuildImageField, type MutableFeature } from "./guild-section-rules.ts";
 import { checkNewOwner } from "./guild-ownership.service.ts";
-import { parseFeatures, toGuildCreateObject, toGuildObject, toGuildPreview, type GuildCounts, type GuildCreateObject, type GuildObject } from "./guild.dto.ts";
+import {
+  GUILD_OBJECT_INCLUDE,
+  parseFeatures,
+  toGuildCreateObject,
+  toGuildObject,
+  toGuildPreview,
+  type GuildCounts,
+  type GuildCreateObject,
+  type GuildObject,
+} from "./guild.dto.ts";
 import { MUTABLE_FEATURES, type TGuildCreateBody, type TGuildModifyBody } from "./guild.schema.ts";
 
 /** A bot may create guilds only while it is in fewer than this many (platform rule). */
@@ -108,9 +117,9 @@ async function newGuildCreateData(tx: Tx, guild: GuildObject, ownerId: string): 
 }
 
 async function loadGuildWithRoles(db: Tx, guildId: string): Promise<GuildObject> {
-  const guild = await db.guild.findUnique({ where: { id: guildId }, include: { roles: true } });
+  const guild = await db.guild.findUnique({ where: { id: guildId }, include: GUILD_OBJECT_INCLUDE });
   if (!guild) throw new ApiError("UNKNOWN_GUILD");
-  return toGuildObject(guild, guild.roles);
+  return toGuildObject(guild, guild.roles, guild);
 }
 
 /** GET /guilds/{guild.id}: members only; with_counts adds both approximate counts. */
@@ -125,7 +134,7 @@ export async function getGuildPreview(ctx: ServiceContext, input: { guildId: str
   const state = await loadGuildState(ctx.db, input.guildId);
   const { guild } = state;
   if (!state.guildObject.features.includes(GuildFeature.Discoverable) && !(await state.member(ctx.actor.userId))) throw new ApiError("UNKNOWN_GUILD");
-  return toGuildPreview(guild, await countGuildMembers(ctx.db, guild.id));
+  return toGuildPreview({ ...guild, ...state.expressions, roles: state.roles }, await countGuildMembers(ctx.db, guild.id));
 }
 
 const GUILD_AUDIT_KEYS = [
@@ -196,7 +205,7 @@ export async function modifyGuild(ctx: ServiceContext, input: { guildId: string;
     const updated = await updateGuildRow(sql, guild.id, data);
     if (!updated) throw new ApiError("UNKNOWN_GUILD");
     for (const image of images) await replaceImage(change, imageFolder(image.kind, guild.id), guild[image.column], image.value);
-    const after = toGuildObject(updated, access.roles);
+    const after = toGuildObject(updated, access.roles, access.state.expressions);
     const changes = diffChanges(before, after, GUILD_AUDIT_KEYS);
     if (changes.length) await audit({ guildId: guild.id, actionType: AuditLogEvent.GuildUpdate, targetId: guild.id, changes });
     await emit(GatewayDispatchEvents.GuildUpdate, after);

@@ -33,6 +33,11 @@ async function storeImageIn(tx: Tx, folder: string, image: ImageData): Promise<s
   return hash;
 }
 
+/** Stores a file at a path of its own that never holds another (an emoji's or sticker's, named by its id). */
+export async function storeFileAt(tx: Tx, path: string, file: { contentType: string; bytes: Buffer }): Promise<void> {
+  await tx.image.create({ data: { path, contentType: file.contentType, data: new Uint8Array(file.bytes) } });
+}
+
 /**
  * A holder's image replaced (or cleared) in the caller's change, called after the holder's row
  * was written, so two edits of one holder follow each other: stores the new image, kept even if
@@ -68,6 +73,9 @@ export async function readOwnedImage(db: Tx, kind: ImageKind, ownerId: string, h
 }
 
 const IMAGE_PATH = /^\/cdn\/((?:[a-z-]+\/\d{1,20})|(?:guilds\/\d{1,20}\/users\/\d{1,20}\/(?:avatars|banners)))\/((?:a_)?[0-9a-f]{32})\.(png|jpe?g|gif|webp)$/;
+// Emojis and stickers are named by their id, as on the platform's CDN; a Lottie sticker is JSON.
+const EXPRESSION_PATH = /^\/cdn\/((?:emojis|stickers)\/\d{1,20})\.(png|jpe?g|gif|webp)$/;
+const LOTTIE_PATH = /^\/cdn\/(stickers\/\d{1,20})\.json$/;
 const ATTACHMENT_PATH = /^\/cdn\/(attachments\/\d{1,20}\/\d{1,20}\/[A-Za-z0-9._-]{1,1024})$/;
 
 /**
@@ -76,10 +84,18 @@ const ATTACHMENT_PATH = /^\/cdn\/(attachments\/\d{1,20}\/\d{1,20}\/[A-Za-z0-9._-
  */
 export type CdnPath = { path: string; image: { animated: boolean; extension: string } | null };
 
-/** Parses `/cdn/{kind}/{owner}/{hash}.{ext}`, `/cdn/guilds/{guild}/users/{user}/avatars/{hash}.{ext}` or `/cdn/attachments/{channel_id}/{attachment_id}/{filename}`. */
+/**
+ * Parses `/cdn/{kind}/{owner}/{hash}.{ext}`, `/cdn/guilds/{guild}/users/{user}/avatars/{hash}.{ext}`,
+ * `/cdn/emojis/{id}.{ext}`, `/cdn/stickers/{id}.{ext|json}` or `/cdn/attachments/{channel_id}/{attachment_id}/{filename}`.
+ */
 export function parseCdnPath(pathname: string): CdnPath | null {
   const image = IMAGE_PATH.exec(pathname);
   if (image) return { path: imagePath(image[1]!, image[2]!), image: { animated: image[2]!.startsWith("a_"), extension: image[3]! } };
+  // Any format of an emoji or sticker may be asked for, GIF too (a static one is served as one frame).
+  const expression = EXPRESSION_PATH.exec(pathname);
+  if (expression) return { path: expression[1]!, image: { animated: true, extension: expression[2]! } };
+  const lottie = LOTTIE_PATH.exec(pathname);
+  if (lottie) return { path: lottie[1]!, image: null };
   const attachment = ATTACHMENT_PATH.exec(pathname);
   return attachment ? { path: attachment[1]!, image: null } : null;
 }

@@ -36,7 +36,7 @@ export async function setVanityUrl(ctx: ServiceContext, input: { guildId: string
         targetId: guild.id,
         changes: [{ key: "vanity_url_code", ...(guild.vanityUrlCode && { old_value: guild.vanityUrlCode }), ...(input.code && { new_value: input.code }) }],
       });
-      await emit(GatewayDispatchEvents.GuildUpdate, toGuildObject(updated, access.roles));
+      await emit(GatewayDispatchEvents.GuildUpdate, toGuildObject(updated, access.roles, access.state.expressions));
       return { code: updated.vanityUrlCode, uses: updated.vanityUses };
     });
   } catch (error) {

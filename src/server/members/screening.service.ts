@@ -33,7 +33,7 @@ export async function setScreening(ctx: ServiceContext, input: { guildId: string
         targetId: access.guild.id,
         changes: [{ key: "features", old_value: features, new_value: next }],
       });
-      await emit(GatewayDispatchEvents.GuildUpdate, toGuildObject(updated, access.roles));
+      await emit(GatewayDispatchEvents.GuildUpdate, toGuildObject(updated, access.roles, access.state.expressions));
     });
   }
   return getScreening(ctx, input);

@@ -7,7 +7,7 @@ import { diffChanges } from "~/server/audit/audit.service.ts";
 import type { ServiceContext } from "~/server/context.ts";
 import { ApiError, invalidField } from "~/server/errors.ts";
 import { runChange, type Change } from "~/server/events/change.ts";
-import { toGuildObject, type GuildObject } from "~/server/guilds/guild.dto.ts";
+import { GUILD_OBJECT_INCLUDE, toGuildObject, type GuildObject } from "~/server/guilds/guild.dto.ts";
 import { joinGuild } from "~/server/members/membership.ts";
 import { enforce } from "~/server/permissions/denial.ts";
 import { loadGuildAccess } from "~/server/permissions/guild-access.ts";
@@ -153,8 +153,8 @@ async function webhookTarget(ctx: ServiceContext, request: AuthorizeRequest, cho
 }
 
 async function guildObject(change: Change, guildId: string): Promise<GuildObject> {
-  const guild = await change.tx.guild.findUniqueOrThrow({ where: { id: guildId }, include: { roles: true } });
-  return toGuildObject(guild, guild.roles);
+  const guild = await change.tx.guild.findUniqueOrThrow({ where: { id: guildId }, include: GUILD_OBJECT_INCLUDE });
+  return toGuildObject(guild, guild.roles, guild);
 }
 
 /**

@@ -3,6 +3,7 @@ import { auditRoutes } from "~/server/audit/audit.rest.ts";
 import { channelRoutes } from "~/server/channels/channel.rest.ts";
 import { voiceStatusRoutes } from "~/server/channels/voice-status.rest.ts";
 import { gatewayRoutes } from "~/server/gateway/gateway.rest.ts";
+import { emojiRoutes } from "~/server/emojis/emoji.rest.ts";
 import { guildRoutes } from "~/server/guilds/guild.rest.ts";
 import { memberRoutes } from "~/server/members/member.rest.ts";
 import { messageRoutes } from "~/server/messages/message.rest.ts";
@@ -13,6 +14,7 @@ import { lobbyRoutes } from "~/server/lobbies/lobby.rest.ts";
 import { oauth2Routes } from "~/server/oauth2/oauth2.rest.ts";
 import { guildConfigRoutes } from "~/server/guild-config/guild-config.rest.ts";
 import { integrationRoutes } from "~/server/integrations/integration.rest.ts";
+import { stickerRoutes } from "~/server/stickers/sticker.rest.ts";
 import { scheduledEventRoutes } from "~/server/scheduled-events/scheduled-event.rest.ts";
 import { applicationRoutes } from "~/server/applications/application.rest.ts";
 import { roleRoutes } from "~/server/roles/role.rest.ts";
@@ -33,6 +35,8 @@ export const ROUTES: readonly Route[] = [
   ...messageSearchRoutes,
   ...voiceStatusRoutes,
   ...roleRoutes,
+  ...emojiRoutes,
+  ...stickerRoutes,
   ...memberRoutes,
   ...inviteRoutes,
   ...guildConfigRoutes,

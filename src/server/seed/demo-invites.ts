@@ -1,7 +1,7 @@
 import { ChannelType, GatewayDispatchEvents, GuildFeature } from "discord-api-types/v10";
 import type { ServiceContext } from "~/server/context.ts";
 import { runChange } from "~/server/events/change.ts";
-import { parseFeatures, toGuildObject } from "~/server/guilds/guild.dto.ts";
+import { GUILD_OBJECT_INCLUDE, parseFeatures, toGuildObject } from "~/server/guilds/guild.dto.ts";
 import { createInvite } from "~/server/invites/invite.service.ts";
 import { setVanityUrl } from "~/server/invites/vanity.service.ts";
 
@@ -18,12 +18,12 @@ export async function seedInvites(ctx: ServiceContext, guildId: string, membersR
   await createInvite(ctx, { channelId: general.id, body: { max_age: 24 * 60 * 60, role_ids: [membersRoleId], temporary: true, unique: true } });
 
   // VANITY_URL is the platform's to grant, as an operator does here.
-  const guild = await db.guild.findUniqueOrThrow({ where: { id: guildId }, include: { roles: true } });
+  const guild = await db.guild.findUniqueOrThrow({ where: { id: guildId }, include: GUILD_OBJECT_INCLUDE });
   if (!parseFeatures(guild.features).includes(GuildFeature.VanityURL)) {
     await runChange({ db, actor: null }, async ({ tx, emit }) => {
       const features = [...parseFeatures(guild.features), GuildFeature.VanityURL];
       const updated = await tx.guild.update({ where: { id: guildId }, data: { features: JSON.stringify(features) } });
-      await emit(GatewayDispatchEvents.GuildUpdate, toGuildObject(updated, guild.roles));
+      await emit(GatewayDispatchEvents.GuildUpdate, toGuildObject(updated, guild.roles, guild));
     });
   }
   await setVanityUrl(ctx, { guildId, code: DEMO_VANITY_CODE });

@@ -3,7 +3,7 @@ import { LRUCache } from "lru-cache";
 import { Prisma, type Guild, type Role, type Webhook } from "~/generated/prisma/client.ts";
 import { CHANNEL_INCLUDE, NOT_A_THREAD, sortChannels, toChannelObject, type ChannelObject, type ChannelRow } from "~/server/channels/channel.dto.ts";
 import type { Db } from "~/server/db/client.ts";
-import { toGuildObject, type GuildObject } from "~/server/guilds/guild.dto.ts";
+import { GUILD_OBJECT_INCLUDE, toGuildObject, type GuildExpressionRows, type GuildObject } from "~/server/guilds/guild.dto.ts";
 import { computeBasePermissions, highestRole, type RoleRank } from "~/server/permissions/permissions.ts";
 import { sortRoles, toRoleObject, type RoleObject } from "~/server/roles/role.dto.ts";
 import { CACHES } from "~/server/runtime/cache-registry.ts";
@@ -59,6 +59,8 @@ export class GuildState {
   /** Every role, @everyone included, in the platform's order. */
   readonly roles: readonly Role[];
   readonly roleObjects: readonly RoleObject[];
+  /** The guild's emoji and sticker rows, in upload order. */
+  readonly expressions: GuildExpressionRows;
   /** The guild object without counts, pre-serialised. */
   readonly guildObject: GuildObject;
   readonly #db: Db;
@@ -72,12 +74,16 @@ export class GuildState {
   readonly #id = nextStateId++;
   readonly #loadingAnswers = new Map<string, Promise<unknown>>();
 
-  constructor(db: Db, guild: Guild, roles: readonly Role[], member?: { userId: string; row: MemberAccessRow }) {
+  constructor(db: Db, guild: Guild, roles: readonly Role[], expressions: GuildExpressionRows, member?: { userId: string; row: MemberAccessRow }) {
     this.#db = db;
     this.guild = Object.freeze(guild);
     this.roles = Object.freeze(sortRoles(roles).map((role) => Object.freeze(role)));
     this.roleObjects = preserialize(this.roles.map((role) => preserialize(toRoleObject(role))));
-    this.guildObject = preserialize(toGuildObject(guild, this.roles));
+    this.expressions = Object.freeze({
+      emojis: Object.freeze(expressions.emojis.map((row) => Object.freeze(row))),
+      stickers: Object.freeze(expressions.stickers.map((row) => Object.freeze(row))),
+    });
+    this.guildObject = preserialize(toGuildObject(guild, this.roles, this.expressions));
     if (member) this.#remember(member.userId, member.row);
   }
 
@@ -265,10 +271,10 @@ async function readMemberRows(db: Db, guildId: string, userIds: readonly string[
  */
 export async function readGuildState(db: Db, guildId: string, forUserId: string | null): Promise<GuildState | null> {
   const [guild, member] = await Promise.all([
-    db.guild.findUnique({ where: { id: guildId }, include: { roles: true } }),
+    db.guild.findUnique({ where: { id: guildId }, include: GUILD_OBJECT_INCLUDE }),
     forUserId ? readMemberRow(db, guildId, forUserId) : null,
   ]);
   if (!guild) return null;
-  const { roles, ...row } = guild;
-  return new GuildState(db, row, roles, forUserId && member ? { userId: forUserId, row: member } : undefined);
+  const { roles, emojis, stickers, ...row } = guild;
+  return new GuildState(db, row, roles, { emojis, stickers }, forUserId && member ? { userId: forUserId, row: member } : undefined);
 }

@@ -5,7 +5,7 @@ import { revokeTokensIn } from "~/server/auth/tokens.service.ts";
 import type { OAuth2Code } from "~/generated/prisma/client.ts";
 import { runChange } from "~/server/events/change.ts";
 import type { Tx } from "~/server/db/client.ts";
-import { toGuildObject } from "~/server/guilds/guild.dto.ts";
+import { GUILD_OBJECT_INCLUDE, toGuildObject } from "~/server/guilds/guild.dto.ts";
 import { mergeProvisionalAccount, verifyMergeCredential } from "~/server/partner-sdk/provisional-merge.ts";
 import { toWebhookObject } from "~/server/webhooks/webhook.dto.ts";
 import { consumeCode, issueTokenPair, secretDigest } from "../grants.ts";
@@ -82,10 +82,10 @@ function codeDenial({ client, form }: GrantRequest, code: OAuth2Code): string | 
 
 /** The guild the bot joined and the incoming webhook created on approval, as the response carries them. */
 async function madeByApproval(tx: Tx, code: OAuth2Code) {
-  const guild = code.guildId ? await tx.guild.findUnique({ where: { id: code.guildId }, include: { roles: true } }) : null;
+  const guild = code.guildId ? await tx.guild.findUnique({ where: { id: code.guildId }, include: GUILD_OBJECT_INCLUDE }) : null;
   const webhook = code.webhookId ? await tx.webhook.findUnique({ where: { id: code.webhookId } }) : null;
   return {
-    ...(guild && { guild: toGuildObject(guild, guild.roles) }),
+    ...(guild && { guild: toGuildObject(guild, guild.roles, guild) }),
     ...(webhook && { webhook: toWebhookObject(webhook, { withToken: true }) }),
   };
 }
