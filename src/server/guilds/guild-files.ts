@@ -12,8 +12,9 @@ const GUILD_IMAGES = [
 
 /**
  * Every stored file a guild holds, read in the change that deletes it (its rows then go by
- * cascade): its own images, its roles' icons, its members' guild avatars and banners, its
- * webhooks' avatars and the files of every message in its channels and threads.
+ * cascade): its own images, its roles' icons, its emojis' images and stickers' files, its
+ * members' guild avatars and banners, its webhooks' avatars and the files of every message in
+ * its channels and threads.
  */
 export async function guildFilePaths(tx: Tx, guildId: string): Promise<string[]> {
   const guild = await tx.guild.findUnique({ where: { id: guildId } });
@@ -28,9 +29,13 @@ export async function guildFilePaths(tx: Tx, guildId: string): Promise<string[]>
     select: { userId: true, avatar: true, banner: true },
   });
   const webhooks = await tx.webhook.findMany({ where: { guildId }, select: { id: true } });
+  const emojis = await tx.emoji.findMany({ where: { guildId }, select: { image: true } });
+  const stickers = await tx.sticker.findMany({ where: { guildId }, select: { file: true } });
   return [
     ...own,
     ...roles.map((role) => imagePath(imageFolder("role-icons", role.id), role.icon!)),
+    ...emojis.map((emoji) => emoji.image),
+    ...stickers.map((sticker) => sticker.file),
     ...members.flatMap((member) => [
       ...(member.avatar ? [imagePath(memberImageFolder(guildId, member.userId, "avatars"), member.avatar)] : []),
       ...(member.banner ? [imagePath(memberImageFolder(guildId, member.userId, "banners"), member.banner)] : []),

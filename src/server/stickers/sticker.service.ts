@@ -10,7 +10,7 @@ import { parseFeatures } from "~/server/guilds/guild.dto.ts";
 import { removeStoredFiles } from "~/server/images/file-removal.ts";
 import { storeFileAt } from "~/server/images/image.service.ts";
 import { enforce } from "~/server/permissions/denial.ts";
-import { loadGuildAccess, type GuildAccess } from "~/server/permissions/guild-access.ts";
+import { accessIn, loadGuildAccess, loadGuildState, type GuildAccess } from "~/server/permissions/guild-access.ts";
 import { newId } from "~/server/snowflake/snowflake.ts";
 import type { UserObject } from "~/server/users/user.dto.ts";
 import { readStickerFile } from "./sticker-file.ts";
@@ -44,11 +44,16 @@ export async function getGuildSticker(ctx: ServiceContext, input: { guildId: str
   return withUploader(ctx, access, findSticker(access, input.stickerId));
 }
 
-/** GET /stickers/{sticker.id}: a guild sticker, to members of its guild (no packs are stored, so no standard stickers). */
+/**
+ * GET /stickers/{sticker.id}: a guild sticker, to members of its guild (no packs are stored, so
+ * no standard stickers); 10060 to anyone else, as for a sticker that does not exist.
+ */
 export async function getSticker(ctx: ServiceContext, input: { stickerId: string }): Promise<StickerObject> {
   const row = await ctx.db.sticker.findUnique({ where: { id: input.stickerId }, select: { guildId: true } });
-  if (!row) throw new ApiError("UNKNOWN_STICKER");
-  return getGuildSticker(ctx, { guildId: row.guildId, stickerId: input.stickerId });
+  const state = row && (await loadGuildState(ctx.db, row.guildId, ctx.actor.userId));
+  if (!state || !(await state.member(ctx.actor.userId))) throw new ApiError("UNKNOWN_STICKER");
+  const access = await accessIn(state, ctx.actor);
+  return withUploader(ctx, access, findSticker(access, input.stickerId));
 }
 
 async function emitStickersUpdate(change: Change, guildId: string): Promise<void> {
