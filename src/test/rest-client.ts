@@ -4,8 +4,8 @@ export type RestResponse<T = any> = { status: number; body: T; headers: Headers 
 export type RestExchange = { method: string; url: string; status: number; headers: Headers; text: string; body: unknown };
 
 type QueryValue = string | number | boolean;
-/** A list value is sent as the parameter repeated, as client libraries send lists. */
-type Options = { query?: Record<string, QueryValue | readonly QueryValue[]>; headers?: Record<string, string>; rawBody?: string };
+/** A list value is sent as the parameter repeated, as client libraries send lists; `form` is a multipart body (fetch sets its boundary). */
+type Options = { query?: Record<string, QueryValue | readonly QueryValue[]>; headers?: Record<string, string>; rawBody?: string; form?: FormData };
 
 /**
  * Calls the REST dispatcher the way an HTTP client would, with a token of the caller's kind.
@@ -19,7 +19,7 @@ export function restClient(dispatch: (request: Request) => Promise<Response>, au
     }
     const headers: Record<string, string> = { ...options.headers };
     if (authorization) headers.authorization = authorization;
-    let payload: string | undefined = options.rawBody;
+    let payload: string | FormData | undefined = options.form ?? options.rawBody;
     if (body !== undefined) {
       headers["content-type"] = "application/json";
       payload = JSON.stringify(body);
