@@ -69,6 +69,12 @@ export const ERRORS = {
     message: "Cannot send messages to this user",
     trpcCode: "FORBIDDEN",
   },
+  CANNOT_EXECUTE_ON_DM: {
+    status: 403,
+    code: RESTJSONErrorCodes.CannotExecuteActionOnDMChannel,
+    message: "Cannot execute action on a DM channel",
+    trpcCode: "FORBIDDEN",
+  },
   MAX_PINS: {
     status: 400,
     code: RESTJSONErrorCodes.MaximumNumberOfPinsReachedForTheChannel,

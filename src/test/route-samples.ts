@@ -35,6 +35,7 @@ function samples(w: World): Record<string, RouteInput> {
     // Only its header makes a file a GIF, so a text part serves.
     "POST /guilds/:guildId/stickers": { form: { name: "sample", tags: "smile", file: { file: "GIF89a sample" } } },
     "PATCH /guilds/:guildId/stickers/:stickerId": { body: { name: "renamed" } },
+    "POST /users/@me/channels": { body: { recipient_id: w.target } },
     "GET /guilds/:guildId/members/search": { query: { query: "user" } },
     "PATCH /guilds/:guildId/members/@me": { body: { nick: "nickname" } },
     "PATCH /guilds/:guildId/members/@me/nick": { body: { nick: "nickname" } },

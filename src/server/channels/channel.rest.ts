@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { loadDmTarget, readDmChannel } from "~/server/dms/dm.service.ts";
+import { ApiError } from "~/server/errors.ts";
 import { parseInput } from "~/server/rest/dispatch.ts";
 import { noContent, ok, route } from "~/server/rest/route.ts";
 import { isThreadChannel } from "~/server/threads/thread-access.ts";
@@ -41,7 +43,11 @@ export const channelRoutes = [
     method: "GET",
     path: "/channels/:channelId",
     auth: "bot",
-    handler: async ({ ctx, params }) => ok(await ((await isThreadChannel(ctx, params.channelId)) ? getThread(ctx, params) : getChannel(ctx, params))),
+    handler: async ({ ctx, params }) => {
+      const dm = await loadDmTarget(ctx, params.channelId);
+      if (dm) return ok(await readDmChannel(ctx, dm));
+      return ok(await ((await isThreadChannel(ctx, params.channelId)) ? getThread(ctx, params) : getChannel(ctx, params)));
+    },
   }),
   route({
     method: "PATCH",
@@ -49,18 +55,25 @@ export const channelRoutes = [
     auth: "bot",
     // Threads and other channels take different fields: the body is checked once the kind is known.
     body: z.record(z.string(), z.unknown()).default({}),
-    handler: async ({ ctx, params: { channelId }, body }) =>
-      ok(
+    handler: async ({ ctx, params: { channelId }, body }) => {
+      if (await loadDmTarget(ctx, channelId)) throw new ApiError("CANNOT_EXECUTE_ON_DM");
+      return ok(
         await ((await isThreadChannel(ctx, channelId))
           ? modifyThread(ctx, { channelId, body: parseInput(ZThreadModifyBodySchema, body) })
           : modifyChannel(ctx, { channelId, body: parseInput(ZChannelModifyBodySchema, body) })),
-      ),
+      );
+    },
   }),
   route({
     method: "DELETE",
     path: "/channels/:channelId",
     auth: "bot",
-    handler: async ({ ctx, params }) => ok(await ((await isThreadChannel(ctx, params.channelId)) ? deleteThread(ctx, params) : deleteChannel(ctx, params))),
+    handler: async ({ ctx, params }) => {
+      // Closing a DM: it stays, with its messages, as on the platform.
+      const dm = await loadDmTarget(ctx, params.channelId);
+      if (dm) return ok(await readDmChannel(ctx, dm));
+      return ok(await ((await isThreadChannel(ctx, params.channelId)) ? deleteThread(ctx, params) : deleteChannel(ctx, params)));
+    },
   }),
   route({
     method: "PUT",

@@ -130,11 +130,14 @@ export const InternalEvents = {
   TokensRevoked: "TOKENS_REVOKED",
   /** An application's settings changed. */
   ApplicationUpdated: "APPLICATION_UPDATED",
+  /** A DM channel was opened: bots hear of none, but the write is an event like every channel's. */
+  DmChannelOpened: "DM_CHANNEL_OPENED",
 } as const;
 
 type InternalEventMap = {
   [InternalEvents.TokensRevoked]: { token_ids: string[] };
   [InternalEvents.ApplicationUpdated]: { application_id: string };
+  [InternalEvents.DmChannelOpened]: { channel_id: string };
 };
 
 /** Every event a change may emit, by name, with its payload. */
@@ -211,6 +214,7 @@ const GUILD_ID_FIELD: Readonly<Record<EventType, "id" | "guild_id" | null>> = {
   APPLICATION_DEAUTHORIZED: null,
   TOKENS_REVOKED: null,
   APPLICATION_UPDATED: null,
+  DM_CHANNEL_OPENED: null,
 };
 
 /** The guild an event belongs to, read from its payload; null for events outside guilds (DMs, lobbies, internal). */

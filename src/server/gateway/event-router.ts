@@ -15,7 +15,8 @@ import { routeLobbyEvent } from "./lobby-router.ts";
 import { toRoutedLobbyEvent } from "./lobby-route-decision.ts";
 import { withoutContent } from "./message-content.ts";
 import { isOnShard, receives, type Delivery } from "./route-decision.ts";
-import { toAddressedEvent, toRoutedEvent, type ChannelScope, type RoutedEvent } from "./routed-event.ts";
+import { hasIntent } from "./intents.ts";
+import { toAddressedEvent, toDirectEvent, toRoutedEvent, type ChannelScope, type RoutedEvent } from "./routed-event.ts";
 
 /** Ids bound in one `IN (...)` list, under the 999 values SQLite allows a statement. */
 const BOUND_IDS_MAX = 500;
@@ -113,6 +114,13 @@ export function createEventRouter({ db }: { db: Db }): EventRouter {
       if (addressed) {
         const to = sessions.filter((session) => addressed.userIds.includes(session.botUserId));
         return to.length > 0 ? [{ sessions: to, t: addressed.type, d: addressed.data }] : [];
+      }
+      const direct = toDirectEvent(stored);
+      if (direct) {
+        // DM content reaches the recipients whatever their MESSAGE_CONTENT, as on the platform.
+        const recipients = (await stateCache(db).dmRecipientsOf(direct.channelId)) ?? [];
+        const to = sessions.filter((session) => recipients.includes(session.botUserId) && hasIntent(session.intents, direct.intent));
+        return to.length > 0 ? [{ sessions: to, t: direct.type, d: direct.data }] : [];
       }
       const event = toRoutedEvent(stored);
       if (!event) return [];

@@ -75,6 +75,26 @@ const EVENT_INTENTS: Readonly<Partial<Record<E, number>>> = {
   [E.MessagePollVoteRemove]: I.GuildMessagePolls,
 };
 
+/** Events of DM channels and the intent each needs there (the platform's DIRECT_* intents). */
+const DIRECT_EVENT_INTENTS: Readonly<Partial<Record<E, number>>> = {
+  [E.MessageCreate]: I.DirectMessages,
+  [E.MessageUpdate]: I.DirectMessages,
+  [E.MessageDelete]: I.DirectMessages,
+  [E.ChannelPinsUpdate]: I.DirectMessages,
+  [E.MessageReactionAdd]: I.DirectMessageReactions,
+  [E.MessageReactionRemove]: I.DirectMessageReactions,
+  [E.MessageReactionRemoveAll]: I.DirectMessageReactions,
+  [E.MessageReactionRemoveEmoji]: I.DirectMessageReactions,
+  [E.TypingStart]: I.DirectMessageTyping,
+  [E.MessagePollVoteAdd]: I.DirectMessagePolls,
+  [E.MessagePollVoteRemove]: I.DirectMessagePolls,
+};
+
+/** The intent a DM channel's event needs; null for an event that does not happen in DMs. */
+export function directIntentFor(type: E): number | null {
+  return DIRECT_EVENT_INTENTS[type] ?? null;
+}
+
 const DISPATCH_EVENTS: ReadonlySet<string> = new Set(Object.values(E));
 
 /** Whether `type` is one of the platform's dispatch events (lobby, internal and test events are not). */

@@ -24,7 +24,7 @@ import type {
 import type { StoredEvent } from "~/server/events/event-map.ts";
 import { toOverwriteInputs } from "~/server/permissions/guild-access.ts";
 import type { PermissionOverwriteInput } from "~/server/permissions/permissions.ts";
-import { isDispatchEvent } from "./intents.ts";
+import { directIntentFor, isDispatchEvent } from "./intents.ts";
 import type { MessageEventData } from "./message-content.ts";
 
 /** The channel whose VIEW_CHANNEL decides who hears a channel-scoped event. */
@@ -144,6 +144,17 @@ export function toRoutedEvent(event: StoredEvent): RoutedEvent | null {
     threadMemberIds: members ? [...(members.added_members ?? []).map((m) => m.user_id!), ...(members.removed_member_ids ?? [])] : [],
     message: type === E.MessageCreate || type === E.MessageUpdate ? data : null,
   };
+}
+
+/** An event of a DM channel, for its recipients' sessions that hold `intent`. */
+export type DirectEvent = { type: E; data: unknown; channelId: string; intent: number };
+
+/** A DM channel's event (no guild, one of the DM events); null for any other. */
+export function toDirectEvent(event: StoredEvent): DirectEvent | null {
+  if (event.guildId || !isDispatchEvent(event.type)) return null;
+  const intent = directIntentFor(event.type);
+  if (intent === null) return null;
+  return { type: event.type, data: event.data, channelId: (event.data as GatewayTypingStartDispatchData).channel_id, intent };
 }
 
 /** An event outside guilds, for the sessions of the users it names. */

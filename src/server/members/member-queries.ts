@@ -155,10 +155,11 @@ export async function readMemberCard(db: Tx, guildId: string, userId: string): P
 
 /**
  * Members' own fields (no user) with their role ids, read in a change's statements: message
- * events carry the author's and mentioned members' on every message. Non-members are left out.
+ * events carry the author's and mentioned members' on every message. Non-members are left out;
+ * outside a guild (`guildId` null: a DM) no one is a member.
  */
-export async function readMemberFields(sql: Statements, guildId: string, userIds: readonly string[]): Promise<Map<string, APIGuildMemberNoUser>> {
-  if (userIds.length === 0) return new Map();
+export async function readMemberFields(sql: Statements, guildId: string | null, userIds: readonly string[]): Promise<Map<string, APIGuildMemberNoUser>> {
+  if (!guildId || userIds.length === 0) return new Map();
   const ids = Prisma.join([...new Set(userIds)]);
   const rows = await sql.all<MemberColumns>(Prisma.sql`SELECT * FROM "Member" WHERE "guildId" = ${guildId} AND "userId" IN (${ids})`);
   if (rows.length === 0) return new Map();

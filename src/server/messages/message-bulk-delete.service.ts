@@ -22,7 +22,9 @@ function isYoungEnoughForBulkDelete(ids: readonly string[], now: Date): boolean 
  * and a MESSAGE_BULK_DELETE audit entry with the count deleted.
  */
 export async function bulkDeleteMessages(ctx: ServiceContext, input: { channelId: string; body: TBulkDeleteBody }): Promise<void> {
-  const { access, channel, permissions } = await loadMessageChannel(ctx, input.channelId);
+  const { guildId, channel, permissions } = await loadMessageChannel(ctx, input.channelId);
+  // Bulk delete is for guild channels only, whatever one holds in a DM.
+  if (!guildId) throw new ApiError("CANNOT_EXECUTE_ON_DM");
   requirePermission(permissions, P.ManageMessages);
   const ids = input.body.messages;
   if (!isYoungEnoughForBulkDelete(ids, new Date())) throw new ApiError("BULK_DELETE_TOO_OLD");
@@ -34,7 +36,7 @@ export async function bulkDeleteMessages(ctx: ServiceContext, input: { channelId
     if (messages.length === 0) return;
     await deleteMessagesInBulk(change, messages);
     await change.audit({
-      guildId: access.guild.id,
+      guildId,
       actionType: AuditLogEvent.MessageBulkDelete,
       targetId: channel.id,
       options: { count: String(messages.length) },

@@ -23,17 +23,18 @@ async function loadPinTarget(ctx: ServiceContext, input: { channelId: string; me
 
 /** The message's new pin state, announced: Message Update, Channel Pins Update with the channel's latest pin, and the audit entry. */
 async function announcePin(change: Change, target: PinTarget, message: { id: string; authorId: string | null; webhookId: string | null }, pinned: boolean) {
-  const guildId = target.access.guild.id;
+  const { guildId } = target;
   const channelId = target.channel.id;
   const row = await change.tx.message.findUniqueOrThrow({ where: { id: message.id }, include: MESSAGE_INCLUDE });
   const [object] = await toMessageObjects(change.tx, [row]);
   await change.emit(GatewayDispatchEvents.MessageUpdate, await messageEventData(change.sql, object!, guildId));
   const latest = await change.tx.message.findFirst({ where: { channelId, pinned: true }, orderBy: { pinnedAt: "desc" }, select: { pinnedAt: true } });
   await change.emit(GatewayDispatchEvents.ChannelPinsUpdate, {
-    guild_id: guildId,
+    ...(guildId && { guild_id: guildId }),
     channel_id: channelId,
     last_pin_timestamp: latest?.pinnedAt?.toISOString() ?? null,
   });
+  if (!guildId) return;
   await change.audit({
     guildId,
     actionType: pinned ? AuditLogEvent.MessagePin : AuditLogEvent.MessageUnpin,
@@ -59,10 +60,10 @@ export async function pinMessage(ctx: ServiceContext, input: { channelId: string
     if (!user) throw new ApiError("UNKNOWN_USER");
     await createMessage(change, {
       channel: target.channel,
-      guildId: target.access.guild.id,
+      guildId: target.guildId,
       author: { kind: "user", user, applicationId: ctx.actor.kind === "bot" ? ctx.actor.applicationId : null },
       body: {},
-      pinOf: { type: 0, message_id: message.id, channel_id: target.channel.id, guild_id: target.access.guild.id },
+      pinOf: { type: 0, message_id: message.id, channel_id: target.channel.id, ...(target.guildId && { guild_id: target.guildId }) },
     });
   });
 }

@@ -9,7 +9,6 @@ import { ApiError, invalidField } from "~/server/errors.ts";
 import { guildMessageWithoutContent } from "~/server/gateway/message-content.ts";
 import { readUserCards } from "~/server/users/user-queries.ts";
 import { runChange, type Change } from "~/server/events/change.ts";
-import type { GuildAccess } from "~/server/permissions/guild-access.ts";
 import { hasPermission } from "~/server/permissions/permissions.ts";
 import { isThreadChannel, loadThreadAccess } from "~/server/threads/thread-access.ts";
 import { THREAD_INCLUDE, toThreadObject, type ThreadRow } from "~/server/threads/thread.dto.ts";
@@ -19,6 +18,9 @@ import { MESSAGE_INCLUDE, toMessageObjects, toSnapshot, type MessageObject, type
 import { MESSAGE_REFERENCE_FORWARD, type TCreateMessageBody, type TEditMessageBody, type TListMessagesQuery } from "./message.schema.ts";
 import { checkNewMessage, newAttachments, type UploadedFile } from "./message-validation.ts";
 import { canReadMessages } from "./message-access.ts";
+import { DM_PERMISSIONS } from "~/server/dms/dm-rules.ts";
+import { dmDenialFor, loadDmTarget } from "~/server/dms/dm.service.ts";
+import { enforce } from "~/server/permissions/denial.ts";
 import { reactionsOf } from "~/server/reactions/reaction-counts.ts";
 
 /** Channels whose messages are read and written here: text, announcement, voice and stage chat, threads. */
@@ -33,7 +35,10 @@ const MESSAGE_CHANNEL_TYPES: number[] = [
 ];
 
 type MessageChannel = {
-  access: GuildAccess;
+  /** The guild's, for a guild channel; null in a DM. */
+  guildId: string | null;
+  /** In a DM: the other recipient, whom every message sent must be allowed to reach (dm-rules.ts). */
+  dmWith: string | null;
   channel: { id: string; type: number };
   permissions: bigint;
   /** The caller may read its messages (canReadMessages). */
@@ -42,16 +47,21 @@ type MessageChannel = {
   thread: { row: ThreadRow; parentType: number } | null;
 };
 
-/** A channel the caller can view and that holds messages: 10003 unknown, 50001 unseen, 50024 another kind. */
+/**
+ * A channel the caller can view and that holds messages: 10003 unknown, 50001 unseen, 50024
+ * another kind. A DM is viewed by its two recipients, who hold DM_PERMISSIONS in it.
+ */
 export async function loadMessageChannel(ctx: ServiceContext, channelId: string): Promise<MessageChannel> {
+  const dm = await loadDmTarget(ctx, channelId);
+  if (dm) return { guildId: null, dmWith: dm.otherUserId, channel: dm.channel, permissions: DM_PERMISSIONS, readable: true, thread: null };
   if (await isThreadChannel(ctx, channelId)) {
     const { access, thread, parent, permissions, membership } = await loadThreadAccess(ctx, channelId);
     const readable = canReadMessages(permissions, { type: thread.type, joined: membership !== null });
-    return { access, channel: thread, permissions, readable, thread: { row: thread, parentType: parent.type } };
+    return { guildId: access.guild.id, dmWith: null, channel: thread, permissions, readable, thread: { row: thread, parentType: parent.type } };
   }
   const { access, channel, permissions } = await loadChannelAccess(ctx, channelId);
   if (!MESSAGE_CHANNEL_TYPES.includes(channel.type)) throw new ApiError("WRONG_CHANNEL_TYPE");
-  return { access, channel, permissions, readable: canReadMessages(permissions, channel), thread: null };
+  return { guildId: access.guild.id, dmWith: null, channel, permissions, readable: canReadMessages(permissions, channel), thread: null };
 }
 
 export function requirePermission(permissions: bigint, flag: bigint): void {
@@ -145,8 +155,9 @@ async function resolveReference(ctx: ServiceContext, target: MessageChannel, bod
  */
 export async function sendMessage(ctx: ServiceContext, input: { channelId: string; body: TCreateMessageBody; files: UploadedFile[] }): Promise<MessageObject> {
   const target = await loadMessageChannel(ctx, input.channelId);
-  const { access, channel, permissions, thread } = target;
+  const { guildId, channel, permissions, thread } = target;
   requirePermission(permissions, thread ? P.SendMessagesInThreads : P.SendMessages);
+  if (target.dmWith) enforce(await dmDenialFor(ctx.db, ctx.actor.userId, target.dmWith));
   // A message brings an archived thread back, unless it is locked to all but its managers.
   const unarchive = thread?.row.threadArchived ? thread : null;
   if (unarchive?.row.threadLocked && !hasPermission(permissions, P.ManageThreads)) throw new ApiError("THREAD_ARCHIVED");
@@ -158,12 +169,12 @@ export async function sendMessage(ctx: ServiceContext, input: { channelId: strin
   if (reference?.object.type !== MESSAGE_REFERENCE_FORWARD) checkNewMessage(body, input.files);
   const files = newAttachments(input.files, body.attachments);
   return runChange(ctx, async (change) => {
-    if (unarchive) await unarchiveThread(change, access.guild.id, unarchive);
+    if (unarchive) await unarchiveThread(change, unarchive);
     const user = (await readUserCards(change.sql, [ctx.actor.userId])).get(ctx.actor.userId);
     if (!user) throw new ApiError("UNKNOWN_USER");
     return createMessage(change, {
       channel,
-      guildId: access.guild.id,
+      guildId,
       author: { kind: "user", user, applicationId: ctx.actor.kind === "bot" ? ctx.actor.applicationId : null },
       body,
       files,
@@ -175,7 +186,7 @@ export async function sendMessage(ctx: ServiceContext, input: { channelId: strin
 }
 
 /** Takes a thread out of the archive in the caller's change; Thread Update. */
-async function unarchiveThread(change: Change, guildId: string, thread: { row: ThreadRow; parentType: number }): Promise<void> {
+async function unarchiveThread(change: Change, thread: { row: ThreadRow; parentType: number }): Promise<void> {
   const row = await change.tx.channel.update({
     where: { id: thread.row.id },
     data: { threadArchived: false, threadArchiveTimestamp: new Date() },
@@ -248,15 +259,15 @@ export async function editOwnMessage(
  * MANAGE_MESSAGES, audited as MESSAGE_DELETE only then. Message Delete.
  */
 export async function deleteChannelMessage(ctx: ServiceContext, input: { channelId: string; messageId: string }): Promise<void> {
-  const { access, permissions, channel } = await loadMessageChannel(ctx, input.channelId);
+  const { guildId, permissions, channel } = await loadMessageChannel(ctx, input.channelId);
   const message = await findMessage(ctx.db, channel.id, input.messageId);
   const isOwn = message.authorId === ctx.actor.userId;
   if (!isOwn) requirePermission(permissions, P.ManageMessages);
   await runChange(ctx, async (change) => {
     await deleteMessage(change, message);
-    if (!isOwn) {
+    if (!isOwn && guildId) {
       await change.audit({
-        guildId: access.guild.id,
+        guildId,
         actionType: AuditLogEvent.MessageDelete,
         targetId: message.authorId ?? message.webhookId,
         options: { channel_id: channel.id, count: "1" },

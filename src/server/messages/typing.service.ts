@@ -4,6 +4,8 @@ import { runChange } from "~/server/events/change.ts";
 import { readMemberFields } from "~/server/members/member-queries.ts";
 import { readUserCards } from "~/server/users/user-queries.ts";
 import { toUserObject } from "~/server/users/user.dto.ts";
+import { dmDenialFor } from "~/server/dms/dm.service.ts";
+import { enforce } from "~/server/permissions/denial.ts";
 import { loadMessageChannel, requirePermission } from "./message.service.ts";
 
 /**
@@ -13,9 +15,9 @@ import { loadMessageChannel, requirePermission } from "./message.service.ts";
  * with the typist's member. Clients show it for about ten seconds.
  */
 export async function triggerTyping(ctx: ServiceContext, input: { channelId: string }): Promise<void> {
-  const { access, channel, permissions, thread } = await loadMessageChannel(ctx, input.channelId);
+  const { guildId, dmWith, channel, permissions, thread } = await loadMessageChannel(ctx, input.channelId);
   requirePermission(permissions, thread ? P.SendMessagesInThreads : P.SendMessages);
-  const guildId = access.guild.id;
+  if (dmWith) enforce(await dmDenialFor(ctx.db, ctx.actor.userId, dmWith));
   const userId = ctx.actor.userId;
   await runChange(ctx, async (change) => {
     const [members, users] = await Promise.all([readMemberFields(change.sql, guildId, [userId]), readUserCards(change.sql, [userId])]);
@@ -23,7 +25,7 @@ export async function triggerTyping(ctx: ServiceContext, input: { channelId: str
     const user = users.get(userId);
     await change.emit(GatewayDispatchEvents.TypingStart, {
       channel_id: channel.id,
-      guild_id: guildId,
+      ...(guildId && { guild_id: guildId }),
       user_id: userId,
       timestamp: Math.floor(Date.now() / 1000),
       ...(member && user && { member: { ...member, user: toUserObject(user) } }),

@@ -40,7 +40,7 @@ export async function addOwnReaction(ctx: ServiceContext, input: ReactionInput):
   const { target, message } = await loadReactionTarget(ctx, input);
   if (!target.readable) throw new ApiError("MISSING_PERMISSIONS");
   if (target.thread?.row.threadArchived) throw new ApiError("THREAD_ARCHIVED");
-  const guildId = target.access.guild.id;
+  const { guildId } = target;
   const custom = emoji.kind === "custom" ? await resolveCustomEmoji(ctx, emoji.id) : null;
   // Another guild's emoji; the application's own emojis are its to use anywhere.
   if (custom?.guildId && custom.guildId !== guildId) requirePermission(target.permissions, P.UseExternalEmojis);
@@ -67,7 +67,7 @@ export async function addOwnReaction(ctx: ServiceContext, input: ReactionInput):
       user_id: userId,
       channel_id: target.channel.id,
       message_id: message.id,
-      guild_id: guildId,
+      ...(guildId && { guild_id: guildId }),
       ...(member && user && { member: { ...member, user: toUserObject(user) } }),
       emoji: custom ? { id: custom.id, name: custom.name, animated: custom.animated } : { id: null, name: emoji.name },
       ...((message.authorId ?? message.webhookId) && { message_author_id: (message.authorId ?? message.webhookId)! }),
@@ -92,7 +92,7 @@ async function removeReaction(ctx: ServiceContext, input: ReactionInput & { user
       user_id: input.userId,
       channel_id: target.channel.id,
       message_id: message.id,
-      guild_id: target.access.guild.id,
+      ...(target.guildId && { guild_id: target.guildId }),
       emoji: gone.emojiId ? { id: gone.emojiId, name: gone.emojiName, animated: gone.animated } : { id: null, name: gone.emojiName },
       burst: false,
       type: ReactionType.Normal,
@@ -120,7 +120,7 @@ export async function removeAllReactions(ctx: ServiceContext, input: { channelId
     await change.emit(GatewayDispatchEvents.MessageReactionRemoveAll, {
       channel_id: target.channel.id,
       message_id: message.id,
-      guild_id: target.access.guild.id,
+      ...(target.guildId && { guild_id: target.guildId }),
     });
   });
 }
@@ -138,7 +138,7 @@ export async function removeEmojiReactions(ctx: ServiceContext, input: ReactionI
     await change.emit(GatewayDispatchEvents.MessageReactionRemoveEmoji, {
       channel_id: target.channel.id,
       message_id: message.id,
-      guild_id: target.access.guild.id,
+      ...(target.guildId && { guild_id: target.guildId }),
       emoji: first.emojiId ? { id: first.emojiId, name: first.emojiName, animated: first.animated } : { id: null, name: first.emojiName },
     });
   });

@@ -3,6 +3,7 @@ import { auditRoutes } from "~/server/audit/audit.rest.ts";
 import { channelRoutes } from "~/server/channels/channel.rest.ts";
 import { voiceStatusRoutes } from "~/server/channels/voice-status.rest.ts";
 import { gatewayRoutes } from "~/server/gateway/gateway.rest.ts";
+import { dmRoutes } from "~/server/dms/dm.rest.ts";
 import { emojiRoutes } from "~/server/emojis/emoji.rest.ts";
 import { guildRoutes } from "~/server/guilds/guild.rest.ts";
 import { memberRoutes } from "~/server/members/member.rest.ts";
@@ -36,6 +37,7 @@ export const ROUTES: readonly Route[] = [
   ...voiceStatusRoutes,
   ...roleRoutes,
   ...emojiRoutes,
+  ...dmRoutes,
   ...stickerRoutes,
   ...memberRoutes,
   ...inviteRoutes,

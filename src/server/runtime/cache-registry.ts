@@ -62,6 +62,13 @@ export const CACHES = {
     keptTrue: "immutable",
     how: "a channel never changes guild",
   },
+  dmRecipients: {
+    file: "src/server/state/state-cache-store.ts",
+    holds: "DM channel id → its two recipients' user ids",
+    max: 50_000,
+    keptTrue: "immutable",
+    how: "a DM channel's recipients never change",
+  },
   webhookGuilds: {
     file: "src/server/state/state-cache-store.ts",
     holds: "webhook id → guild id (the webhook itself is read from its guild's state)",

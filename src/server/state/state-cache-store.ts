@@ -57,6 +57,7 @@ export class StateCache implements EventSink {
   readonly #tokens: LRUCache<string, TokenRecord>;
   readonly #applications: LRUCache<string, ApplicationRecord>;
   readonly #channelGuilds = new LRUCache<string, string>({ max: CACHES.channelGuilds.max });
+  readonly #dmRecipients = new LRUCache<string, readonly string[]>({ max: CACHES.dmRecipients.max });
   readonly #webhookGuilds = new LRUCache<string, string>({ max: CACHES.webhookGuilds.max });
   readonly #lobbies = new LRUCache<string, LobbyRecord>({ max: CACHES.lobbies.max });
   readonly #hearingEpoch: () => number | null;
@@ -100,6 +101,17 @@ export class StateCache implements EventSink {
     const row = await this.#db.channel.findUnique({ where: { id: channelId }, select: { guildId: true } });
     if (row?.guildId) this.#channelGuilds.set(channelId, row.guildId);
     return row?.guildId ?? null;
+  }
+
+  /** A DM channel's two recipients; null for a channel that is no DM (or does not exist). */
+  async dmRecipientsOf(channelId: string): Promise<readonly string[] | null> {
+    const known = this.#dmRecipients.get(channelId);
+    if (known) return known;
+    const rows = await this.#db.channelRecipient.findMany({ where: { channelId }, select: { userId: true } });
+    if (rows.length === 0) return null;
+    const ids = Object.freeze(rows.map((row) => row.userId));
+    this.#dmRecipients.set(channelId, ids);
+    return ids;
   }
 
   /** A webhook by id, from its guild's state once its guild is known; null when there is none. */
@@ -182,6 +194,7 @@ export class StateCache implements EventSink {
   clear(): void {
     this.reset();
     this.#channelGuilds.clear();
+    this.#dmRecipients.clear();
     this.#webhookGuilds.clear();
   }
 
