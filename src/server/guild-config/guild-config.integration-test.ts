@@ -2,7 +2,7 @@ import { GuildFeature, PermissionFlagsBits as P } from "discord-api-types/v10";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { addMember, makeBot, makeUser, writeGuildState } from "~/test/factories.ts";
 import { bearer, bot } from "~/test/rest-client.ts";
-import { memberKit } from "~/test/member-kit.ts";
+import { memberKit, PNG } from "~/test/member-kit.ts";
 import { useTestApp } from "~/test/test-app.ts";
 
 const app = useTestApp();
@@ -123,5 +123,32 @@ describe("the welcome screen", () => {
     expect((await app.as().get(`/invites/${code}`)).body.guild.welcome_screen).toEqual(saved.body);
     await api.patch(`/guilds/${guild.id}/welcome-screen`, { enabled: false });
     expect((await app.as().get(`/invites/${code}`)).body.guild.welcome_screen).toBeUndefined();
+  });
+
+  it("takes a custom emoji of the guild only (50035 at emoji_id), shown by its stored name", async () => {
+    const { guild, api, text } = await setup();
+    const other = await setup();
+    const theirs = (await other.api.post(`/guilds/${other.guild.id}/emojis`, { name: "theirs", image: PNG })).body.id as string;
+    const wave = (await api.post(`/guilds/${guild.id}/emojis`, { name: "wave", image: PNG })).body.id as string;
+    const screen = (emojiId: string) => ({
+      welcome_channels: [{ channel_id: text.id, description: "Say hello", emoji_id: emojiId, emoji_name: "not_its_name" }],
+    });
+
+    for (const emojiId of [theirs, "123456789012345678"]) {
+      expect((await api.patch(`/guilds/${guild.id}/welcome-screen`, screen(emojiId))).body).toEqual({
+        code: 50035,
+        message: "Invalid Form Body",
+        errors: { welcome_channels: { 0: { emoji_id: { _errors: [{ code: "EMOJI_INVALID", message: "Invalid emoji" }] } } } },
+      });
+    }
+    const saved = await api.patch(`/guilds/${guild.id}/welcome-screen`, screen(wave));
+    expect(saved.body.welcome_channels).toEqual([{ channel_id: text.id, description: "Say hello", emoji_id: wave, emoji_name: "wave" }]);
+    expect((await api.get(`/guilds/${guild.id}/welcome-screen`)).body).toEqual(saved.body);
+
+    // Renamed, it is shown by its new name; deleted, the channel shows none.
+    await api.patch(`/guilds/${guild.id}/emojis/${wave}`, { name: "hello" });
+    expect((await api.get(`/guilds/${guild.id}/welcome-screen`)).body.welcome_channels[0]).toMatchObject({ emoji_id: wave, emoji_name: "hello" });
+    await api.delete(`/guilds/${guild.id}/emojis/${wave}`);
+    expect((await api.get(`/guilds/${guild.id}/welcome-screen`)).body.welcome_channels[0]).toMatchObject({ emoji_id: null, emoji_name: null });
   });
 });

@@ -1,6 +1,8 @@
-import type { Guild } from "~/generated/prisma/client.ts";
+import type { Emoji, Guild } from "~/generated/prisma/client.ts";
+import { currentEmoji } from "./setting-emoji.ts";
 
-type OnboardingEmoji = { id: string | null; name: string | null; animated: boolean };
+/** An option's emoji: a unicode one by name, a custom one of the guild by id. */
+export type OnboardingEmoji = { id: string | null; name: string | null; animated: boolean };
 
 /** A prompt option as read (spec 2.4): the emoji as an object. */
 type OnboardingPromptOption = {
@@ -33,11 +35,22 @@ export type Onboarding = {
 
 type OnboardingColumns = Pick<Guild, "id" | "onboardingEnabled" | "onboardingMode" | "onboardingDefaultChannelIds" | "onboardingPrompts">;
 
+/** An option's custom emoji as the guild has it now; once deleted, the option shows none. */
+function shownEmoji(emoji: OnboardingEmoji, guildEmojis: readonly Emoji[]): OnboardingEmoji {
+  if (!emoji.id) return emoji;
+  return currentEmoji(guildEmojis, emoji.id) ?? { id: null, name: null, animated: false };
+}
+
 /**
  * The onboarding object from the guild row. Channels and roles deleted since it was saved
- * are left out (`exists`), so neither the answer nor the requirement counts them.
+ * are left out (`exists`), so neither the answer nor the requirement counts them; custom
+ * emojis are shown as `guildEmojis` has them.
  */
-export function toOnboarding(guild: OnboardingColumns, exists: { channel(id: string): boolean; role(id: string): boolean }): Onboarding {
+export function toOnboarding(
+  guild: OnboardingColumns,
+  exists: { channel(id: string): boolean; role(id: string): boolean },
+  guildEmojis: readonly Emoji[],
+): Onboarding {
   const prompts = JSON.parse(guild.onboardingPrompts) as OnboardingPrompt[];
   return {
     guild_id: guild.id,
@@ -45,6 +58,7 @@ export function toOnboarding(guild: OnboardingColumns, exists: { channel(id: str
       ...prompt,
       options: prompt.options.map((option) => ({
         ...option,
+        emoji: shownEmoji(option.emoji, guildEmojis),
         channel_ids: option.channel_ids.filter((id) => exists.channel(id)),
         role_ids: option.role_ids.filter((id) => exists.role(id)),
       })),

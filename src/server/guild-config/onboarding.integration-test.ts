@@ -3,10 +3,13 @@ import { describe, expect, it } from "vitest";
 import { dashboardActor } from "~/server/auth/actor.ts";
 import { createCaller } from "~/server/trpc/root.ts";
 import { addMember, makeBot, makeGuild, makeUser, writeGuildState } from "~/test/factories.ts";
+import { PNG } from "~/test/member-kit.ts";
 import { bot } from "~/test/rest-client.ts";
 import { useTestApp } from "~/test/test-app.ts";
 
 const app = useTestApp();
+// 1x1 GIF with two frames (animated).
+const ANIMATED_GIF = "data:image/gif;base64,R0lGODlhAQABAIAAAP///wAAACH5BAAAAAAALAAAAAABAAEAAAICRAEAIfkEAAAAAAAsAAAAAAEAAQAAAgJEAQA7";
 
 /** How a test channel treats @everyone: no overwrite, SEND_MESSAGES denied, VIEW_CHANNEL denied, SEND_MESSAGES allowed. */
 type Kind = "open" | "muted" | "hidden" | "allowed";
@@ -81,10 +84,12 @@ describe("PUT /guilds/{guild.id}/onboarding", () => {
     const { guild, api, channels, url } = await setup();
     const [chat] = await channels({ open: 1 });
     const role = (await api.post(`/guilds/${guild.id}/roles`, { name: "Gamers" })).body.id as string;
+    const controller = (await api.post(`/guilds/${guild.id}/emojis`, { name: "controller", image: ANIMATED_GIF })).body.id as string;
     const first = await api.put(url, {
       prompts: [
         prompt("0", "What brings you here?", [
-          option("Games", { emoji_id: "1070002302032826408", emoji_name: "controller", emoji_animated: true, role_ids: [role], channel_ids: [chat] }),
+          // The emoji's name and animation are the guild's, whatever the option says.
+          option("Games", { emoji_id: controller, emoji_name: "gamepad", emoji_animated: false, role_ids: [role], channel_ids: [chat] }),
           option("Music", { emoji_name: "🎵", description: "Share what you play" }),
           option("Lurking"),
         ]),
@@ -104,7 +109,7 @@ describe("PUT /guilds/{guild.id}/onboarding", () => {
           id: expect.stringMatching(/^\d+$/),
           title: "Games",
           description: "",
-          emoji: { id: "1070002302032826408", name: "controller", animated: true },
+          emoji: { id: controller, name: "controller", animated: true },
           role_ids: [role],
           channel_ids: [chat],
         },
@@ -172,6 +177,36 @@ describe("PUT /guilds/{guild.id}/onboarding", () => {
       },
     });
     expect((await api.get(url)).body.prompts).toEqual([]);
+  });
+
+  it("refuses a custom emoji that is not one of the guild's (50035 at emoji_id), and shows a saved one as the guild has it", async () => {
+    const { guild, api, url } = await setup();
+    const other = await setup();
+    const theirs = (await other.api.post(`/guilds/${other.guild.id}/emojis`, { name: "theirs", image: PNG })).body.id as string;
+    const mine = (await api.post(`/guilds/${guild.id}/emojis`, { name: "mine", image: PNG })).body.id as string;
+    const refused = await api.put(url, {
+      prompts: [prompt("0", "Pick", [option("A", { emoji_id: mine }), option("B", { emoji_id: theirs }), option("C", { emoji_id: "123456789012345678" })])],
+    });
+    expect(refused.body.code).toBe(50035);
+    expect(refused.body.errors).toEqual({
+      prompts: {
+        0: {
+          options: {
+            1: { emoji_id: { _errors: [{ code: "EMOJI_INVALID", message: "Invalid emoji" }] } },
+            2: { emoji_id: { _errors: [{ code: "EMOJI_INVALID", message: "Invalid emoji" }] } },
+          },
+        },
+      },
+    });
+    expect((await api.get(url)).body.prompts).toEqual([]);
+
+    // Saved, it follows the guild's emoji: renamed with it, gone once deleted.
+    const saved = await api.put(url, { prompts: [prompt("0", "Pick", [option("A", { emoji_id: mine })])] });
+    expect(saved.body.prompts[0].options[0].emoji).toEqual({ id: mine, name: "mine", animated: false });
+    await api.patch(`/guilds/${guild.id}/emojis/${mine}`, { name: "renamed" });
+    expect((await api.get(url)).body.prompts[0].options[0].emoji).toEqual({ id: mine, name: "renamed", animated: false });
+    await api.delete(`/guilds/${guild.id}/emojis/${mine}`);
+    expect((await api.get(url)).body.prompts[0].options[0].emoji).toEqual({ id: null, name: null, animated: false });
   });
 
   it("lets a manager hand out only roles below their own, never @everyone, and keeps roles granted before", async () => {

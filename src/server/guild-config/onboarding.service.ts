@@ -11,9 +11,10 @@ import { channelPermissions, loadGuildAccess, toOverwriteInputs, type GuildAcces
 import { computePermissions, hasAll, hasPermission, roleHolder } from "~/server/permissions/permissions.ts";
 import { newId } from "~/server/snowflake/snowflake.ts";
 import { onboardingAuditEntries } from "./onboarding-audit.ts";
-import { isOnboardingUnset, toOnboarding, type Onboarding, type OnboardingPrompt } from "./onboarding.dto.ts";
+import { isOnboardingUnset, toOnboarding, type Onboarding, type OnboardingEmoji, type OnboardingPrompt } from "./onboarding.dto.ts";
 import { checkOnboardingRule } from "./onboarding-rule.ts";
 import type { TOnboardingBody, TOnboardingPrompt } from "./onboarding.schema.ts";
+import { settingEmoji } from "./setting-emoji.ts";
 
 /** A channel the dashboard offers for onboarding, with whether it counts toward the "everyone can chat" half of the rule. */
 type OnboardingChannel = { id: string; name: string; type: number; everyone_can_chat: boolean };
@@ -45,7 +46,7 @@ async function loadOnboarding(access: GuildAccess) {
   const channels = new Map(rows.map((row) => [row.id, row]));
   const roles = new Map(access.roles.map((role) => [role.id, role]));
   const everyone = roles.get(access.guild.id)?.permissions ?? 0n;
-  const current = toOnboarding(access.guild, { channel: (id) => channels.has(id), role: (id) => roles.has(id) });
+  const current = toOnboarding(access.guild, { channel: (id) => channels.has(id), role: (id) => roles.has(id) }, access.state.expressions.emojis);
   const canEveryoneChat = (id: string) => {
     const channel = channels.get(id);
     return channel !== undefined && everyoneCanChat(access.guild.id, everyone, channel);
@@ -79,8 +80,8 @@ export async function listOnboardingChannels(ctx: ServiceContext, input: { guild
 
 /**
  * PUT /guilds/{guild.id}/onboarding (spec 2.4, 8): MANAGE_GUILD and MANAGE_ROLES. Prompts
- * and options keep the ids they name when those exist, else get new ones; their channels
- * and roles must be the guild's. While enabled (or being enabled) the requirement must hold:
+ * and options keep the ids they name when those exist, else get new ones; their channels,
+ * roles and custom emojis must be the guild's. While enabled (or being enabled) the requirement must hold:
  * 350000 when enabling, 350001 when already enabled, naming the short count. Audit entries
  * per onboarding-audit.ts; the guild row's change fires Guild Update.
  */
@@ -131,7 +132,16 @@ export async function modifyOnboarding(ctx: ServiceContext, input: { guildId: st
 
 type Targets = Awaited<ReturnType<typeof loadOnboarding>> & { access: GuildAccess };
 
-/** Request prompts → stored ones, recording every unknown channel or role, or role the actor may not hand out, in `errors`. */
+/** An option's emoji as stored: a custom one as the guild has it (an unknown id recorded in `errors`), else a unicode one by name. */
+function optionEmoji(option: TOnboardingPrompt["options"][number], access: GuildAccess, at: readonly PropertyKey[], errors: ErrorTree): OnboardingEmoji {
+  if (!option.emoji_id) return { id: null, name: option.emoji_name || null, animated: false };
+  const custom = settingEmoji(access.state.expressions.emojis, option.emoji_id);
+  if ("emoji" in custom) return custom.emoji;
+  addFieldError(errors, [...at, "emoji_id"], custom.error);
+  return { id: option.emoji_id, name: null, animated: false };
+}
+
+/** Request prompts → stored ones, recording every unknown channel, role or emoji, or role the actor may not hand out, in `errors`. */
 function buildPrompts(input: readonly TOnboardingPrompt[], current: readonly OnboardingPrompt[], targets: Targets, errors: ErrorTree): OnboardingPrompt[] {
   const promptIds = new Set(current.map((prompt) => prompt.id));
   const optionIds = new Set(current.flatMap((prompt) => prompt.options.map((option) => option.id)));
@@ -165,7 +175,7 @@ function buildPrompts(input: readonly TOnboardingPrompt[], current: readonly Onb
         id: keepOrNew(option.id, optionIds),
         title: option.title,
         description: option.description ?? "",
-        emoji: { id: option.emoji_id ?? null, name: option.emoji_name || null, animated: option.emoji_animated ?? false },
+        emoji: optionEmoji(option, targets.access, at, errors),
         role_ids: roleIds,
         channel_ids: channelIds,
       };

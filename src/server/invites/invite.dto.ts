@@ -1,6 +1,6 @@
 import { InviteType, type GatewayInviteCreateDispatchData } from "discord-api-types/v10";
 import { publicUrl } from "~/env.ts";
-import type { Channel, Guild, Invite, Role, User } from "~/generated/prisma/client.ts";
+import type { Channel, Emoji, Guild, Invite, Role, User } from "~/generated/prisma/client.ts";
 import { shownWelcomeScreen } from "~/server/guild-config/welcome-screen.service.ts";
 import { parseFeatures } from "~/server/guilds/guild.dto.ts";
 import { toRoleObject } from "~/server/roles/role.dto.ts";
@@ -32,11 +32,11 @@ export function isInviteLive(invite: Pick<Invite, "expiresAt" | "maxUses" | "use
  */
 export function toInviteObject(
   row: InviteRow,
-  extra: { inviter: User | null; targetUser: User | null; roles: readonly Role[]; counts?: InviteCounts; withMetadata?: boolean },
+  extra: { inviter: User | null; targetUser: User | null; roles: readonly Role[]; emojis: readonly Emoji[]; counts?: InviteCounts; withMetadata?: boolean },
 ) {
   const { guild, channel } = row;
   const granted = new Set(inviteRoleIds(row));
-  const welcomeScreen = shownWelcomeScreen(guild);
+  const welcomeScreen = shownWelcomeScreen(guild, extra.emojis);
   return {
     type: InviteType.Guild,
     code: row.code,

@@ -45,7 +45,7 @@ async function present(db: Db, row: InviteRow, options: { withMetadata?: boolean
     row.targetUserId ? await db.user.findUnique({ where: { id: row.targetUserId } }) : null,
   ];
   const counts = options.withCounts ? await inviteCounts(db, row.guildId) : undefined;
-  return toInviteObject(row, { inviter, targetUser, roles: state.roles, counts, withMetadata: options.withMetadata });
+  return toInviteObject(row, { inviter, targetUser, roles: state.roles, emojis: state.expressions.emojis, counts, withMetadata: options.withMetadata });
 }
 
 /** Checks a new invite's targets, roles and flags against the channel and the caller. */
