@@ -1,6 +1,6 @@
 import { AuditLogEvent as A, ChannelType, PermissionFlagsBits as P } from "discord-api-types/v10";
 import { describe, expect, it } from "vitest";
-import type { AuditLogEntryObject } from "~/server/audit/audit.service.ts";
+import type { AuditLogEntryObject } from "~/server/audit/audit.dto.ts";
 import { idRangeAt } from "~/server/snowflake/snowflake.ts";
 import { ACTION_OPTIONS, actionInfo } from "./audit-actions.ts";
 import { describeEntry } from "./audit-describe.ts";

@@ -2,7 +2,7 @@
 // every change and option in words. Pure: the page renders what this returns.
 import { AuditLogEvent as A, ChannelType } from "discord-api-types/v10";
 import type { AuditChange } from "~/server/audit/audit-entry-writer.ts";
-import type { AuditLogEntryObject } from "~/server/audit/audit.service.ts";
+import type { AuditLogEntryObject } from "~/server/audit/audit.dto.ts";
 import { snowflakeTimestamp } from "~/server/snowflake/snowflake.ts";
 import { actionInfo, type Tone } from "./audit-actions.ts";
 import { describeChange, roleListParts, type ChangeContext, type ChangeLine } from "./audit-changes.ts";

@@ -4,7 +4,7 @@ import { ActionIcon, Avatar, Badge, Box, Button, Collapse, CopyButton, Group, St
 import { useId, useState } from "react";
 import { Time } from "~/components/time/time.tsx";
 import { IconCheck, IconChevronDown, IconCopy } from "~/components/icons.tsx";
-import type { AuditLogEntryObject } from "~/server/audit/audit.service.ts";
+import type { AuditLogEntryObject } from "~/server/audit/audit.dto.ts";
 import { snowflakeTimestamp } from "~/server/snowflake/snowflake.ts";
 import { describeEntry } from "./audit-describe.ts";
 import { Parts } from "./audit-parts.tsx";

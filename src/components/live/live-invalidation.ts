@@ -28,6 +28,7 @@ const READS_OF: Partial<Record<string, readonly string[]>> = {
   [E.VoiceStateUpdate]: ["voiceStatus", "member"],
   [E.VoiceChannelStatusUpdate]: ["voiceStatus", "channel"],
   [E.GuildScheduledEventCreate]: ["audit"],
+  [E.GuildAuditLogEntryCreate]: ["audit"],
   [E.MessageCreate]: MESSAGES,
   [E.MessageUpdate]: MESSAGES,
   [E.MessageDelete]: MESSAGES,

@@ -7,7 +7,8 @@ import { auditLogDenial } from "~/server/guilds/guild-section-rules.ts";
 import { enforce } from "~/server/permissions/denial.ts";
 import { loadGuildAccess } from "~/server/permissions/guild-access.ts";
 import type { TAuditLogDashboardQuery } from "./audit.schema.ts";
-import { findAuditEntries, type AuditLogEntryObject } from "./audit.service.ts";
+import type { AuditLogEntryObject } from "./audit.dto.ts";
+import { findAuditEntries } from "./audit.service.ts";
 
 /** A thing an entry names, as it is now. Ids are unique across kinds; invites are keyed by code. */
 export type AuditName =

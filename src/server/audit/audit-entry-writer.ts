@@ -1,4 +1,4 @@
-import { Prisma } from "~/generated/prisma/client.ts";
+import { Prisma, type AuditLogEntry } from "~/generated/prisma/client.ts";
 import type { Statements } from "~/server/db/statements.ts";
 import { newId } from "~/server/snowflake/snowflake.ts";
 
@@ -18,8 +18,20 @@ export type AuditEntryInput = {
   reason: string | null;
 };
 
-export async function recordAuditEntry(sql: Statements, entry: AuditEntryInput): Promise<void> {
+/** Stores the entry and answers its row, for the event that announces it. */
+export async function recordAuditEntry(sql: Statements, entry: AuditEntryInput): Promise<AuditLogEntry> {
+  const row: AuditLogEntry = {
+    id: newId(),
+    guildId: entry.guildId,
+    userId: entry.userId,
+    actionType: entry.actionType,
+    targetId: entry.targetId,
+    changes: entry.changes?.length ? JSON.stringify(entry.changes) : null,
+    options: entry.options ? JSON.stringify(entry.options) : null,
+    reason: entry.reason,
+  };
   await sql.run(
-    Prisma.sql`INSERT INTO "AuditLogEntry" ("id", "guildId", "userId", "actionType", "targetId", "changes", "options", "reason") VALUES (${newId()}, ${entry.guildId}, ${entry.userId}, ${entry.actionType}, ${entry.targetId}, ${entry.changes?.length ? JSON.stringify(entry.changes) : null}, ${entry.options ? JSON.stringify(entry.options) : null}, ${entry.reason})`,
+    Prisma.sql`INSERT INTO "AuditLogEntry" ("id", "guildId", "userId", "actionType", "targetId", "changes", "options", "reason") VALUES (${row.id}, ${row.guildId}, ${row.userId}, ${row.actionType}, ${row.targetId}, ${row.changes}, ${row.options}, ${row.reason})`,
   );
+  return row;
 }

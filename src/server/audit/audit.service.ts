@@ -1,22 +1,12 @@
 import { enforce } from "~/server/permissions/denial.ts";
 import { auditLogDenial } from "~/server/guilds/guild-section-rules.ts";
-import type { AuditLogEntry } from "~/generated/prisma/client.ts";
 import type { ServiceContext } from "~/server/context.ts";
 import { loadGuildAccess } from "~/server/permissions/guild-access.ts";
 import { toUserObject } from "~/server/users/user.dto.ts";
 import type { Db } from "~/server/db/client.ts";
 import { AUDIT_LOG_LIMIT_DEFAULT, type TAuditLogDashboardQuery, type TAuditLogQuery } from "./audit.schema.ts";
 import type { AuditChange } from "./audit-entry-writer.ts";
-
-export type AuditLogEntryObject = {
-  id: string;
-  user_id: string | null;
-  target_id: string | null;
-  action_type: number;
-  changes?: AuditChange[];
-  options?: Record<string, string>;
-  reason?: string;
-};
+import { toAuditLogEntryObject, type AuditLogEntryObject } from "./audit.dto.ts";
 
 /** The audit `changes` between two wire objects, for the keys that differ. */
 export function diffChanges(before: object, after: object, keys: readonly string[]): AuditChange[] {
@@ -31,19 +21,6 @@ export function diffChanges(before: object, after: object, keys: readonly string
     changes.push(change);
   }
   return changes;
-}
-
-/** The audit log entry object. */
-function toAuditLogEntryObject(row: AuditLogEntry): AuditLogEntryObject {
-  return {
-    id: row.id,
-    user_id: row.userId,
-    target_id: row.targetId,
-    action_type: row.actionType,
-    ...(row.changes && { changes: JSON.parse(row.changes) as AuditChange[] }),
-    ...(row.options && { options: JSON.parse(row.options) as Record<string, string> }),
-    ...(row.reason !== null && { reason: row.reason }),
-  };
 }
 
 /**

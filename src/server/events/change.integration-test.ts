@@ -23,8 +23,13 @@ describe("runChange", () => {
     } finally {
       unsubscribe();
     }
-    expect(seen).toHaveLength(1);
+    // The audit entry is announced too, after the change's own events.
+    expect(seen.map((event) => event.type)).toEqual(["GUILD_UPDATE", "GUILD_AUDIT_LOG_ENTRY_CREATE"]);
     expect(seen[0]).toMatchObject({ type: "GUILD_UPDATE", guildId: guild.id, data: { name: "Changed" } });
+    expect(seen[1]).toMatchObject({
+      guildId: guild.id,
+      data: { guild_id: guild.id, action_type: 1, target_id: guild.id, user_id: owner.user.id, reason: "why" },
+    });
     const stored = await app.db.event.findUnique({ where: { seq: seen[0]!.seq } });
     expect(stored?.type).toBe("GUILD_UPDATE");
     expect((await app.db.auditLogEntry.findFirst({ where: { guildId: guild.id } }))?.reason).toBe("why");

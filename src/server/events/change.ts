@@ -1,4 +1,7 @@
+import { GatewayDispatchEvents } from "discord-api-types/v10";
+import type { AuditLogEntry } from "~/generated/prisma/client.ts";
 import type { Actor } from "~/server/auth/actor.ts";
+import { toAuditLogEntryCreate } from "~/server/audit/audit.dto.ts";
 import { recordAuditEntry, type AuditEntryInput } from "~/server/audit/audit-entry-writer.ts";
 import type { Db, Tx } from "~/server/db/client.ts";
 import type { Statements } from "~/server/db/statements.ts";
@@ -18,7 +21,7 @@ export type Change = {
    * guild is read from the payload. Published after commit.
    */
   emit: <K extends EventType>(type: K, data: EventMap[K]) => Promise<void>;
-  /** Records an audit log entry by the acting user, with the request's audit reason. */
+  /** Records an audit log entry by the acting user, with the request's audit reason; GUILD_AUDIT_LOG_ENTRY_CREATE announces it after the change's other events. */
   audit: (entry: Omit<AuditEntryInput, "userId" | "reason">) => Promise<void>;
   /**
    * Starts `work` once the change has committed, without holding up its answer. Only for work
@@ -40,8 +43,9 @@ export async function runChange<T>(ctx: ChangeContext, fn: (change: Change) => P
   const runtime = runtimeOf(ctx.db);
   const committed: StoredEvent[] = [];
   const later: { label: string; work: (db: Db) => Promise<unknown> }[] = [];
+  const audited: AuditLogEntry[] = [];
   return runtime.writes.run({
-    work(tx, sql) {
+    async work(tx, sql) {
       const change: Change = {
         tx,
         sql,
@@ -52,13 +56,16 @@ export async function runChange<T>(ctx: ChangeContext, fn: (change: Change) => P
           committed.push({ seq, type, guildId, data, createdAt: createdAt.toISOString() } as StoredEvent);
         },
         async audit(entry) {
-          await recordAuditEntry(sql, { ...entry, userId: ctx.actor?.userId ?? null, reason: ctx.auditReason ?? null });
+          audited.push(await recordAuditEntry(sql, { ...entry, userId: ctx.actor?.userId ?? null, reason: ctx.auditReason ?? null }));
         },
         afterCommit(label, work) {
           later.push({ label, work });
         },
       };
-      return fn(change);
+      const result = await fn(change);
+      // After the change's own events, so a client already knows what each entry names.
+      for (const row of audited) await change.emit(GatewayDispatchEvents.GuildAuditLogEntryCreate, toAuditLogEntryCreate(row));
+      return result;
     },
     committed() {
       runtime.events.deliverCommitted(committed);

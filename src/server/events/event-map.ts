@@ -7,6 +7,7 @@ import type {
   GatewayChannelPinsUpdateDispatchData,
   GatewayChannelUpdateDispatchData,
   GatewayDispatchEvents,
+  GatewayGuildAuditLogEntryCreateDispatchData,
   GatewayGuildBanAddDispatchData,
   GatewayGuildBanRemoveDispatchData,
   GatewayGuildDeleteDispatchData,
@@ -60,6 +61,7 @@ type GatewayEventMap = {
   [GatewayDispatchEvents.GuildCreate]: GuildCreateObject;
   [GatewayDispatchEvents.GuildUpdate]: GuildObject;
   [GatewayDispatchEvents.GuildDelete]: GatewayGuildDeleteDispatchData;
+  [GatewayDispatchEvents.GuildAuditLogEntryCreate]: GatewayGuildAuditLogEntryCreateDispatchData;
   [GatewayDispatchEvents.GuildBanAdd]: GatewayGuildBanAddDispatchData;
   [GatewayDispatchEvents.GuildEmojisUpdate]: GatewayGuildEmojisUpdateDispatchData;
   [GatewayDispatchEvents.GuildStickersUpdate]: GatewayGuildStickersUpdateDispatchData;
@@ -166,6 +168,7 @@ const GUILD_ID_FIELD: Readonly<Record<EventType, "id" | "guild_id" | null>> = {
   GUILD_CREATE: "id",
   GUILD_UPDATE: "id",
   GUILD_DELETE: "id",
+  GUILD_AUDIT_LOG_ENTRY_CREATE: "guild_id",
   GUILD_BAN_ADD: "guild_id",
   GUILD_EMOJIS_UPDATE: "guild_id",
   GUILD_STICKERS_UPDATE: "guild_id",

@@ -37,6 +37,6 @@ describe("hearing other processes without Redis", () => {
     await app.as(bot(owner.token)).patch(`/guilds/${guild.id}`, { name: "Heard once" });
     await new Promise((resolve) => setTimeout(resolve, 300));
     unsubscribe();
-    expect(heard.map((e) => e.type)).toEqual(["GUILD_UPDATE"]);
+    expect(heard.map((e) => e.type)).toEqual(["GUILD_UPDATE", "GUILD_AUDIT_LOG_ENTRY_CREATE"]);
   });
 });

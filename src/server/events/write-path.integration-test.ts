@@ -75,16 +75,25 @@ describe("the write path", () => {
     expect(members.map((member) => member.userId).sort()).toEqual([joinerA.id, joinerB.id].sort());
     expect(await app.db.ban.count({ where: { guildId: guild.id } })).toBe(1);
 
-    // Events of the committed changes only, heard in commit order with increasing seqs.
+    // Events of the committed changes only, heard in commit order with increasing seqs, each
+    // change's audit entry announced after its own events.
     const mine = heard.filter((event) => event.guildId === guild.id);
-    expect(mine.map((event) => [event.type, (event.data as { user: { id: string } }).user.id])).toEqual([
+    const about = (event: StoredEvent) =>
+      event.type === GatewayDispatchEvents.GuildAuditLogEntryCreate ? event.data.target_id : (event.data as { user: { id: string } }).user.id;
+    expect(mine.map((event) => [event.type, about(event)])).toEqual([
       [GatewayDispatchEvents.GuildBanAdd, banned.id],
+      [GatewayDispatchEvents.GuildAuditLogEntryCreate, banned.id],
       [GatewayDispatchEvents.GuildMemberAdd, joinerA.id],
+      [GatewayDispatchEvents.GuildAuditLogEntryCreate, joinerA.id],
       [GatewayDispatchEvents.GuildMemberAdd, joinerB.id],
+      [GatewayDispatchEvents.GuildAuditLogEntryCreate, joinerB.id],
     ]);
     expect(mine.map((event) => event.seq)).toEqual([...mine.map((event) => event.seq)].sort((a, b) => a - b));
     const stored = await app.db.event.findMany({
-      where: { guildId: guild.id, type: { in: [GatewayDispatchEvents.GuildBanAdd, GatewayDispatchEvents.GuildMemberAdd] } },
+      where: {
+        guildId: guild.id,
+        type: { in: [GatewayDispatchEvents.GuildBanAdd, GatewayDispatchEvents.GuildMemberAdd, GatewayDispatchEvents.GuildAuditLogEntryCreate] },
+      },
     });
     expect(stored.map((event) => event.seq)).toEqual(mine.map((event) => event.seq));
 

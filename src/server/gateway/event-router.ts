@@ -4,6 +4,7 @@
 import { GatewayDispatchEvents as E, GatewayIntentBits } from "discord-api-types/v10";
 import type { Db } from "~/server/db/client.ts";
 import type { StoredEvent } from "~/server/events/event-map.ts";
+import { auditLogDenial } from "~/server/guilds/guild-section-rules.ts";
 import { toOverwriteInputs } from "~/server/permissions/guild-access.ts";
 import type { GuildState } from "~/server/state/guild-state.ts";
 import { stateCache } from "~/server/state/state-cache.ts";
@@ -14,7 +15,7 @@ import { readGuildCreate } from "./guild-create.ts";
 import { routeLobbyEvent } from "./lobby-router.ts";
 import { toRoutedLobbyEvent } from "./lobby-route-decision.ts";
 import { withoutContent } from "./message-content.ts";
-import { isOnShard, receives, type Delivery } from "./route-decision.ts";
+import { isOnShard, needsFacts, receives, type Delivery, type RouteFacts } from "./route-decision.ts";
 import { hasIntent } from "./intents.ts";
 import { toAddressedEvent, toDirectEvent, toRoutedEvent, type ChannelScope, type RoutedEvent } from "./routed-event.ts";
 
@@ -55,6 +56,15 @@ async function viewersOf(db: Db, state: GuildState, scope: ChannelScope, event: 
   }
   return viewers;
 }
+
+/** The bots (by user id) that may view the guild's audit log, by the rule its REST read applies. */
+async function auditLogViewersOf(state: GuildState, botUserIds: readonly string[]): Promise<Set<string>> {
+  const accesses = await botAccesses(state, botUserIds);
+  return new Set([...accesses].flatMap(([botUserId, access]) => (auditLogDenial(access) ? [] : [botUserId])));
+}
+
+/** Facts that refuse nothing: the first pass, before reads tell which sessions the event's permissions leave out. */
+const UNREAD: RouteFacts = { canViewChannel: true, canViewAuditLog: true };
 
 /** Sessions sharing one payload object. */
 class Groups {
@@ -129,17 +139,21 @@ export function createEventRouter({ db }: { db: Db }): EventRouter {
       const decided: [GatewaySessionView, Delivery][] = [];
       const toCheck: GatewaySessionView[] = [];
       for (const session of sessions) {
-        const delivery = receives(event, session, { canViewChannel: true });
+        const delivery = receives(event, session, UNREAD);
         if (delivery.kind === "join") session.guildIds.add(event.guildId);
         if (delivery.kind === "leave") session.guildIds.delete(event.guildId);
-        if (delivery.kind === "event" && event.channel) toCheck.push(session);
+        if (delivery.kind === "event" && needsFacts(event)) toCheck.push(session);
         else if (delivery.kind !== "none") decided.push([session, delivery]);
       }
-      if (toCheck.length > 0 && event.channel) {
+      if (toCheck.length > 0) {
         const state = await stateCache(db).guild(event.guildId, toCheck[0]!.botUserId);
-        const viewers = state ? await viewersOf(db, state, event.channel, event, [...new Set(toCheck.map((s) => s.botUserId))]) : new Set<string>();
+        const botUserIds = [...new Set(toCheck.map((s) => s.botUserId))];
+        const none = new Set<string>();
+        const viewers = state && event.channel ? await viewersOf(db, state, event.channel, event, botUserIds) : none;
+        const auditLogViewers = state && event.type === E.GuildAuditLogEntryCreate ? await auditLogViewersOf(state, botUserIds) : none;
         for (const session of toCheck) {
-          const delivery = receives(event, session, { canViewChannel: viewers.has(session.botUserId) });
+          const facts = { canViewChannel: viewers.has(session.botUserId), canViewAuditLog: auditLogViewers.has(session.botUserId) };
+          const delivery = receives(event, session, facts);
           if (delivery.kind !== "none") decided.push([session, delivery]);
         }
       }

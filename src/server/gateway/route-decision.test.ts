@@ -2,7 +2,7 @@ import { GatewayDispatchEvents as E, GatewayIntentBits as I, PermissionFlagsBits
 import { describe, expect, it } from "vitest";
 import type { StoredEvent } from "~/server/events/event-map.ts";
 import type { GatewaySessionView } from "./gateway-types.ts";
-import { isOnShard, receives, shardOf } from "./route-decision.ts";
+import { isOnShard, needsFacts, receives, shardOf } from "./route-decision.ts";
 import { toRoutedEvent } from "./routed-event.ts";
 
 const GUILD = "1300000000000000000";
@@ -35,8 +35,8 @@ function event(type: string, data: object, guildId: string | null = GUILD) {
   return routed;
 }
 
-const SEES = { canViewChannel: true };
-const BLIND = { canViewChannel: false };
+const SEES = { canViewChannel: true, canViewAuditLog: true };
+const BLIND = { canViewChannel: false, canViewAuditLog: true };
 const message = (fields: object = {}) =>
   event(E.MessageCreate, { id: "5", channel_id: "6", guild_id: GUILD, author: user(OTHER), content: "hi", mentions: [], ...fields });
 
@@ -103,6 +103,16 @@ describe("receives", () => {
     expect(message().channel).toEqual({ id: "6" });
     // Guild-wide events do not look at channels.
     expect(receives(event(E.GuildRoleCreate, { guild_id: GUILD, role: { id: "2" } }), session(), BLIND).kind).toBe("event");
+  });
+
+  it("sends audit entries only to bots that may view the audit log, with GUILD_MODERATION", () => {
+    const entry = event(E.GuildAuditLogEntryCreate, { id: "3", guild_id: GUILD, user_id: OTHER, target_id: "2", action_type: 30 });
+    expect(needsFacts(entry)).toBe(true);
+    expect(receives(entry, session(), SEES).kind).toBe("event");
+    expect(receives(entry, session(), { canViewChannel: true, canViewAuditLog: false }).kind).toBe("none");
+    expect(receives(entry, session({ intents: I.Guilds }), SEES).kind).toBe("none");
+    // Guild-wide events do not ask.
+    expect(needsFacts(event(E.GuildRoleCreate, { guild_id: GUILD, role: { id: "2" } }))).toBe(false);
   });
 
   it("sends a hidden channel's create, update and delete obfuscated to a session that asked, and nothing else of it", () => {

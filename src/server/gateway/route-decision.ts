@@ -18,9 +18,15 @@ export function isOnShard(guildId: string, shard: readonly [number, number]): bo
 
 /**
  * What reads found for one session's bot: whether it can view the event's channel, holding
- * what else the event needs there (MANAGE_CHANNELS for invites). Channel-scoped events only.
+ * what else the event needs there (MANAGE_CHANNELS for invites), for channel-scoped events; and
+ * whether it may view the guild's audit log, for audit entries.
  */
-export type RouteFacts = { canViewChannel: boolean };
+export type RouteFacts = { canViewChannel: boolean; canViewAuditLog: boolean };
+
+/** Whether what a session receives of the event depends on its bot's permissions (`RouteFacts`). */
+export function needsFacts(event: RoutedEvent): boolean {
+  return event.channel !== null || event.type === E.GuildAuditLogEntryCreate;
+}
 
 export type Delivery =
   /** Nothing reaches the session. */
@@ -77,11 +83,13 @@ function isInterested(event: RoutedEvent, session: Session): boolean {
   return true;
 }
 
-/** What one session receives of one event. `facts` matter for channel-scoped events only. */
+/** What one session receives of one event. `facts` matter only where `needsFacts` says so. */
 export function receives(event: RoutedEvent, session: Session, facts: RouteFacts): Delivery {
   const change = membershipChange(event, session);
   if (change) return change;
   if (!isInterested(event, session)) return NONE;
+  // Audit entries show to those who may read the audit log, as GET .../audit-logs does.
+  if (event.type === E.GuildAuditLogEntryCreate && !facts.canViewAuditLog) return NONE;
   if (event.channel && !facts.canViewChannel) {
     // A hidden channel shows, obfuscated, to sessions that asked; its messages, threads,
     // invites and the rest never do.

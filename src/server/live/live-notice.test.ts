@@ -22,8 +22,8 @@ function event(type: string, data: object) {
   return routed;
 }
 
-const READS_NOTHING = { bans: false, invites: false, integrations: false };
-const READS_ALL = { bans: true, invites: true, integrations: true };
+const READS_NOTHING = { bans: false, invites: false, integrations: false, auditLog: false };
+const READS_ALL = { bans: true, invites: true, integrations: true, auditLog: true };
 const SEES_CHANNEL = P.ViewChannel | P.ReadMessageHistory;
 
 function viewer(fields: Partial<GuildViewer> = {}): GuildViewer {
@@ -61,6 +61,12 @@ describe("guild notices", () => {
     const ban = event(E.GuildBanAdd, { guild_id: GUILD, user: user(OTHER) });
     expect(guildNotice(ban, viewer())).toBeNull();
     expect(guildNotice(ban, viewer({ reads: { ...READS_NOTHING, bans: true } }))).toMatchObject({ type: E.GuildBanAdd, userId: OTHER });
+  });
+
+  it("tell of audit entries only those who read the audit log", () => {
+    const entry = event(E.GuildAuditLogEntryCreate, { id: "3", guild_id: GUILD, user_id: OTHER, target_id: "9", action_type: 30 });
+    expect(guildNotice(entry, viewer())).toBeNull();
+    expect(guildNotice(entry, viewer({ reads: { ...READS_NOTHING, auditLog: true } }))).toMatchObject({ type: E.GuildAuditLogEntryCreate });
   });
 
   it("tell of webhooks those who manage webhooks in the channel", () => {

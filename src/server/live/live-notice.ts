@@ -32,7 +32,7 @@ export type GuildViewer = {
   /** Still a member: the guild's reads answer them. */
   isMember: boolean;
   /** Guild sections whose reads answer the viewer, by those services' own rules. */
-  reads: { bans: boolean; invites: boolean; integrations: boolean };
+  reads: { bans: boolean; invites: boolean; integrations: boolean; auditLog: boolean };
   /** Permissions in the event's channel or thread, 0n where it does not show to them; null for guild-wide events. */
   inChannel: bigint | null;
 };
@@ -94,7 +94,7 @@ export function guildNotice(event: RoutedEvent, viewer: GuildViewer): GuildNotic
     guildIds: new Set(viewer.isMember ? [event.guildId] : []),
   };
   const canViewChannel = viewer.inChannel !== null && hasPermission(viewer.inChannel, P.ViewChannel);
-  if (receives(event, session, { canViewChannel }).kind === "none") return null;
+  if (receives(event, session, { canViewChannel, canViewAuditLog: viewer.reads.auditLog }).kind === "none") return null;
   return readsSection(event, viewer) ? noticeOf(event, viewer, false) : null;
 }
 

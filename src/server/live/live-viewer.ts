@@ -6,7 +6,7 @@ import { ChannelType, GatewayDispatchEvents, PermissionFlagsBits as P } from "di
 import type { Db } from "~/server/db/client.ts";
 import { storedEventOf, type StoredEvent } from "~/server/events/event-map.ts";
 import { toRoutedEvent, type RoutedEvent } from "~/server/gateway/routed-event.ts";
-import { inviteListDenial, manageGuildDenial } from "~/server/guilds/guild-section-rules.ts";
+import { auditLogDenial, inviteListDenial, manageGuildDenial } from "~/server/guilds/guild-section-rules.ts";
 import { bansDenial } from "~/server/members/member-rules.ts";
 import { channelPermissions, accessOfMember, toOverwriteInputs, type GuildAccess } from "~/server/permissions/guild-access.ts";
 import { hasPermission } from "~/server/permissions/permissions.ts";
@@ -78,7 +78,7 @@ function memberOf(state: GuildState, userId: string): Promise<MemberAccess | nul
   return batch.read.then((members) => members.get(userId) ?? null);
 }
 
-const OUTSIDER = { isMember: false, reads: { bans: false, invites: false, integrations: false }, inChannel: null } as const;
+const OUTSIDER = { isMember: false, reads: { bans: false, invites: false, integrations: false, auditLog: false }, inChannel: null } as const;
 
 /** What reads say about `userId` for a guild event, now. */
 export async function guildViewerOf(db: Db, stored: StoredEvent, event: RoutedEvent, userId: string): Promise<GuildViewer> {
@@ -89,7 +89,7 @@ export async function guildViewerOf(db: Db, stored: StoredEvent, event: RoutedEv
   return {
     userId,
     isMember: true,
-    reads: { bans: !bansDenial(access), invites: !inviteListDenial(access), integrations: !manageGuildDenial(access) },
+    reads: { bans: !bansDenial(access), invites: !inviteListDenial(access), integrations: !manageGuildDenial(access), auditLog: !auditLogDenial(access) },
     inChannel: event.channel ? await permissionsIn(db, state, access, stored, event) : null,
   };
 }

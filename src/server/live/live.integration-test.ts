@@ -138,6 +138,8 @@ describe("a guild's live stream", () => {
     expect(toOwner?.data).toMatchObject({ type: E.MessageCreate, channelId: w.secret.id });
     expect(Number(toOwner?.id)).toBeGreaterThan(0);
     expect((await owners.notice())?.data).toMatchObject({ type: E.GuildRoleUpdate });
+    // The owner reads the audit log; the member does not, and hears the role's change alone.
+    expect((await owners.notice())?.data).toMatchObject({ type: E.GuildAuditLogEntryCreate });
     // The member's first notice is the role's: the message in #secret never reached them.
     expect((await members.notice())?.data).toMatchObject({ type: E.GuildRoleUpdate });
   });

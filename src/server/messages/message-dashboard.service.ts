@@ -14,7 +14,8 @@ export const DASHBOARD_PAGE_SIZE = 50;
 /** Threads a message can start; they take the starter message's id. Private threads have no starter. */
 const STARTED_THREAD_TYPES = [ChannelType.PublicThread, ChannelType.AnnouncementThread];
 
-export type DashboardMessage = MessageObject & {
+// `thread` is the dashboard's own: only a thread the user can reach, by id and name.
+export type DashboardMessage = Omit<MessageObject, "thread"> & {
   /** The signed-in user may delete it: their own, or anyone's with MANAGE_MESSAGES. */
   canDelete: boolean;
   /** In an announcement channel, not yet published: the user may crosspost it (SEND_MESSAGES; MANAGE_MESSAGES for another's). */

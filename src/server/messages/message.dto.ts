@@ -2,6 +2,7 @@ import type { APIEmbed, APIMessage, APIMessageReference, APIMessageTopLevelCompo
 import type { Prisma } from "~/generated/prisma/client.ts";
 import type { Tx } from "~/server/db/client.ts";
 import { toUserObject, type UserObject } from "~/server/users/user.dto.ts";
+import { THREAD_INCLUDE, toThreadObject, type ThreadObject } from "~/server/threads/thread.dto.ts";
 import { toAttachmentObject, type AttachmentObject } from "./attachments.ts";
 
 export const MESSAGE_INCLUDE = { attachments: { orderBy: { position: "asc" } } } satisfies Prisma.MessageInclude;
@@ -55,6 +56,7 @@ export type MessageObject = Pick<APIMessage, SentFields> & {
   components: APIMessageTopLevelComponent[];
   message_reference?: MessageReferenceObject;
   message_snapshots?: MessageSnapshot[];
+  thread?: ThreadObject;
 };
 
 /** The author object of a webhook's message: the webhook's id with the name and avatar it posted under. */
@@ -93,8 +95,9 @@ export function parseJson<T>(text: string | null, fallback: T): T {
   return text === null ? fallback : (JSON.parse(text) as T);
 }
 
-/** A stored message as the platform's message object; `users` holds its author and mentioned users. */
-function toMessageObject(row: MessageRow, users: ReadonlyMap<string, UserObject>): MessageObject {
+/** A stored message as the platform's message object; `users` holds its author and mentioned users, `threads` the threads started from messages. */
+function toMessageObject(row: MessageRow, users: ReadonlyMap<string, UserObject>, threads: ReadonlyMap<string, ThreadObject>): MessageObject {
+  const thread = row.threadId ? threads.get(row.threadId) : undefined;
   const author = row.webhookId ? webhookAuthor(row) : (users.get(row.authorId ?? "") ?? deletedUser(row.authorId ?? "0"));
   const { message_snapshots: snapshots, ...reference } = parseJson<StoredReference | null>(row.reference, null) ?? {};
   const poll = parseJson<APIPoll | null>(row.poll, null);
@@ -120,7 +123,18 @@ function toMessageObject(row: MessageRow, users: ReadonlyMap<string, UserObject>
     ...(row.reference !== null && { message_reference: reference as MessageReferenceObject }),
     ...(snapshots && { message_snapshots: snapshots }),
     ...(poll !== null && { poll }),
+    ...(thread && { thread }),
   };
+}
+
+/** The threads started from these messages (as the platform links them, by the message's id), still there. */
+async function threadsOf(db: Tx, rows: readonly MessageRow[]): Promise<Map<string, ThreadObject>> {
+  const ids = rows.flatMap((row) => (row.threadId ? [row.threadId] : []));
+  if (ids.length === 0) return new Map();
+  const threads = await db.channel.findMany({ where: { id: { in: ids } }, include: THREAD_INCLUDE });
+  const parentIds = [...new Set(threads.flatMap((thread) => (thread.parentId ? [thread.parentId] : [])))];
+  const parents = new Map((await db.channel.findMany({ where: { id: { in: parentIds } }, select: { id: true, type: true } })).map((p) => [p.id, p.type]));
+  return new Map(threads.map((thread) => [thread.id, toThreadObject(thread, thread.parentId ? (parents.get(thread.parentId) ?? null) : null)]));
 }
 
 /** Message objects for stored rows, with their authors and mentioned users read in one query (`known` ones are not read). */
@@ -132,9 +146,9 @@ export async function toMessageObjects(db: Tx, rows: readonly MessageRow[], know
     for (const id of parseJson<string[]>(row.mentions, [])) ids.add(id);
   }
   for (const id of byId.keys()) ids.delete(id);
-  const users = ids.size > 0 ? await db.user.findMany({ where: { id: { in: [...ids] } } }) : [];
+  const [users, threads] = await Promise.all([ids.size > 0 ? db.user.findMany({ where: { id: { in: [...ids] } } }) : [], threadsOf(db, rows)]);
   for (const user of users) byId.set(user.id, toUserObject(user));
-  return rows.map((row) => toMessageObject(row, byId));
+  return rows.map((row) => toMessageObject(row, byId, threads));
 }
 
 /** The snapshot a forward keeps of its source. */

@@ -164,8 +164,8 @@ export class StateCache implements EventSink {
    * state under way are still marked stale, as they may predate the message.
    */
   #keepsGuild(event: StoredEvent): boolean {
-    // A guild's state holds no presences.
-    if (event.type === GatewayDispatchEvents.PresenceUpdate) return true;
+    // A guild's state holds no presences or audit entries.
+    if (event.type === GatewayDispatchEvents.PresenceUpdate || event.type === GatewayDispatchEvents.GuildAuditLogEntryCreate) return true;
     const isCreate = event.type === GatewayDispatchEvents.MessageCreate;
     if (!isCreate && !MESSAGE_EVENTS.has(event.type)) return false;
     const state = this.#guilds.peek(event.guildId!);

@@ -21,6 +21,9 @@ describe("POST /channels/{channel.id}/messages/{message.id}/threads", () => {
 
     const starter = (await api.get(`/channels/${text.id}/messages/${message.id}`)).body;
     expect(starter.flags & MessageFlags.HasThread).toBe(MessageFlags.HasThread);
+    // The starter links its thread, as the platform's message object does.
+    expect(starter.thread).toMatchObject({ id: message.id, name: "ticket-1", parent_id: text.id });
+    expect((await api.get(`/channels/${text.id}/messages?limit=1`)).body[0].thread).toMatchObject({ id: message.id });
     const updates = (await kit.eventsOf(guild.id, GatewayDispatchEvents.MessageUpdate)).filter((event) => event.id === message.id);
     expect(updates.map((event) => event.flags & MessageFlags.HasThread)).toEqual([MessageFlags.HasThread]);
     expect((await kit.eventsOf(guild.id, GatewayDispatchEvents.ThreadCreate)).map((event) => event.id)).toEqual([message.id]);
