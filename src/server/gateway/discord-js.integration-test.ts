@@ -1,12 +1,13 @@
 import { ChannelType, PermissionFlagsBits } from "discord-api-types/v10";
-import { Client, DiscordAPIError, Events, GatewayIntentBits, type ClientEvents, type TextChannel } from "discord.js";
+import { DiscordAPIError, Events, GatewayIntentBits, type Client, type TextChannel } from "discord.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { issueBearerToken } from "~/server/applications/application.service.ts";
 import { setApprovedIntents } from "~/server/applications/intents.ts";
 import { serializePermissions } from "~/server/permissions/permissions.ts";
 import { createRole } from "~/server/roles/role.service.ts";
 import { addMember, makeBot, makeGuild, makeUser, seedMembers } from "~/test/factories.ts";
-import { startServerProcess, type ServerProcess } from "~/test/server-process.ts";
+import { discordJsServer, nextEvent, type DiscordJsServer } from "~/test/discord-js-kit.ts";
+import { startServerProcess } from "~/test/server-process.ts";
 import { PNG } from "~/test/member-kit.ts";
 import { useTestApp } from "~/test/test-app.ts";
 
@@ -14,12 +15,8 @@ import { useTestApp } from "~/test/test-app.ts";
 // test database), fills its caches from READY and GUILD_CREATE, and hears as client events
 // the changes another bot makes over the same server's REST API.
 
-/** How long any one event may take to arrive: wide for a loaded CI machine, never a sleep. */
-const EVENT_CEILING_MS = 15_000;
-
 const app = useTestApp();
-let server: ServerProcess;
-const clients: Client[] = [];
+let djs: DiscordJsServer;
 type Bot = Awaited<ReturnType<typeof makeBot>>;
 let owner: Bot;
 let bot: Bot;
@@ -27,47 +24,9 @@ let guildId: string;
 let otherGuildId: string;
 let channelId: string;
 
-/** The next `event` the client emits for which `matches` holds; rejects past the ceiling. */
-function nextEvent<E extends keyof ClientEvents>(
-  client: Client,
-  event: E,
-  matches: (...args: ClientEvents[E]) => boolean = () => true,
-): Promise<ClientEvents[E]> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      client.off(event, listener);
-      reject(new Error(`no ${event} within ${EVENT_CEILING_MS} ms`));
-    }, EVENT_CEILING_MS);
-    const listener = (...args: ClientEvents[E]) => {
-      if (!matches(...args)) return;
-      clearTimeout(timer);
-      client.off(event, listener);
-      resolve(args);
-    };
-    client.on(event, listener);
-  });
-}
-
 /** A REST call through the real server, as the guild's owner (another bot) makes it. */
-async function rest<T = unknown>(method: string, path: string, body?: unknown, token = owner.token): Promise<T> {
-  const res = await fetch(`${server.origin}/api/v10${path}`, {
-    method,
-    headers: { authorization: `Bot ${token}`, ...(body !== undefined && { "content-type": "application/json" }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${await res.text()}`);
-  return (res.status === 204 ? undefined : await res.json()) as T;
-}
-
-/** A discord.js client logged in to the server, resolved once it is ready. */
-async function loginClient(token: string, intents: GatewayIntentBits[]): Promise<Client> {
-  const client = new Client({ intents, rest: { api: `${server.origin}/api` } });
-  clients.push(client);
-  const ready = nextEvent(client, Events.ClientReady);
-  await client.login(token);
-  await ready;
-  return client;
-}
+const rest = <T = unknown>(method: string, path: string, body?: unknown) => djs.rest<T>(owner.token, method, path, body);
+const loginClient = (token: string, intents: GatewayIntentBits[]) => djs.login(token, { intents });
 
 const ALL_GUILD_INTENTS = [
   GatewayIntentBits.Guilds,
@@ -100,13 +59,12 @@ describe("a discord.js bot", () => {
     await addMember(app.db, guildId, bot.user.id, [managers.id]);
     await addMember(app.db, otherGuildId, bot.user.id);
     channelId = (await app.db.guild.findUniqueOrThrow({ where: { id: guildId }, select: { systemChannelId: true } })).systemChannelId!;
-    server = await startServerProcess({ DATABASE_URL: app.url, RATE_LIMIT_SCALE: "1000" });
+    djs = discordJsServer(await startServerProcess({ DATABASE_URL: app.url, RATE_LIMIT_SCALE: "1000" }));
     client = await loginClient(bot.token, ALL_GUILD_INTENTS);
   }, 60_000);
 
   afterAll(async () => {
-    for (const c of clients) await c.destroy();
-    await server?.stop();
+    await djs?.stop();
   });
 
   it("is ready with its guilds, their channels, roles and members in cache", () => {
@@ -257,7 +215,7 @@ describe("a discord.js bot", () => {
     expect(full.content).toBe("Only for the content intent");
   });
 
-  it("fetches a user, shows that it is typing, changes its own name and avatar, hears a purge and an overwrite set and removed, finds an archived thread, starts one from a message and sees a pin", async () => {
+  it("fetches a user (10013 for none), shows another bot that it is typing, and changes its own name and avatar", async () => {
     const fetched = await client.users.fetch(owner.user.id, { force: true });
     expect([fetched.id, fetched.username, fetched.bot]).toEqual([owner.user.id, owner.user.username, true]);
     const unknown = await client.users.fetch("123456789012345678").catch((error: unknown) => error);
