@@ -10,8 +10,8 @@ export function emojiRoleIds(roles: string): string[] {
 
 /**
  * The custom emoji `emojiId` if this user may use it: an available emoji of a guild they are a
- * member of (holding one of its roles when it is restricted to some), or an emoji of the
- * application they act for; null otherwise, as for an unknown emoji.
+ * member of (holding one of its roles when it is restricted to some that still exist), or an
+ * emoji of the application they act for; null otherwise, as for an unknown emoji.
  */
 export async function findUsableEmoji(db: Db, emojiId: string, user: { userId: string; applicationId: string | null }): Promise<UsableEmoji | null> {
   const emoji = await db.emoji.findUnique({ where: { id: emojiId } });
@@ -24,7 +24,9 @@ export async function findUsableEmoji(db: Db, emojiId: string, user: { userId: s
     select: { roles: { select: { roleId: true } } },
   });
   if (!member) return null;
-  const restrictedTo = emojiRoleIds(emoji.roles);
-  if (restrictedTo.length > 0 && !member.roles.some((role) => restrictedTo.includes(role.roleId))) return null;
+  // Deleted roles are skipped, as the emoji object leaves them out: with none left, everyone may use it.
+  const stored = emojiRoleIds(emoji.roles);
+  const restrictedTo = stored.length > 0 ? await db.role.findMany({ where: { guildId: emoji.guildId, id: { in: stored } }, select: { id: true } }) : [];
+  if (restrictedTo.length > 0 && !member.roles.some((held) => restrictedTo.some((role) => role.id === held.roleId))) return null;
   return usable;
 }

@@ -149,6 +149,25 @@ describe("guild emojis", () => {
     expect((await api.patch(`${emojis}/${created.body.id}`, { roles: null })).body.roles).toEqual([]);
   });
 
+  it("serves reactions only for members holding one of its roles, and for everyone once its roles are deleted", async () => {
+    const { guild, text, api, emojis } = await setup();
+    const role = await kit.addRole(guild.id, 1, { name: "Supporters" });
+    const { id } = (await api.post(emojis, { name: "vip", image: PNG, roles: [role.id] })).body;
+    const reader = P.ViewChannel | P.ReadMessageHistory | P.AddReactions;
+    const supporter = await kit.addBotWithRole(guild.id, reader, 2);
+    await kit.updateMember(guild.id, supporter.user.id, { roles: { create: { roleId: role.id } } });
+    const other = await kit.addBotWithRole(guild.id, reader, 3);
+    const message = (await api.post(`/channels/${text.id}/messages`, { content: "react" })).body.id as string;
+    const reaction = `/channels/${text.id}/messages/${message}/reactions/${encodeURIComponent(`vip:${id}`)}/@me`;
+
+    expect((await other.api.put(reaction)).body.code).toBe(10014);
+    expect((await supporter.api.put(reaction)).status).toBe(204);
+    expect((await api.delete(`/guilds/${guild.id}/roles/${role.id}`)).status).toBe(204);
+    // Its list is empty now: everyone may use it.
+    expect((await api.get(`${emojis}/${id}`)).body.roles).toEqual([]);
+    expect((await other.api.put(reaction)).status).toBe(204);
+  });
+
   it("holds 50 static and 50 animated emojis at tier 0 and more at higher tiers (30008 when full)", async () => {
     const { guild, api, emojis } = await setup();
     await seedEmojis(guild.id, 49, false);
