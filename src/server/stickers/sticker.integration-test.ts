@@ -5,8 +5,10 @@ import {
   GatewayIntentBits as I,
   GuildFeature,
   PermissionFlagsBits as P,
+  Routes,
   StickerFormatType,
   StickerType,
+  type APISticker,
 } from "discord-api-types/v10";
 import { describe, expect, it } from "vitest";
 import { createEventRouter } from "~/server/gateway/event-router.ts";
@@ -16,12 +18,14 @@ import { answerCdn } from "~/server/images/cdn.ts";
 import { newId } from "~/server/snowflake/snowflake.ts";
 import { writeGuildState } from "~/test/factories.ts";
 import { identified, useGatewayServer } from "~/test/gateway-kit.ts";
+import { useLibraryServer } from "~/test/library-server.ts";
 import { MISSING_ACCESS, MISSING_PERMISSIONS } from "~/test/member-kit.ts";
 import { threadKit } from "~/test/thread-kit.ts";
 import { useTestApp } from "~/test/test-app.ts";
 
 const app = useTestApp();
 const kit = threadKit(app);
+const library = useLibraryServer(app);
 const server = useGatewayServer(app, {
   router: () => createEventRouter({ db: app.db }),
   limits: { sessionStart: { ...DEFAULT_SESSION_START_LIMITS, identifyIntervalMs: 0 } },
@@ -271,5 +275,26 @@ describe("guild stickers", () => {
 
     const { client: later } = await identified(server, watcher.token, { intents: I.Guilds });
     expect(((await later.dispatch(E.GuildCreate)).d as { stickers: { id: string }[] }).stickers.map((row) => row.id)).toEqual([first]);
+  });
+});
+
+describe("@discordjs/rest on the sticker endpoints", () => {
+  it("uploads a sticker as discord.js does (its fields beside the file), edits and deletes it", async () => {
+    const { guild, owner } = await setup();
+    const rest = library.client(owner.token);
+    // discord.js's GuildStickerManager.create sends exactly this.
+    const created = (await rest.post(Routes.guildStickers(guild.id), {
+      appendToFormData: true,
+      body: { name: "wave", tags: "wave", description: "" },
+      files: [{ contentType: "image/png", data: png(), key: "file", name: "wave.png" }],
+      reason: "a library's upload",
+    })) as APISticker;
+    expect(created).toMatchObject({ name: "wave", tags: "wave", description: null, format_type: StickerFormatType.PNG, guild_id: guild.id });
+    expect((await kit.auditOf(guild.id, AuditLogEvent.StickerCreate))[0]!.reason).toBe("a library's upload");
+    const edited = (await rest.patch(Routes.guildSticker(guild.id, created.id), { body: { name: "waving" } })) as APISticker;
+    expect(edited.name).toBe("waving");
+    expect(((await rest.get(Routes.sticker(created.id))) as APISticker).name).toBe("waving");
+    await rest.delete(Routes.guildSticker(guild.id, created.id));
+    expect(await rest.get(Routes.guildStickers(guild.id))).toEqual([]);
   });
 });
