@@ -6,7 +6,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { signOut } from "next-auth/react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { IconApps, IconBook, IconChevronDown, IconKey, IconLogout, IconMoon, IconSettings, IconSun } from "~/components/icons.tsx";
+import { IconApps, IconBook, IconChevronDown, IconKey, IconLogout, IconMessages, IconMoon, IconSettings, IconSun } from "~/components/icons.tsx";
 import type { DashboardUser } from "~/server/auth/session.ts";
 
 export function UserMenu({ user }: { user: DashboardUser }) {
@@ -49,6 +49,9 @@ export function UserMenu({ user }: { user: DashboardUser }) {
         <Menu.Divider />
         <Menu.Item component={Link} href="/account" leftSection={<IconSettings size={16} />}>
           Account
+        </Menu.Item>
+        <Menu.Item component={Link} href="/account/messages" leftSection={<IconMessages size={16} />}>
+          Direct messages
         </Menu.Item>
         <Menu.Item component={Link} href="/account/authorized-apps" leftSection={<IconKey size={16} />}>
           Authorized apps

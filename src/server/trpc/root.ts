@@ -11,6 +11,7 @@ import { inviteRouter } from "~/server/invites/invite.router.ts";
 import { liveRouter } from "~/server/live/live.router.ts";
 import { lobbyRouter } from "~/server/lobbies/lobby.router.ts";
 import { memberRouter } from "~/server/members/member.router.ts";
+import { dmRouter } from "~/server/dms/dm.router.ts";
 import { messageRouter } from "~/server/messages/message.router.ts";
 import { oauth2Router } from "~/server/oauth2/oauth2.router.ts";
 import { roleRouter } from "~/server/roles/role.router.ts";
@@ -35,6 +36,7 @@ export const appRouter = createTRPCRouter({
   onboarding: onboardingRouter,
   webhook: webhookRouter,
   message: messageRouter,
+  dm: dmRouter,
   application: applicationRouter,
   lobby: lobbyRouter,
   account: accountRouter,
