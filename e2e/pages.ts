@@ -2,6 +2,7 @@ import { expect, request, type Locator, type Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
 import { PermissionFlagsBits } from "discord-api-types/v10";
 import { dashboardActor } from "~/server/auth/actor.ts";
+import { createGuildEmoji } from "~/server/emojis/emoji.service.ts";
 import { setVanityUrl } from "~/server/invites/vanity.service.ts";
 import { E2E_BASE_URL } from "./e2e-env.ts";
 import { clickUntilShown } from "./fixtures.ts";
@@ -38,6 +39,9 @@ const MODERATION =
   PermissionFlagsBits.ManageMessages |
   PermissionFlagsBits.ViewAuditLog;
 
+/** A 1×1 PNG. */
+const SWEEP_EMOJI = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
+
 export async function seedWorld() {
   const owner = await seedOwner("sweep-owner");
   const [moderators] = await seedRolesAt(owner.guild.id, [{ name: "Moderators", position: 1, permissions: MODERATION }]);
@@ -56,6 +60,8 @@ export async function seedWorld() {
   const { channel, path } = await seedWebhook(owner, "Deploys");
   await seedThreads(owner, channel.id);
   await seedWidget(owner, channel.id);
+  // An emoji, so the Emoji & Stickers page shows its table with a row.
+  await createGuildEmoji({ db: e2eDb(), actor: dashboardActor(owner.user.id) }, { guildId: owner.guild.id, body: { name: "sweep", image: SWEEP_EMOJI } });
   const { application } = await seedIntegrations(owner);
   const lobby = await seedLobby(application);
   // A message with an embed, so the Messages page shows one.
@@ -137,6 +143,14 @@ export const PAGES: readonly DashboardPage[] = [
   { name: "channel-webhooks", path: (w) => `${channel(w)}/webhooks` },
   { name: "channel-permissions", path: (w) => `${channel(w)}/permissions` },
   { name: "channel-search", path: (w) => `${guild(w)}/channels/search` },
+  {
+    name: "emojis",
+    path: (w) => `${guild(w)}/emojis`,
+    states: [
+      { name: "uploading an emoji", open: (page) => dialogOf(page, "Upload emoji", "Upload emoji") },
+      { name: "stickers shown", open: (page) => clickUntilShown(page.getByRole("tab", { name: "Stickers" }), button(page, "Upload sticker")) },
+    ],
+  },
   {
     name: "members",
     path: (w) => `${guild(w)}/members`,

@@ -185,3 +185,5 @@ export const IconGripVertical = createIcon([
   "M14 12a1 1 0 1 0 2 0a1 1 0 1 0 -2 0",
   "M14 19a1 1 0 1 0 2 0a1 1 0 1 0 -2 0",
 ]);
+export const IconMoodSmile = createIcon(["M12 12m-9 0a9 9 0 1 0 18 0a9 9 0 1 0 -18 0", "M9 10l.01 0", "M15 10l.01 0", "M9.5 15a3.5 3.5 0 0 0 5 0"]);
+export const IconSticker = createIcon(["M20 12l-2 .5a6 6 0 0 1 -6.5 -6.5l.5 -2l8 8", "M20 12a8 8 0 1 1 -8 -8"]);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { ZGuildEmojiModifyBodySchema } from "~/server/emojis/emoji.schema.ts";
 import { ZOnboardingBodySchema } from "~/server/guild-config/onboarding.schema.ts";
 import { ZWelcomeScreenBodySchema } from "~/server/guild-config/guild-config.schema.ts";
 import { ZGuildModifyBodySchema } from "~/server/guilds/guild.schema.ts";
@@ -68,5 +69,6 @@ describe("a form's own validation", () => {
       "welcome_channels.0.channel_id": "Choose a channel for each row.",
     });
     expect(bodyValidator(ZGuildModifyBodySchema)({ name: "Fine" })).toEqual({});
+    expect(bodyValidator(ZGuildEmojiModifyBodySchema)({ name: "party-parrot" })).toEqual({ name: "Name can have only letters, numbers and underscores." });
   });
 });

@@ -126,6 +126,9 @@ export function fieldSentence(path: readonly string[], error: FieldError, value?
       return `Choose one of the listed options for the ${label}.`;
     case "BASE_TYPE_DUPLICATE":
       return `Each ${label} can be chosen only once.`;
+    // The one pattern a field is held to: an emoji's name.
+    case "STRING_TYPE_REGEX":
+      return `${capital(label)} can have only letters, numbers and underscores.`;
     default:
       return error.message;
   }

@@ -4,7 +4,7 @@ import { Box, Button, Group, Image, Input, Stack, Text } from "@mantine/core";
 import { Dropzone, IMAGE_MIME_TYPE } from "@mantine/dropzone";
 import { useId, useState, type ReactNode } from "react";
 import { IconLock, IconPhoto, IconUpload } from "~/components/icons.tsx";
-import { sniffImageFormat } from "~/server/images/image-format.ts";
+import { readImageFile } from "./image-file.ts";
 
 /** Uploads larger than this are refused before they are read (the API's own ceiling). */
 const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
@@ -26,21 +26,6 @@ type Props = {
 };
 
 const NOT_AN_IMAGE = "This file isn't a PNG, JPEG, GIF or WebP image. Choose an image file.";
-
-/**
- * The file as a data URI of the image type its bytes are, as the service checks them; a file
- * that only claims to be an image (by its name or type) is refused here, before any preview.
- */
-async function readImage(file: File): Promise<string> {
-  const format = sniffImageFormat(new Uint8Array(await file.slice(0, 16).arrayBuffer()));
-  if (!format) throw new Error(NOT_AN_IMAGE);
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(reader.result as string);
-    reader.onerror = () => reject(reader.error ?? new Error("The file could not be read."));
-    reader.readAsDataURL(new Blob([file], { type: `image/${format}` }));
-  });
-}
 
 /** An image setting: preview, a drop zone that turns the file into a data URI, remove and undo. */
 export function ImageField({ label, description, currentUrl, value, onChange, error, disabled: disabledByForm, lockReason, shape }: Props) {
@@ -89,7 +74,7 @@ export function ImageField({ label, description, currentUrl, value, onChange, er
               const file = files[0];
               if (!file) return;
               setRejection(null);
-              readImage(file).then(onChange, (cause: Error) => setRejection(cause.message));
+              readImageFile(file, ["png", "jpeg", "gif", "webp"], NOT_AN_IMAGE).then(onChange, (cause: Error) => setRejection(cause.message));
             }}
             onReject={(rejections) =>
               setRejection(rejections[0]?.errors[0]?.code === "file-too-large" ? "Images can be at most 10 MB." : "Use a PNG, JPEG, GIF or WebP image.")

@@ -29,6 +29,8 @@ const READS_OF: Partial<Record<string, readonly string[]>> = {
   [E.VoiceChannelStatusUpdate]: ["voiceStatus", "channel"],
   [E.GuildScheduledEventCreate]: ["audit"],
   [E.GuildAuditLogEntryCreate]: ["audit"],
+  [E.GuildEmojisUpdate]: ["emoji", "guild", "audit"],
+  [E.GuildStickersUpdate]: ["sticker", "guild", "audit"],
   [E.MessageCreate]: MESSAGES,
   [E.MessageUpdate]: MESSAGES,
   [E.MessageDelete]: MESSAGES,

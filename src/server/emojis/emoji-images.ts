@@ -1,8 +1,6 @@
 import { invalidField } from "~/server/errors.ts";
 import { decodeImageField, type ImageData } from "~/server/images/image-data.ts";
-
-/** An emoji's image may be at most 256 KiB, as on the platform. */
-export const EMOJI_IMAGE_MAX_BYTES = 256 * 1024;
+import { EMOJI_IMAGE_MAX_BYTES } from "./emoji.schema.ts";
 
 /** The upload as stored: any of the image formats the platform takes (PNG, JPEG, GIF, WebP), within the size limit. */
 export function decodeEmojiImage(value: string): ImageData {

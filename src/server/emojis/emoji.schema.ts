@@ -6,6 +6,8 @@ import { lengthBetween, ZSnowflakeSchema } from "~/server/validation/fields.ts";
 export const EMOJI_NAME = /^[A-Za-z0-9_]+$/;
 export const EMOJI_NAME_MIN = 2;
 export const EMOJI_NAME_MAX = 32;
+/** An emoji's image may be at most 256 KiB, as on the platform. */
+export const EMOJI_IMAGE_MAX_BYTES = 256 * 1024;
 
 export const ZEmojiNameSchema = lengthBetween(EMOJI_NAME_MIN, EMOJI_NAME_MAX).refine((name) => EMOJI_NAME.test(name), {
   message: "String value did not match validation regex.",

@@ -1,9 +1,7 @@
 import busboy from "busboy";
 import { ApiError, invalidField } from "~/server/errors.ts";
+import type { FormFile } from "./form-file.ts";
 import { MAX_FILE_BYTES, MAX_FORM_FILES } from "./http-types.ts";
-
-/** An uploaded file: its bytes, with the name and type its part declared. */
-export type FormFile = Buffer & { filename: string; contentType: string };
 
 /** A multipart/form-data body: text fields as strings, files as their bytes. */
 export type FormBody = Record<string, string | FormFile>;
@@ -13,10 +11,6 @@ const forms = new WeakSet<object>();
 
 export function isFormBody(value: unknown): value is FormBody {
   return typeof value === "object" && value !== null && forms.has(value);
-}
-
-export function isFormFile(value: unknown): value is FormFile {
-  return Buffer.isBuffer(value) && typeof (value as Partial<FormFile>).filename === "string";
 }
 
 const invalidForm = () => new ApiError("INVALID_FORM_BODY", { message: "Invalid multipart form body" });

@@ -8,7 +8,7 @@ import { useHttpServer } from "~/test/http-server.ts";
 import { useTestApp } from "~/test/test-app.ts";
 import { until } from "~/test/until.ts";
 import { webhookKit } from "~/test/webhook-kit.ts";
-import { isFormFile } from "./multipart.ts";
+import { isFormFile } from "./form-file.ts";
 import { createUploadMemory, type UploadMemory } from "./upload-memory.ts";
 
 const app = useTestApp();

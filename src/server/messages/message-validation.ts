@@ -1,7 +1,8 @@
 import { ComponentType, MessageFlags } from "discord-api-types/v10";
 import type { z } from "zod";
 import { addFieldError, ApiError, fromZodError, type ErrorTree } from "~/server/errors.ts";
-import { isFormBody, isFormFile, type FormBody } from "~/server/http/multipart.ts";
+import { isFormFile } from "~/server/http/form-file.ts";
+import { isFormBody, type FormBody } from "~/server/http/multipart.ts";
 import { parseRequestJson } from "~/server/validation/json.ts";
 import { COMPONENT_LIMITS, countComponents, type TComponent } from "./component.schema.ts";
 import type { TAttachmentRequest, TMessageFields } from "./message.schema.ts";

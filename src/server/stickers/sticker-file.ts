@@ -1,9 +1,7 @@
 import { StickerFormatType } from "discord-api-types/v10";
 import { ApiError } from "~/server/errors.ts";
 import { sniffImageFormat } from "~/server/images/image-format.ts";
-
-/** A sticker's file may be at most 512 KiB, as on the platform (50045 past it). */
-export const STICKER_FILE_MAX_BYTES = 512 * 1024;
+import { STICKER_FILE_MAX_BYTES } from "./sticker.schema.ts";
 
 export type StickerFile = { formatType: StickerFormatType; contentType: string; bytes: Buffer };
 

@@ -2,6 +2,8 @@ import { applicationRouter } from "~/server/applications/application.router.ts";
 import { auditRouter } from "~/server/audit/audit.router.ts";
 import { channelRouter } from "~/server/channels/channel.router.ts";
 import { voiceStatusRouter } from "~/server/channels/voice-status.router.ts";
+import { dmRouter } from "~/server/dms/dm.router.ts";
+import { emojiRouter } from "~/server/emojis/emoji.router.ts";
 import { guildConfigRouter } from "~/server/guild-config/guild-config.router.ts";
 import { onboardingRouter } from "~/server/guild-config/onboarding.router.ts";
 import { widgetRouter } from "~/server/guild-config/widget.router.ts";
@@ -11,10 +13,10 @@ import { inviteRouter } from "~/server/invites/invite.router.ts";
 import { liveRouter } from "~/server/live/live.router.ts";
 import { lobbyRouter } from "~/server/lobbies/lobby.router.ts";
 import { memberRouter } from "~/server/members/member.router.ts";
-import { dmRouter } from "~/server/dms/dm.router.ts";
 import { messageRouter } from "~/server/messages/message.router.ts";
 import { oauth2Router } from "~/server/oauth2/oauth2.router.ts";
 import { roleRouter } from "~/server/roles/role.router.ts";
+import { stickerRouter } from "~/server/stickers/sticker.router.ts";
 import { threadRouter } from "~/server/threads/thread.router.ts";
 import { inspectorRouter } from "~/server/twin/inspector.router.ts";
 import { accountRouter } from "~/server/users/account.router.ts";
@@ -35,6 +37,8 @@ export const appRouter = createTRPCRouter({
   widget: widgetRouter,
   onboarding: onboardingRouter,
   webhook: webhookRouter,
+  emoji: emojiRouter,
+  sticker: stickerRouter,
   message: messageRouter,
   dm: dmRouter,
   application: applicationRouter,
