@@ -17,15 +17,18 @@ function isAnimatedGif(bytes: Buffer): boolean {
   return frames > 1;
 }
 
-/** Decodes an image data URI, checking that the bytes really are the declared image type. */
+/**
+ * Decodes an image data URI whose bytes are an image of a format taken. The bytes say which,
+ * as on the platform, whatever image type the URI declares: discord.js declares image/jpg for
+ * every Buffer it is given (an avatar, an icon, an emoji), PNGs included.
+ */
 export function parseImageData(value: string): ImageData | null {
   const match = DATA_URI.exec(value);
   if (!match) return null;
   const bytes = Buffer.from(match[2]!, "base64");
   if (bytes.length === 0 || bytes.length > MAX_IMAGE_BYTES) return null;
   const format = sniffImageFormat(bytes);
-  const declared = match[1] === "jpg" ? "jpeg" : (match[1] as ImageFormat);
-  if (format !== declared) return null;
+  if (!format) return null;
   return { format, contentType: `image/${format}`, bytes, animated: format === "gif" && isAnimatedGif(bytes) };
 }
 
