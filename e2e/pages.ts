@@ -209,6 +209,7 @@ export const PAGES: readonly DashboardPage[] = [
   { name: "account", path: () => "/account" },
   { name: "applications", path: () => "/applications" },
   { name: "authorized-apps", path: () => "/account/authorized-apps" },
+  { name: "direct-messages", path: () => "/account/messages" },
   // The world's application's bot install link: the consent page.
   { name: "oauth2-authorize", path: (w) => `/oauth2/authorize?client_id=${w.applicationId}&scope=bot&permissions=2048` },
   { name: "api-reference", path: () => "/reference" },
