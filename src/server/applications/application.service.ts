@@ -87,7 +87,6 @@ export async function getCurrentApplication(ctx: ServiceContext) {
   const { verifyKey } = await applicationKeys(ctx.db, app.id);
   return {
     ...toApplicationBase(app, verifyKey),
-    flags_new: String(app.flags),
     bot: toUserObject(app.botUser),
     owner: toUserObject(app.owner),
     approximate_guild_count: guildCount,

@@ -35,16 +35,19 @@ export async function auditChannelUpdate(change: Change, access: GuildAccess, be
   const changes = diffChanges(before, after, CHANNEL_AUDIT_KEYS);
   if (changes.length) await change.audit({ guildId, actionType: AuditLogEvent.ChannelUpdate, targetId: after.id, changes });
 
-  const old = new Map(before.permission_overwrites.map((o) => [o.id, o]));
-  const kept = new Set(after.permission_overwrites.map((o) => o.id));
+  // Read as Guildhall's overwrite objects: the channel types' own overwrite type lacks allow_new and deny_new.
+  const was: readonly OverwriteObject[] = before.permission_overwrites;
+  const is: readonly OverwriteObject[] = after.permission_overwrites;
+  const old = new Map(was.map((o) => [o.id, o]));
+  const kept = new Set(is.map((o) => o.id));
   const entry = (actionType: AuditLogEvent, o: OverwriteObject, from: OverwriteObject | Record<string, never>, to: OverwriteObject | Record<string, never>) =>
     change.audit({ guildId, actionType, targetId: after.id, changes: diffChanges(from, to, OVERWRITE_AUDIT_KEYS), options: overwriteOptions(access, o) });
-  for (const o of after.permission_overwrites) {
+  for (const o of is) {
     const previous = old.get(o.id);
     if (!previous) await entry(AuditLogEvent.ChannelOverwriteCreate, o, {}, o);
     else if (previous.allow !== o.allow || previous.deny !== o.deny) await entry(AuditLogEvent.ChannelOverwriteUpdate, o, previous, o);
   }
-  for (const o of before.permission_overwrites) if (!kept.has(o.id)) await entry(AuditLogEvent.ChannelOverwriteDelete, o, o, {});
+  for (const o of was) if (!kept.has(o.id)) await entry(AuditLogEvent.ChannelOverwriteDelete, o, o, {});
 }
 
 /** The audit options of an overwrite entry: its target, target type, and the role's name. */

@@ -26,7 +26,8 @@ export const THREAD_TYPES: number[] = [ChannelType.AnnouncementThread, ChannelTy
 export const NOT_A_THREAD = { notIn: THREAD_TYPES };
 export type ChannelRow = Prisma.ChannelGetPayload<{ include: typeof CHANNEL_INCLUDE }>;
 
-export type OverwriteObject = APIOverwrite;
+/** The overwrite object, with `allow_new` and `deny_new` repeating the whole bit sets beside `allow` and `deny` (spec 9). */
+export type OverwriteObject = APIOverwrite & { allow_new: string; deny_new: string };
 export type ForumTagObject = APIGuildForumTag;
 
 /** discord-api-types' shapes of the channels a guild holds (threads aside), one per type. */
@@ -34,7 +35,7 @@ type GuildChannelShape =
   APITextChannel | APINewsChannel | APIGuildCategoryChannel | APIGuildVoiceChannel | APIGuildStageVoiceChannel | APIGuildForumChannel | APIGuildMediaChannel;
 
 /** Fields every guild channel carries on the wire, where the API types have them optional. */
-type GuildChannelCommon = { guild_id: string; position: number; flags: ChannelFlags; parent_id: string | null; permission_overwrites: APIOverwrite[] };
+type GuildChannelCommon = { guild_id: string; position: number; flags: ChannelFlags; parent_id: string | null; permission_overwrites: OverwriteObject[] };
 
 /** The type-specific fields, optional on every channel so readers need not narrow by type first. */
 type ChannelFieldsByType = Partial<{
@@ -57,11 +58,17 @@ type ChannelFieldsByType = Partial<{
 /** A guild channel object: the API type of its channel type, as CHANNEL_CREATE/UPDATE/DELETE and REST send it. */
 export type ChannelObject = GuildChannelShape & GuildChannelCommon & ChannelFieldsByType;
 
+type OverwriteRow = Pick<PermissionOverwrite, "targetId" | "type" | "allow" | "deny">;
+
+export function toOverwriteObject(row: OverwriteRow): OverwriteObject {
+  const allow = serializePermissions(row.allow);
+  const deny = serializePermissions(row.deny);
+  return { id: row.targetId, type: row.type === 1 ? 1 : 0, allow, deny, allow_new: allow, deny_new: deny };
+}
+
 /** Overwrites in a stable order: roles before members, then by id (@everyone first). */
-export function toOverwriteObjects(rows: readonly Pick<PermissionOverwrite, "targetId" | "type" | "allow" | "deny">[]): OverwriteObject[] {
-  return [...rows]
-    .sort((a, b) => a.type - b.type || compareSnowflakes(a.targetId, b.targetId))
-    .map((o) => ({ id: o.targetId, type: o.type === 1 ? 1 : 0, allow: serializePermissions(o.allow), deny: serializePermissions(o.deny) }));
+export function toOverwriteObjects(rows: readonly OverwriteRow[]): OverwriteObject[] {
+  return [...rows].sort((a, b) => a.type - b.type || compareSnowflakes(a.targetId, b.targetId)).map(toOverwriteObject);
 }
 
 export function parseTags(json: string | null): ForumTagObject[] {

@@ -275,10 +275,12 @@ describe("POST /guilds/{guild.id}/channels", () => {
       ],
     });
     expect(res.status).toBe(200);
+    // allow_new and deny_new repeat the whole bit sets beside allow and deny (spec 9).
+    const seeAndSend = String(P.ViewChannel | P.SendMessages);
     expect(res.body.permission_overwrites).toEqual([
-      { id: guild.id, type: 0, allow: "0", deny: String(P.ViewChannel) },
-      { id: member.role.id, type: 0, allow: "0", deny: "0" },
-      { id: member.user.id, type: 1, allow: String(P.ViewChannel | P.SendMessages), deny: "0" },
+      { id: guild.id, type: 0, allow: "0", deny: String(P.ViewChannel), allow_new: "0", deny_new: String(P.ViewChannel) },
+      { id: member.role.id, type: 0, allow: "0", deny: "0", allow_new: "0", deny_new: "0" },
+      { id: member.user.id, type: 1, allow: seeAndSend, deny: "0", allow_new: seeAndSend, deny_new: "0" },
     ]);
     // The member overwrite lets the member see what @everyone cannot.
     expect((await member.api.get(`/channels/${res.body.id}`)).status).toBe(200);
@@ -426,7 +428,10 @@ describe("PATCH /guilds/{guild.id}/channels", () => {
     await api.patch(`/channels/${secret.id}`, { permission_overwrites: [...hidden, { id: channelsOnly.role.id, type: 0, allow: String(P.ViewChannel) }] });
     const noRoles = await channelsOnly.api.patch(path, sync);
     expect([noRoles.status, noRoles.body.code]).toEqual([403, 50013]);
-    expect((await api.get(`/channels/${secret.id}`)).body).toMatchObject({ parent_id: null, permission_overwrites: expect.arrayContaining(hidden) });
+    expect((await api.get(`/channels/${secret.id}`)).body).toMatchObject({
+      parent_id: null,
+      permission_overwrites: expect.arrayContaining(hidden.map((overwrite) => expect.objectContaining(overwrite))),
+    });
 
     const { user } = await makeUser(app.db);
     await addMember(app.db, guild.id, user.id, [channelsOnly.role.id]);
@@ -526,7 +531,9 @@ describe("PATCH /channels/{channel.id}", () => {
     const deny = String(P.ViewChannel);
     const res = await api.patch(`/channels/${textCategory.id}`, { permission_overwrites: [{ id: guild.id, type: 0, deny }] });
     expect(res.status).toBe(200);
-    expect((await api.get(`/channels/${general.id}`)).body.permission_overwrites).toEqual([{ id: guild.id, type: 0, allow: "0", deny }]);
+    expect((await api.get(`/channels/${general.id}`)).body.permission_overwrites).toEqual([
+      { id: guild.id, type: 0, allow: "0", deny, allow_new: "0", deny_new: deny },
+    ]);
 
     const [created] = await auditOf(guild.id, AuditLogEvent.ChannelOverwriteCreate);
     expect(created?.targetId).toBe(textCategory.id);

@@ -24,7 +24,9 @@ const server = useGatewayServer(app, {
 
 const INTENTS = I.Guilds | I.GuildMessages;
 const OBFUSCATION = { intents: INTENTS, capabilities: GatewayCapabilityBits.ChannelObfuscation };
-const hiddenFrom = (guildId: string) => [{ id: guildId, type: OverwriteType.Role, allow: "0", deny: String(P.ViewChannel) }];
+const hiddenFrom = (guildId: string) => [
+  { id: guildId, type: OverwriteType.Role, allow: "0", deny: String(P.ViewChannel), allow_new: "0", deny_new: String(P.ViewChannel) },
+];
 
 /** A bot in a guild whose owner made a #staff channel @everyone cannot view. */
 async function withHiddenChannel() {

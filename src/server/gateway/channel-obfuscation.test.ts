@@ -4,7 +4,9 @@ import { OBFUSCATED_CHANNEL_NAME, obfuscateChannel } from "./channel-obfuscation
 
 const GUILD = "1300000000000000000";
 const ROLE = "1300000000000000001";
-const EVERYONE_DENIED_VIEW = [{ id: GUILD, type: OverwriteType.Role, allow: "0", deny: String(P.ViewChannel) }];
+const EVERYONE_DENIED_VIEW = [
+  { id: GUILD, type: OverwriteType.Role, allow: "0", deny: String(P.ViewChannel), allow_new: "0", deny_new: String(P.ViewChannel) },
+];
 
 describe("obfuscateChannel", () => {
   it("keeps which channel it is and where it sits, names it ___hidden___, nulls the rest and shows one overwrite hiding it", () => {

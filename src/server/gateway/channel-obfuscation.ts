@@ -2,7 +2,7 @@
 // opted into obfuscation (spec 6; the platform's "Obfuscated Channels"): the channel exists and
 // keeps its place in the list, and nothing else about it shows. The HTTP API never does this.
 import { ChannelFlags, OverwriteType, PermissionFlagsBits } from "discord-api-types/v10";
-import type { APIOverwrite } from "discord-api-types/v10";
+import { toOverwriteObject, type OverwriteObject } from "~/server/channels/channel.dto.ts";
 
 /** The name every obfuscated channel carries. */
 export const OBFUSCATED_CHANNEL_NAME = "___hidden___";
@@ -21,8 +21,8 @@ const KEPT_FIELDS: ReadonlySet<string> = new Set(["id", "type", "guild_id", "pos
 const EMPTIED_FIELDS: ReadonlySet<string> = new Set(["available_tags"]);
 
 /** The one overwrite an obfuscated channel shows: @everyone (whose role id is the guild's) denied VIEW_CHANNEL. */
-function hiddenOverwrite(guildId: string): APIOverwrite {
-  return { id: guildId, type: OverwriteType.Role, allow: "0", deny: String(PermissionFlagsBits.ViewChannel) };
+function hiddenOverwrite(guildId: string): OverwriteObject {
+  return toOverwriteObject({ targetId: guildId, type: OverwriteType.Role, allow: 0n, deny: PermissionFlagsBits.ViewChannel });
 }
 
 type ChannelLike = { id: string; flags?: number; [field: string]: unknown };

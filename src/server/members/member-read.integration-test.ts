@@ -246,10 +246,11 @@ describe("PATCH /applications/@me flags", () => {
     const limited = ApplicationFlags.GatewayGuildMembersLimited | ApplicationFlags.GatewayPresenceLimited | ApplicationFlags.GatewayMessageContentLimited;
     const on = await api.patch("/applications/@me", { flags: limited });
     expect(on.status).toBe(200);
-    expect(on.body.flags).toBe(limited);
-    expect((await api.get("/applications/@me")).body.flags).toBe(limited);
+    // flags_new carries the same bits as a string (spec 9).
+    expect(on.body).toMatchObject({ flags: limited, flags_new: String(limited) });
+    expect((await api.get("/applications/@me")).body).toMatchObject({ flags: limited, flags_new: String(limited) });
     const off = await api.patch("/applications/@me", { flags: 0 });
-    expect(off.body.flags).toBe(0);
+    expect(off.body).toMatchObject({ flags: 0, flags_new: "0" });
   });
 
   it.each([

@@ -39,6 +39,9 @@ describe("GET /oauth2/@me", () => {
         bot_public: true,
         bot_require_code_grant: false,
         verify_key: expect.stringMatching(/^[0-9a-f]{64}$/),
+        flags: 0,
+        // Every flag bit, as a string, beside the 32-bit flags (spec 9).
+        flags_new: "0",
       },
       scopes: ["identify", "guilds"],
       user: { id: user.id, username: user.username },

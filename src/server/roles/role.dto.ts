@@ -2,10 +2,14 @@ import type { APIRole } from "discord-api-types/v10";
 import type { Role } from "~/generated/prisma/client.ts";
 import { serializePermissions } from "~/server/permissions/permissions.ts";
 
-/** The role object; the icon fields are always sent (null when unset), where APIRole has them optional. */
-export type RoleObject = APIRole & Required<Pick<APIRole, "icon" | "unicode_emoji">>;
+/**
+ * The role object; the icon fields are always sent (null when unset), where APIRole has them
+ * optional, and `permissions_new` repeats the whole bit set beside `permissions` (spec 9).
+ */
+export type RoleObject = APIRole & Required<Pick<APIRole, "icon" | "unicode_emoji">> & { permissions_new: string };
 
 export function toRoleObject(role: Role): RoleObject {
+  const permissions = serializePermissions(role.permissions);
   return {
     id: role.id,
     name: role.name,
@@ -15,7 +19,8 @@ export function toRoleObject(role: Role): RoleObject {
     icon: role.icon,
     unicode_emoji: role.unicodeEmoji,
     position: role.position,
-    permissions: serializePermissions(role.permissions),
+    permissions,
+    permissions_new: permissions,
     managed: role.managed,
     mentionable: role.mentionable,
     flags: role.flags,

@@ -71,6 +71,7 @@ describe("GET /guilds/:guildId/roles", () => {
       unicode_emoji: null,
       position: 0,
       permissions: DEFAULT_EVERYONE_PERMISSIONS.toString(),
+      permissions_new: DEFAULT_EVERYONE_PERMISSIONS.toString(),
       managed: false,
       mentionable: false,
       flags: 0,
@@ -133,6 +134,7 @@ describe("POST /guilds/:guildId/roles", () => {
       unicode_emoji: null,
       position: 1,
       permissions: DEFAULT_EVERYONE_PERMISSIONS.toString(),
+      permissions_new: DEFAULT_EVERYONE_PERMISSIONS.toString(),
       managed: false,
       mentionable: false,
       flags: 0,
@@ -169,6 +171,19 @@ describe("POST /guilds/:guildId/roles", () => {
     });
     const legacy = await api.post(`/guilds/${guild.id}/roles`, { color: 0x123456 });
     expect(legacy.body.colors).toEqual({ primary_color: 0x123456, secondary_color: null, tertiary_color: null });
+  });
+
+  it("sends permissions_new beside permissions, both the whole bit set past bit 31, in answers and events (spec 9)", async () => {
+    const { guild, api } = await setup();
+    const wide = String(P.KickMembers | P.SendPolls | P.UseExternalApps);
+    const res = await api.post(`/guilds/${guild.id}/roles`, { permissions: wide });
+    expect(res.body).toMatchObject({ permissions: wide, permissions_new: wide });
+    expect(await eventsOf(guild.id, GatewayDispatchEvents.GuildRoleCreate)).toContainEqual({
+      guild_id: guild.id,
+      role: expect.objectContaining({ permissions_new: wide }),
+    });
+    const listed = (await api.get(`/guilds/${guild.id}/roles`)).body.find((r: { id: string }) => r.id === res.body.id);
+    expect(listed).toMatchObject({ permissions: wide, permissions_new: wide });
   });
 
   it("records the audit entry with its reason, readable through the audit log", async () => {

@@ -41,6 +41,10 @@ describe("GET /users/@me/guilds", () => {
     expect(theirs.body[0]).toMatchObject({ id: g2.id, owner: false });
     expect(theirs.body[0]).not.toHaveProperty("approximate_member_count");
     expect(BigInt(theirs.body[0].permissions) & 1024n).toBe(1024n);
+    // permissions_new repeats the whole bit set (spec 9); the owner's is every permission, past bit 31 too.
+    expect(theirs.body[0].permissions_new).toBe(theirs.body[0].permissions);
+    expect(own.body[0].permissions_new).toBe(own.body[0].permissions);
+    expect(BigInt(own.body[0].permissions_new) > 0xffffffffn).toBe(true);
   });
 
   it("pages with before, after and limit", async () => {

@@ -100,19 +100,23 @@ export async function listCurrentUserGuilds(ctx: ServiceContext, query: TCurrent
   const counts = query.with_counts ? { members: await memberCounts(ctx.db, guildIds), online: await countOnlineMembers(ctx.db, guildIds) } : null;
   return members.map(({ guild, roles }) => {
     const everyone = guild.roles.find((r) => r.id === guild.id);
-    const permissions = computeBasePermissions({
-      ownerId: guild.ownerId,
-      userId: actor.userId,
-      everyonePermissions: everyone?.permissions ?? 0n,
-      rolePermissions: roles.map((r) => r.role.permissions),
-    });
+    const permissions = serializePermissions(
+      computeBasePermissions({
+        ownerId: guild.ownerId,
+        userId: actor.userId,
+        everyonePermissions: everyone?.permissions ?? 0n,
+        rolePermissions: roles.map((r) => r.role.permissions),
+      }),
+    );
     return {
       id: guild.id,
       name: guild.name,
       icon: guild.icon,
       banner: guild.banner,
       owner: guild.ownerId === actor.userId,
-      permissions: serializePermissions(permissions),
+      permissions,
+      // The whole bit set again beside permissions (spec 9).
+      permissions_new: permissions,
       features: parseFeatures(guild.features),
       ...(counts && { approximate_member_count: counts.members.get(guild.id) ?? 0, approximate_presence_count: counts.online.get(guild.id) ?? 0 }),
     };
