@@ -218,7 +218,11 @@ function paramValues(world: World, path: string): Record<string, string> {
   if (path.startsWith("/lobbies/")) values.messageId = world.lobbyMessage;
   if (path.includes("/bans/")) values.userId = world.banned;
   if (path.endsWith("/voice-status")) values.channelId = world.channels.voice;
-  if (path.includes("/thread-members/")) values.channelId = world.channels.thread;
+  if (path.includes("/thread-members")) {
+    // The world's thread, and its starter, who is in it.
+    values.channelId = world.channels.thread;
+    values.userId = world.owner.user.id;
+  }
   if (path.endsWith("/crosspost") || path.endsWith("/followers")) {
     values.channelId = world.channels.announcement;
     values.messageId = world.news;

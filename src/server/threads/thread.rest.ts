@@ -2,7 +2,15 @@ import { z } from "zod";
 import { readMessageRequest } from "~/server/messages/message-validation.ts";
 import { created, noContent, ok, route } from "~/server/rest/route.ts";
 import { joinThread, leaveThread } from "./thread-members.service.ts";
-import { ZArchivedThreadsQuerySchema, ZJoinedArchivedThreadsQuerySchema, ZMessageThreadBodySchema, ZThreadCreateBodySchema } from "./thread.schema.ts";
+import { addThreadMember, getThreadMember, listThreadMembers, removeThreadMember } from "./thread-member-manage.service.ts";
+import {
+  ZArchivedThreadsQuerySchema,
+  ZJoinedArchivedThreadsQuerySchema,
+  ZMessageThreadBodySchema,
+  ZThreadCreateBodySchema,
+  ZThreadMemberQuerySchema,
+  ZThreadMembersQuerySchema,
+} from "./thread.schema.ts";
 import { startThreadFromMessage } from "./message-thread.service.ts";
 import { listArchivedThreads, listJoinedArchivedThreads } from "./archived-threads.service.ts";
 import { createThread, listActiveGuildThreads } from "./thread.service.ts";
@@ -38,6 +46,39 @@ export const threadRoutes = [
       await leaveThread(ctx, params);
       return noContent();
     },
+  }),
+  route({
+    method: "PUT",
+    path: "/channels/:channelId/thread-members/:userId",
+    auth: "bot",
+    handler: async ({ ctx, params }) => {
+      await addThreadMember(ctx, params);
+      return noContent();
+    },
+  }),
+  route({
+    method: "DELETE",
+    path: "/channels/:channelId/thread-members/:userId",
+    auth: "bot",
+    handler: async ({ ctx, params }) => {
+      await removeThreadMember(ctx, params);
+      return noContent();
+    },
+  }),
+  route({
+    method: "GET",
+    path: "/channels/:channelId/thread-members/:userId",
+    auth: "bot",
+    query: ZThreadMemberQuerySchema,
+    handler: async ({ ctx, params, query }) => ok(await getThreadMember(ctx, { ...params, withMember: query.with_member ?? false })),
+  }),
+  route({
+    method: "GET",
+    path: "/channels/:channelId/thread-members",
+    auth: "bot",
+    query: ZThreadMembersQuerySchema,
+    handler: async ({ ctx, params, query }) =>
+      ok(await listThreadMembers(ctx, { channelId: params.channelId, withMember: query.with_member ?? false, after: query.after, limit: query.limit })),
   }),
   route({
     method: "GET",

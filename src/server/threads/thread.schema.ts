@@ -2,7 +2,7 @@ import { ChannelType, MessageFlags } from "discord-api-types/v10";
 import { z } from "zod";
 import { AUTO_ARCHIVE_DURATIONS, RATE_LIMIT_PER_USER_MAX, ZChannelNameSchema } from "~/server/channels/channel.schema.ts";
 import { ZMessageFieldsSchema } from "~/server/messages/message.schema.ts";
-import { intBetween, intChoice, queryInt, ZSnowflakeSchema, ZTimestampSchema } from "~/server/validation/fields.ts";
+import { intBetween, intChoice, queryInt, ZQueryBooleanSchema, ZSnowflakeSchema, ZTimestampSchema } from "~/server/validation/fields.ts";
 
 /** A forum or media post carries at most this many tags. */
 export const APPLIED_TAGS_MAX = 5;
@@ -83,3 +83,12 @@ export type TJoinedArchivedThreadsQuery = z.output<typeof ZJoinedArchivedThreads
 /** POST /channels/{channel.id}/messages/{message.id}/threads: a thread from a message takes its name and timing only. */
 export const ZMessageThreadBodySchema = ZThreadCreateBodySchema.pick({ name: true, auto_archive_duration: true, rate_limit_per_user: true });
 export type TMessageThreadBody = z.output<typeof ZMessageThreadBodySchema>;
+
+/** GET /channels/{thread.id}/thread-members/{user.id}: with_member adds each one's guild member. */
+export const ZThreadMemberQuerySchema = z.object({ with_member: ZQueryBooleanSchema.optional() });
+
+/** GET /channels/{thread.id}/thread-members: by user id after `after`, 1-100 (100). */
+export const ZThreadMembersQuerySchema = ZThreadMemberQuerySchema.extend({
+  after: ZSnowflakeSchema.optional(),
+  limit: queryInt(1, 100).optional(),
+});
