@@ -76,7 +76,13 @@ describe("direct messages", () => {
     expect(sent.status).toBe(200);
     expect(sent.body).not.toHaveProperty("guild_id");
     const created = (await direct.dispatch(E.MessageCreate)).d as Record<string, unknown>;
-    expect(created).toMatchObject({ id: sent.body.id, channel_id: dm, content: "Welcome! Please read the rules.", author: { id: owner.user.id } });
+    expect(created).toMatchObject({
+      id: sent.body.id,
+      channel_id: dm,
+      channel_type: ChannelType.DM,
+      content: "Welcome! Please read the rules.",
+      author: { id: owner.user.id },
+    });
     expect(created).not.toHaveProperty("guild_id");
     expect(created).not.toHaveProperty("member");
 

@@ -76,7 +76,7 @@ describe("POST /channels/{channel.id}/messages/{message.id}/crosspost", () => {
       expect(copy.attachments[0].url).not.toBe(posted.attachments[0]!.url);
       const bytes = await readAttachmentFile(app.db, new URL(copy.attachments[0].url as string).pathname);
       expect(Buffer.from(bytes!.data).toString()).toBe("release notes");
-      expect(await kit.eventsOf(target.guild.id, E.MessageCreate)).toEqual([{ ...copy, guild_id: target.guild.id }]);
+      expect(await kit.eventsOf(target.guild.id, E.MessageCreate)).toEqual([{ ...copy, guild_id: target.guild.id, channel_type: ChannelType.GuildText }]);
     }
 
     expect((await source.api.post(`/channels/${source.news.id}/messages/${posted.id}/crosspost`)).body).toEqual(ALREADY_CROSSPOSTED);

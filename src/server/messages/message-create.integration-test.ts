@@ -1,4 +1,4 @@
-import { GatewayDispatchEvents, MessageType } from "discord-api-types/v10";
+import { ChannelType, GatewayDispatchEvents, MessageType } from "discord-api-types/v10";
 import { describe, expect, it } from "vitest";
 import { addMember, makeUser, writeGuildState } from "~/test/factories.ts";
 import { loadConformance } from "~/test/openapi-conformance.ts";
@@ -57,8 +57,8 @@ describe("createMessage", () => {
     expect(renamed.author).toMatchObject({ id: webhook.id, username: "CI", avatar: null });
 
     expect(await kit.eventsOf(guild.id, GatewayDispatchEvents.MessageCreate)).toEqual([
-      { ...message, guild_id: guild.id },
-      { ...renamed, guild_id: guild.id },
+      { ...message, guild_id: guild.id, channel_type: ChannelType.GuildText },
+      { ...renamed, guild_id: guild.id, channel_type: ChannelType.GuildText },
     ]);
     expect((await app.db.channel.findUniqueOrThrow({ where: { id: text.id } })).lastMessageId).toBe(renamed.id);
   });

@@ -161,6 +161,8 @@ export async function createMessage(change: Change, input: CreateMessageInput): 
   const known = input.author.kind === "user" ? [toUserObject(input.author.user)] : [];
   const [stored] = await toMessageObjects(tx, [{ ...created, attachments }], known);
   const message: MessageObject = { ...stored!, ...(input.nonce !== undefined && input.nonce !== null && { nonce: input.nonce }) };
-  await emit(GatewayDispatchEvents.MessageCreate, await messageEventData(sql, message, input.guildId));
+  // The platform names the channel's type on MESSAGE_CREATE: discord.js builds a DM channel it
+  // has not cached from it (Partials.Channel), and drops the message without it.
+  await emit(GatewayDispatchEvents.MessageCreate, { ...(await messageEventData(sql, message, input.guildId)), channel_type: channel.type });
   return message;
 }

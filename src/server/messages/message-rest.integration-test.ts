@@ -44,7 +44,7 @@ describe("POST /channels/{channel.id}/messages", () => {
     // The gateway's copy names the guild and carries the author's member, without its user.
     const [event] = await kit.eventsOf(guild.id, GatewayDispatchEvents.MessageCreate);
     const { user: _author, ...member } = (await api.get(`/guilds/${guild.id}/members/${res.body.author.id}`)).body;
-    expect(event).toEqual({ ...res.body, guild_id: guild.id, member });
+    expect(event).toEqual({ ...res.body, guild_id: guild.id, member, channel_type: ChannelType.GuildText });
     expect((await api.get(`/channels/${text.id}`)).body.last_message_id).toBe(res.body.id);
   });
 
