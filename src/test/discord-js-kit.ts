@@ -77,7 +77,8 @@ export function discordJsServer(server: ServerProcess): DiscordJsServer {
       return (res.status === 204 ? undefined : await res.json()) as T;
     },
     async login(token, options) {
-      const client = new Client({ ...options, rest: { api: `${server.origin}/api` } });
+      // The server's CDN too, so image URLs discord.js builds (emoji.imageURL()) point at it.
+      const client = new Client({ ...options, rest: { api: `${server.origin}/api`, cdn: `${server.origin}/cdn` } });
       clients.push(client);
       const ready = nextEvent(client, Events.ClientReady);
       await client.login(token);
