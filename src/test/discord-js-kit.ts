@@ -6,7 +6,7 @@ import type { ServerProcess } from "./server-process.ts";
 // startServerProcess, so vitest.config.ts reads off the file that it runs isolated.
 
 /** How long any one event may take to arrive: wide for a loaded CI machine, never a sleep. */
-export const EVENT_CEILING_MS = 15_000;
+const EVENT_CEILING_MS = 15_000;
 
 /** The next `event` the client emits for which `matches` holds; rejects past the ceiling. */
 export function nextEvent<E extends keyof ClientEvents>(

@@ -4,7 +4,7 @@ import { PermissionFlagsBits as P } from "discord-api-types/v10";
 import type { Denial } from "~/server/permissions/denial.ts";
 
 /** A guild both users are members of, as the recipient's DM setting and the guild's incident actions leave it. */
-export type SharedGuild = { recipientAllowsDms: boolean; dmsPausedUntil: Date | null };
+type SharedGuild = { recipientAllowsDms: boolean; dmsPausedUntil: Date | null };
 
 export type DmParties = {
   sender: { id: string; bot: boolean };

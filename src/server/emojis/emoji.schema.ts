@@ -3,13 +3,13 @@ import { ZImageDataSchema } from "~/server/images/image.schema.ts";
 import { lengthBetween, ZSnowflakeSchema } from "~/server/validation/fields.ts";
 
 /** An emoji's name: 2 to 32 letters, digits and underscores (the platform's rule). */
-export const EMOJI_NAME = /^[A-Za-z0-9_]+$/;
-export const EMOJI_NAME_MIN = 2;
+const EMOJI_NAME = /^[A-Za-z0-9_]+$/;
+const EMOJI_NAME_MIN = 2;
 export const EMOJI_NAME_MAX = 32;
 /** An emoji's image may be at most 256 KiB, as on the platform. */
 export const EMOJI_IMAGE_MAX_BYTES = 256 * 1024;
 
-export const ZEmojiNameSchema = lengthBetween(EMOJI_NAME_MIN, EMOJI_NAME_MAX).refine((name) => EMOJI_NAME.test(name), {
+const ZEmojiNameSchema = lengthBetween(EMOJI_NAME_MIN, EMOJI_NAME_MAX).refine((name) => EMOJI_NAME.test(name), {
   message: "String value did not match validation regex.",
   params: { code: "STRING_TYPE_REGEX" },
 });

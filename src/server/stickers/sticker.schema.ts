@@ -2,7 +2,7 @@ import { z } from "zod";
 import { isFormFile, type FormFile } from "~/server/http/form-file.ts";
 import { lengthBetween } from "~/server/validation/fields.ts";
 
-export const STICKER_NAME_MIN = 2;
+const STICKER_NAME_MIN = 2;
 export const STICKER_NAME_MAX = 30;
 export const STICKER_TAGS_MAX = 200;
 export const STICKER_DESCRIPTION_MAX = 100;

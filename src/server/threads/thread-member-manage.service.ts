@@ -20,7 +20,7 @@ import { THREAD_MEMBER_COUNT_MAX, toThreadMemberObject, type ThreadMemberObject 
  * thread not archived; in a private thread only its members, and only those who manage threads
  * when it is not invitable.
  */
-export function addThreadMemberDenial(rights: {
+function addThreadMemberDenial(rights: {
   permissions: bigint;
   isMember: boolean;
   archived: boolean;
@@ -39,7 +39,7 @@ export function addThreadMemberDenial(rights: {
 }
 
 /** Removing another member: MANAGE_THREADS, or the starter of a private thread; never from an archived thread. */
-export function removeThreadMemberDenial(rights: { permissions: bigint; isStarter: boolean; archived: boolean; privateThread: boolean }): Denial | null {
+function removeThreadMemberDenial(rights: { permissions: bigint; isStarter: boolean; archived: boolean; privateThread: boolean }): Denial | null {
   if (rights.archived) return { error: "THREAD_ARCHIVED", reason: "The thread is archived." };
   if (hasPermission(rights.permissions, P.ManageThreads) || (rights.privateThread && rights.isStarter)) return null;
   return { error: "MISSING_PERMISSIONS", reason: "Needs Manage Threads." };
