@@ -139,7 +139,17 @@ export const PAGES: readonly DashboardPage[] = [
       { name: "editing a channel", open: (page) => dialogOf(page, "Edit general", "Edit general") },
     ],
   },
-  { name: "channel-messages", path: (w) => `${channel(w)}/messages` },
+  {
+    name: "channel-messages",
+    path: (w) => `${channel(w)}/messages`,
+    states: [
+      { name: "a message's actions", open: (page) => clickUntilShown(button(page, "More actions for the message from Deploys"), page.getByRole("menu")) },
+      {
+        name: "picking a reaction",
+        open: (page) => clickUntilShown(button(page, "Add a reaction to the message from Deploys"), button(page, "React with 👍")),
+      },
+    ],
+  },
   { name: "channel-webhooks", path: (w) => `${channel(w)}/webhooks` },
   { name: "channel-permissions", path: (w) => `${channel(w)}/permissions` },
   { name: "channel-search", path: (w) => `${guild(w)}/channels/search` },

@@ -187,3 +187,14 @@ export const IconGripVertical = createIcon([
 ]);
 export const IconMoodSmile = createIcon(["M12 12m-9 0a9 9 0 1 0 18 0a9 9 0 1 0 -18 0", "M9 10l.01 0", "M15 10l.01 0", "M9.5 15a3.5 3.5 0 0 0 5 0"]);
 export const IconSticker = createIcon(["M20 12l-2 .5a6 6 0 0 1 -6.5 -6.5l.5 -2l8 8", "M20 12a8 8 0 1 1 -8 -8"]);
+export const IconArrowBackUp = createIcon(["M9 14l-4 -4l4 -4", "M5 10h11a4 4 0 1 1 0 8h-1"]);
+export const IconPin = createIcon(["M15 4.5l-4 4l-4 1.5l-1.5 1.5l7 7l1.5 -1.5l1.5 -4l4 -4", "M9 15l-4.5 4.5", "M14.5 4l5.5 5.5"]);
+export const IconMoodPlus = createIcon([
+  "M20.985 12.528a9 9 0 1 0 -8.45 8.456",
+  "M16 19h6",
+  "M19 16v6",
+  "M9 10h.01",
+  "M15 10h.01",
+  "M9.5 15c.658 .64 1.56 1 2.5 1s1.842 -.36 2.5 -1",
+]);
+export const IconPaperclip = createIcon(["M15 7l-6.5 6.5a1.5 1.5 0 0 0 3 3l6.5 -6.5a3 3 0 0 0 -6 -6l-6.5 6.5a4.5 4.5 0 0 0 9 9l6.5 -6.5"]);

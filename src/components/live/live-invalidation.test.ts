@@ -7,6 +7,7 @@ describe("the reads a notice refetches", () => {
     expect(readsChangedBy({ type: E.GuildBanAdd })).toEqual(["member", "audit"]);
     expect(readsChangedBy({ type: E.MessageCreate })).toContain("message");
     expect(readsChangedBy({ type: E.InviteCreate })).toContain("invite");
+    expect(readsChangedBy({ type: E.MessageReactionAdd })).toEqual(["message"]);
     expect(readsChangedBy({ type: E.GuildAuditLogEntryCreate })).toEqual(["audit"]);
   });
 

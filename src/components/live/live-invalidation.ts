@@ -36,6 +36,10 @@ const READS_OF: Partial<Record<string, readonly string[]>> = {
   [E.MessageDelete]: MESSAGES,
   [E.MessageDeleteBulk]: MESSAGES,
   [E.ChannelPinsUpdate]: MESSAGES,
+  [E.MessageReactionAdd]: ["message"],
+  [E.MessageReactionRemove]: ["message"],
+  [E.MessageReactionRemoveAll]: ["message"],
+  [E.MessageReactionRemoveEmoji]: ["message"],
 };
 
 /** The routers whose queries to refetch for a guild notice; EVERY_READ for events that may change the viewer's access. */

@@ -1,7 +1,7 @@
 "use client";
 
 import { Alert, Button, Card, EmptyState, Group, Stack } from "@mantine/core";
-import { ChannelType } from "discord-api-types/v10";
+import { ChannelType, MessageType } from "discord-api-types/v10";
 import { useMemo, useState } from "react";
 import { notifyFailure, notifySuccess } from "~/components/forms/server-errors.ts";
 import { IconLock, IconMessages } from "~/components/icons.tsx";
@@ -12,8 +12,21 @@ import { BackLink } from "~/components/back-link.tsx";
 import { api } from "~/trpc/react.tsx";
 import { ChannelMessageSearch } from "./channel-message-search.tsx";
 import { DeleteMessageModal } from "./delete-message-modal.tsx";
+import { MessageClientActions, type MessageAction } from "./message-client-actions.tsx";
+import { MessageComposer } from "./message-composer.tsx";
+import { MessageEditor } from "./message-editor.tsx";
 import { MessageItem } from "./message-item.tsx";
-import { channelMessagesPath, MESSAGE_VIEW_CHANNEL_TYPES, type ChannelMessagesPage, type DashboardMessage, type MentionNames } from "./message-types.ts";
+import { ReactionBar } from "./message-reactions.tsx";
+import {
+  channelMessagesPath,
+  MESSAGE_VIEW_CHANNEL_TYPES,
+  type ChannelMessage,
+  type ChannelMessagesPage,
+  type DashboardMessage,
+  type MentionNames,
+} from "./message-types.ts";
+import { StartThreadModal } from "./start-thread-modal.tsx";
+import { useMessageClient } from "./use-message-client.ts";
 import { MessagesSkeleton } from "~/components/messages/messages-skeleton.tsx";
 
 /** The names mentions point at, gathered from every loaded page. */
@@ -33,11 +46,22 @@ function mentionNames(pages: readonly ChannelMessagesPage[]): MentionNames {
   return { users, roles, channels };
 }
 
-/** A channel's messages as its readers see them, newest first, with older ones on demand and deletion for those allowed. */
+const authorNameOf = (message: DashboardMessage) => (message.webhook_id ? message.author.username : (message.author.global_name ?? message.author.username));
+const previewOf = (message: DashboardMessage) => message.content || (message.attachments.length > 0 ? "(files)" : "(no text)");
+
+/**
+ * A channel's messages as its readers see them, newest first, with older ones on demand; and
+ * what the user's permissions allow, through the services REST uses: post (with files), reply,
+ * edit and delete their own, react, pin, start a thread. Others' changes arrive live.
+ */
 export function ChannelMessages({ guildId, channelId }: { guildId: string; channelId: string }) {
   const query = api.message.list.useInfiniteQuery({ channelId }, { getNextPageParam: (page) => page.nextCursor });
   const [deleting, setDeleting] = useState<DashboardMessage | null>(null);
   const [isSearching, setIsSearching] = useState(false);
+  const [replyTo, setReplyTo] = useState<ChannelMessage | null>(null);
+  const [editingId, setEditingId] = useState<string | null>(null);
+  const [threadFrom, setThreadFrom] = useState<ChannelMessage | null>(null);
+  const client = useMessageClient(channelId);
   const utils = api.useUtils();
   const crosspost = api.message.crosspost.useMutation({
     onSuccess: async () => {
@@ -69,7 +93,18 @@ export function ChannelMessages({ guildId, channelId }: { guildId: string; chann
     );
   }
   const messages = pages.flatMap((page) => page.messages);
-  const deleteBlocked = (message: DashboardMessage) => (message.canDelete ? null : "Needs Manage Messages in this channel");
+  const byId = new Map(messages.map((message) => [message.id, message]));
+  const repliedToOf = (message: ChannelMessage) => {
+    if (message.type !== MessageType.Reply || !message.message_reference) return undefined;
+    const answered = byId.get(message.message_reference.message_id);
+    return answered ? { authorName: authorNameOf(answered), preview: previewOf(answered) } : null;
+  };
+  const onAction = (action: MessageAction, message: ChannelMessage) => {
+    if (action === "reply") setReplyTo(message);
+    else if (action === "edit") setEditingId(message.id);
+    else if (action === "thread") setThreadFrom(message);
+    else client.setPinned(message.id, action === "pin");
+  };
   const isAnnouncement = first?.channel.type === ChannelType.GuildAnnouncement;
   const publishOf = (message: DashboardMessage) =>
     isAnnouncement
@@ -85,7 +120,7 @@ export function ChannelMessages({ guildId, channelId }: { guildId: string; chann
       {back}
       <PageHeader
         title={first ? `Messages in ${isThread ? "" : "#"}${first.channel.name}` : "Messages"}
-        description="What readers of this channel see, newest first."
+        description="What readers of this channel see, newest first. Post, reply and react here as yourself."
       />
       {!first ? (
         <Card withBorder padding={0}>
@@ -96,7 +131,18 @@ export function ChannelMessages({ guildId, channelId }: { guildId: string; chann
           {first.blockedReason}.
         </Alert>
       ) : (
-        <ChannelMessageSearch guildId={guildId} channelId={channelId} onActiveChange={setIsSearching} />
+        <>
+          <ChannelMessageSearch guildId={guildId} channelId={channelId} onActiveChange={setIsSearching} />
+          {isSearching ? null : (
+            <MessageComposer
+              channelId={channelId}
+              placeName={isThread ? first.channel.name : `#${first.channel.name}`}
+              denials={first.denials}
+              replyTo={replyTo && { id: replyTo.id, authorName: authorNameOf(replyTo), preview: previewOf(replyTo) }}
+              onCancelReply={() => setReplyTo(null)}
+            />
+          )}
+        </>
       )}
       {!first || first.blockedReason || isSearching ? null : messages.length === 0 ? (
         <Card withBorder>
@@ -116,9 +162,31 @@ export function ChannelMessages({ guildId, channelId }: { guildId: string; chann
               guildId={guildId}
               message={message}
               names={names}
-              deleteBlocked={deleteBlocked(message)}
+              deleteBlocked={message.denials.delete}
               onDelete={setDeleting}
               publish={publishOf(message)}
+              repliedTo={repliedToOf(message)}
+              editor={editingId === message.id ? <MessageEditor channelId={channelId} message={message} onDone={() => setEditingId(null)} /> : undefined}
+              reactions={
+                <ReactionBar
+                  reactions={message.reactions ?? []}
+                  joinBlocked={first.denials.joinReaction}
+                  pending={client.reacting?.messageId === message.id ? client.reacting.emoji : null}
+                  onToggle={(emoji, isMine) => client.toggleReaction(message.id, emoji, isMine)}
+                />
+              }
+              clientActions={
+                message.type === MessageType.ChannelPinnedMessage ? null : (
+                  <MessageClientActions
+                    message={message}
+                    authorName={authorNameOf(message)}
+                    denials={first.denials}
+                    startThread={first.startThread}
+                    onAction={onAction}
+                    onReact={(m, emoji) => client.toggleReaction(m.id, emoji, false)}
+                  />
+                )
+              }
             />
           ))}
           {query.hasNextPage ? (
@@ -131,6 +199,7 @@ export function ChannelMessages({ guildId, channelId }: { guildId: string; chann
         </Card>
       )}
       <DeleteMessageModal channelId={channelId} message={deleting} onClose={() => setDeleting(null)} />
+      <StartThreadModal channelId={channelId} message={threadFrom} onClose={() => setThreadFrom(null)} />
     </Stack>
   );
 }

@@ -40,8 +40,9 @@ function Spoiler({ children }: { children: ReactNode }) {
 function Attachment({ attachment }: { attachment: DashboardAttachment }) {
   const url = localUrl(attachment.url);
   const body = attachment.content_type?.startsWith("image/") ? (
-    <Anchor href={url} target="_blank" rel="noopener noreferrer" display="block">
-      <Image src={url} alt={attachment.description ?? attachment.filename} maw={360} mah={280} w="auto" fit="contain" radius="sm" />
+    // As wide as the message's column allows, on a phone too.
+    <Anchor href={url} target="_blank" rel="noopener noreferrer" display="block" maw="min(360px, 100%)">
+      <Image src={url} alt={attachment.description ?? attachment.filename} maw="100%" mah={280} w="auto" fit="contain" radius="sm" />
     </Anchor>
   ) : (
     <Paper withBorder p="sm" radius="sm" maw={360}>

@@ -5,7 +5,10 @@ import type { TEmbed } from "~/server/messages/message.schema.ts";
 import type { AppRouter } from "~/server/trpc/root.ts";
 
 export type ChannelMessagesPage = inferRouterOutputs<AppRouter>["message"]["list"];
-export type DashboardMessage = ChannelMessagesPage["messages"][number];
+/** A message of a channel's page, with why the user may not edit or delete it. */
+export type ChannelMessage = ChannelMessagesPage["messages"][number];
+/** A message as every view draws it (a channel's page, search results, a webhook's test). */
+export type DashboardMessage = Omit<ChannelMessage, "denials">;
 type DashboardMessageSearch = inferRouterOutputs<AppRouter>["message"]["searchPage"];
 export type DashboardSearchHit = Extract<DashboardMessageSearch, { state: "results" }>["hits"][number];
 export type DashboardAttachment = DashboardMessage["attachments"][number];

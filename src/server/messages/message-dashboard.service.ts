@@ -3,13 +3,28 @@ import { loadChannelAccess } from "~/server/channels/channel-read.service.ts";
 import type { ServiceContext } from "~/server/context.ts";
 import type { Db } from "~/server/db/client.ts";
 import { channelPermissions, toOverwriteInputs, type GuildAccess } from "~/server/permissions/guild-access.ts";
+import { reasonOf } from "~/server/permissions/denial.ts";
 import { hasPermission } from "~/server/permissions/permissions.ts";
 import { isThreadChannel, loadThreadAccess } from "~/server/threads/thread-access.ts";
 import type { MessageObject } from "./message.dto.ts";
 import { canReadMessages } from "./message-access.ts";
+import {
+  attachDenial,
+  deleteDenial,
+  editDenial,
+  messageThreadDenial,
+  pinDenial,
+  reactDenial,
+  replyDenial,
+  sendDenial,
+  type MessagePlace,
+} from "./message-rules.ts";
 import { listMessages } from "./message.service.ts";
 
 export const DASHBOARD_PAGE_SIZE = 50;
+
+/** Channels whose messages can start a thread (public, or an announcement thread). */
+const STARTED_FROM_TYPES: number[] = [ChannelType.GuildText, ChannelType.GuildAnnouncement];
 
 /** Threads a message can start; they take the starter message's id. Private threads have no starter. */
 const STARTED_THREAD_TYPES = [ChannelType.PublicThread, ChannelType.AnnouncementThread];
@@ -26,13 +41,23 @@ export type DashboardMessage = Omit<MessageObject, "thread"> & {
   thread: { id: string; name: string } | null;
 };
 
+/** A message of the channel's page, with why the user may not edit or delete it (message-rules.ts); null where they may. */
+type ChannelMessage = DashboardMessage & { denials: { edit: string | null; delete: string | null } };
+
 export type ChannelMessagesPage = {
   /** `parentType`: a thread's parent's kind (null for channels); a forum's post has no channel messages to go back to. */
   channel: { id: string; name: string; type: number; guildId: string; parentId: string | null; parentType: number | null };
   /** Why the user cannot read the channel's history; null when they can. */
   blockedReason: string | null;
   canManageMessages: boolean;
-  messages: DashboardMessage[];
+  messages: ChannelMessage[];
+  /**
+   * Why the user may not act here (message-rules.ts), null where they may: `react` with an
+   * emoji no one has used on the message yet, `joinReaction` with one already there.
+   */
+  denials: { send: string | null; attach: string | null; reply: string | null; react: string | null; joinReaction: string | null; pin: string | null };
+  /** Whether threads start from this channel's messages, and why the user may not start one (null where they may); null where none can. */
+  startThread: { denial: string | null } | null;
   /** The `before` of the next (older) page; null at the channel's first message. */
   nextCursor: string | null;
 } & MentionLists;
@@ -53,10 +78,11 @@ async function channelOf(ctx: ServiceContext, channelId: string) {
       permissions,
       readable: canReadMessages(permissions, { type: thread.type, joined: membership !== null }),
       parentType: parent.type,
+      isThread: true,
     };
   }
   const { access, channel, permissions } = await loadChannelAccess(ctx, channelId);
-  return { access, channel, permissions, readable: canReadMessages(permissions, channel), parentType: null };
+  return { access, channel, permissions, readable: canReadMessages(permissions, channel), parentType: null, isThread: false };
 }
 
 const USER_MENTION = /<@!?(\d+)>/g;
@@ -101,7 +127,8 @@ export async function loadChannelMessagesPage(
   ctx: ServiceContext,
   input: { channelId: string; cursor?: string | null; limit?: number },
 ): Promise<ChannelMessagesPage> {
-  const { access, channel, permissions, readable, parentType } = await channelOf(ctx, input.channelId);
+  const { access, channel, permissions, readable, parentType, isThread } = await channelOf(ctx, input.channelId);
+  const place: MessagePlace = { permissions, readable, standing: access, thread: isThread ? { row: channel } : null };
   const limit = input.limit ?? DASHBOARD_PAGE_SIZE;
   // One more than the page tells whether older messages remain.
   const listed = await listMessages(ctx, { channelId: channel.id, query: { limit: limit + 1, ...(input.cursor && { before: input.cursor }) } });
@@ -118,13 +145,29 @@ export async function loadChannelMessagesPage(
     select: { id: true, authorAvatarUrl: true },
   });
   const avatarUrlOf = new Map(overrides.map((row) => [row.id, row.authorAvatarUrl]));
+  const denialsOf = (message: MessageObject) => {
+    const denials = {
+      edit: reasonOf(editDenial(ctx.actor.userId, message.author.id)),
+      delete: reasonOf(deleteDenial(place, message.author.id === ctx.actor.userId)),
+    };
+    return { denials, canDelete: denials.delete === null };
+  };
   return {
     channel: { id: channel.id, name: channel.name, type: channel.type, guildId: access.guild.id, parentId: channel.parentId, parentType },
     blockedReason: readable ? null : "Needs Read Message History in this channel",
     canManageMessages,
+    denials: {
+      send: reasonOf(sendDenial(place)),
+      attach: reasonOf(attachDenial(place)),
+      reply: reasonOf(replyDenial(place)),
+      react: reasonOf(reactDenial(place, true)),
+      joinReaction: reasonOf(reactDenial(place, false)),
+      pin: reasonOf(pinDenial(place)),
+    },
+    startThread: STARTED_FROM_TYPES.includes(channel.type) ? { denial: reasonOf(messageThreadDenial(place)) } : null,
     messages: page.map((message) => ({
       ...message,
-      canDelete: canManageMessages || message.author.id === ctx.actor.userId,
+      ...denialsOf(message),
       canPublish: canPublishIn && (message.flags & MessageFlags.Crossposted) === 0 && (canManageMessages || message.author.id === ctx.actor.userId),
       avatarUrl: avatarUrlOf.get(message.id) ?? null,
       thread: threadOf.get(message.id) ?? null,

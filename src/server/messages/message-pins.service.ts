@@ -1,21 +1,22 @@
-import { AuditLogEvent, GatewayDispatchEvents, PermissionFlagsBits as P } from "discord-api-types/v10";
+import { AuditLogEvent, GatewayDispatchEvents } from "discord-api-types/v10";
 import type { ServiceContext } from "~/server/context.ts";
 import { ApiError } from "~/server/errors.ts";
+import { enforce } from "~/server/permissions/denial.ts";
 import { runChange, type Change } from "~/server/events/change.ts";
 import { readUserCards } from "~/server/users/user-queries.ts";
 import { createMessage } from "./message-create.service.ts";
 import { messageEventData } from "./message-event.ts";
 import { MESSAGE_INCLUDE, toMessageObjects, type MessageObject } from "./message.dto.ts";
 import { PINS_MAX, type TListPinsQuery } from "./message.schema.ts";
-import { loadMessageChannel, readMessages, requirePermission } from "./message.service.ts";
+import { pinDenial } from "./message-rules.ts";
+import { loadMessageChannel, readMessages } from "./message.service.ts";
 
 type PinTarget = Awaited<ReturnType<typeof loadMessageChannel>>;
 
 /** The message to pin or unpin, in a channel whose history the caller reads, with PIN_MESSAGES there. */
 async function loadPinTarget(ctx: ServiceContext, input: { channelId: string; messageId: string }) {
   const target = await loadMessageChannel(ctx, input.channelId);
-  requirePermission(target.permissions, P.PinMessages);
-  if (!target.readable) throw new ApiError("MISSING_ACCESS");
+  enforce(pinDenial(target));
   const message = await ctx.db.message.findUnique({ where: { id: input.messageId }, select: { id: true, channelId: true, authorId: true, webhookId: true } });
   if (message?.channelId !== target.channel.id) throw new ApiError("UNKNOWN_MESSAGE");
   return { target, message };

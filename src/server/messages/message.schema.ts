@@ -1,5 +1,6 @@
 import { AllowedMentionsTypes, MessageFlags } from "discord-api-types/v10";
 import { z } from "zod";
+import { MAX_FILE_BYTES, MAX_FORM_FILES } from "~/server/http/http-types.ts";
 import { queryInt, ZSnowflakeSchema, ZTimestampSchema } from "~/server/validation/fields.ts";
 import { zUrl } from "~/server/validation/url.ts";
 import { ZComponentsSchema } from "./component.schema.ts";
@@ -168,6 +169,41 @@ export const ZCreateMessageBodySchema = ZMessageFieldsSchema.extend({
   nonce: z.union([z.string().max(25), z.number().int()]).nullish(),
 });
 export type TCreateMessageBody = z.output<typeof ZCreateMessageBodySchema>;
+
+/** A message posted from the dashboard: what the person typed, and the message it answers. */
+export const ZDashboardMessageBodySchema = ZCreateMessageBodySchema.pick({ content: true, message_reference: true });
+
+const FILE_DATA_URI = /^data:([^;,]*)(?:;[^;,]*)*;base64,([A-Za-z0-9+/]*={0,2})$/;
+
+/** The bytes a data URI's base64 holds. */
+function decodedSize(uri: string): number {
+  const base64 = uri.slice(uri.indexOf(",") + 1);
+  return (base64.length / 4) * 3 - (base64.endsWith("==") ? 2 : base64.endsWith("=") ? 1 : 0);
+}
+
+/**
+ * The dashboard's files (tRPC carries JSON): each a data URI, read into the files a multipart
+ * request holds, numbered as its files[n], for the service to check as it checks those.
+ */
+export const ZDashboardFilesSchema = z
+  .array(
+    z.object({
+      filename: z.string().min(1).max(1024),
+      // The length first, so an oversized body is refused before the pattern reads it.
+      data: z
+        .string()
+        .max(Math.ceil(MAX_FILE_BYTES / 3) * 4 + 1024)
+        .regex(FILE_DATA_URI)
+        .refine((uri) => decodedSize(uri) <= MAX_FILE_BYTES, { message: "File cannot be larger than 20.0 MB.", params: { code: "BINARY_TYPE_MAX_SIZE" } }),
+    }),
+  )
+  .max(MAX_FORM_FILES)
+  .transform((files) =>
+    files.map(({ filename, data }, index) => {
+      const [, type, base64] = FILE_DATA_URI.exec(data)!;
+      return { index, filename, contentType: type || "application/octet-stream", data: Buffer.from(base64!, "base64") };
+    }),
+  );
 
 /** PATCH /channels/{channel.id}/messages/{message.id} (and a webhook's message edit): every field nullable. */
 export const ZEditMessageBodySchema = z.object({

@@ -18,9 +18,10 @@ import { MESSAGE_INCLUDE, toMessageObjects, toSnapshot, type MessageObject, type
 import { MESSAGE_REFERENCE_FORWARD, type TCreateMessageBody, type TEditMessageBody, type TListMessagesQuery } from "./message.schema.ts";
 import { checkNewMessage, newAttachments, type UploadedFile } from "./message-validation.ts";
 import { canReadMessages } from "./message-access.ts";
+import { attachDenial, deleteDenial, editDenial, NO_STANDING, replyHistoryDenial, sendDenial } from "./message-rules.ts";
 import { DM_PERMISSIONS } from "~/server/dms/dm-rules.ts";
 import { dmDenialFor, loadDmTarget } from "~/server/dms/dm.service.ts";
-import { enforce } from "~/server/permissions/denial.ts";
+import { enforce, type Standing } from "~/server/permissions/denial.ts";
 import { reactionsOf } from "~/server/reactions/reaction-counts.ts";
 
 /** Channels whose messages are read and written here: text, announcement, voice and stage chat, threads. */
@@ -43,6 +44,7 @@ type MessageChannel = {
   permissions: bigint;
   /** The caller may read its messages (canReadMessages). */
   readable: boolean;
+  standing: Standing;
   /** For threads: the thread row and its parent's type (the thread object needs it). */
   thread: { row: ThreadRow; parentType: number } | null;
 };
@@ -53,15 +55,24 @@ type MessageChannel = {
  */
 export async function loadMessageChannel(ctx: ServiceContext, channelId: string): Promise<MessageChannel> {
   const dm = await loadDmTarget(ctx, channelId);
-  if (dm) return { guildId: null, dmWith: dm.otherUserId, channel: dm.channel, permissions: DM_PERMISSIONS, readable: true, thread: null };
+  if (dm)
+    return { guildId: null, dmWith: dm.otherUserId, channel: dm.channel, permissions: DM_PERMISSIONS, readable: true, standing: NO_STANDING, thread: null };
   if (await isThreadChannel(ctx, channelId)) {
     const { access, thread, parent, permissions, membership } = await loadThreadAccess(ctx, channelId);
     const readable = canReadMessages(permissions, { type: thread.type, joined: membership !== null });
-    return { guildId: access.guild.id, dmWith: null, channel: thread, permissions, readable, thread: { row: thread, parentType: parent.type } };
+    return {
+      guildId: access.guild.id,
+      dmWith: null,
+      channel: thread,
+      permissions,
+      readable,
+      standing: access,
+      thread: { row: thread, parentType: parent.type },
+    };
   }
   const { access, channel, permissions } = await loadChannelAccess(ctx, channelId);
   if (!MESSAGE_CHANNEL_TYPES.includes(channel.type)) throw new ApiError("WRONG_CHANNEL_TYPE");
-  return { guildId: access.guild.id, dmWith: null, channel, permissions, readable: canReadMessages(permissions, channel), thread: null };
+  return { guildId: access.guild.id, dmWith: null, channel, permissions, readable: canReadMessages(permissions, channel), standing: access, thread: null };
 }
 
 export function requirePermission(permissions: bigint, flag: bigint): void {
@@ -122,7 +133,7 @@ async function resolveReference(ctx: ServiceContext, target: MessageChannel, bod
   const sourceChannelId = request.channel_id ?? target.channel.id;
   const source = sourceChannelId === target.channel.id ? target : await loadMessageChannel(ctx, sourceChannelId);
   if (isForward && !source.readable) throw new ApiError("CANNOT_FORWARD_UNREADABLE");
-  if (!isForward && !(source.readable && target.readable)) throw new ApiError("CANNOT_REPLY_WITHOUT_HISTORY");
+  if (!isForward) enforce(replyHistoryDenial(source) ?? replyHistoryDenial(target));
   const row = await ctx.db.message.findUnique({ where: { id: request.message_id }, include: MESSAGE_INCLUDE });
   const found = row?.channelId === sourceChannelId ? row : null;
   if (!found) {
@@ -156,12 +167,11 @@ async function resolveReference(ctx: ServiceContext, target: MessageChannel, bod
 export async function sendMessage(ctx: ServiceContext, input: { channelId: string; body: TCreateMessageBody; files: UploadedFile[] }): Promise<MessageObject> {
   const target = await loadMessageChannel(ctx, input.channelId);
   const { guildId, channel, permissions, thread } = target;
-  requirePermission(permissions, thread ? P.SendMessagesInThreads : P.SendMessages);
+  enforce(sendDenial(target));
   if (target.dmWith) enforce(await dmDenialFor(ctx.db, ctx.actor.userId, target.dmWith));
-  // A message brings an archived thread back, unless it is locked to all but its managers.
+  // A message brings an archived thread back (sendDenial refused it if locked to its managers).
   const unarchive = thread?.row.threadArchived ? thread : null;
-  if (unarchive?.row.threadLocked && !hasPermission(permissions, P.ManageThreads)) throw new ApiError("THREAD_ARCHIVED");
-  if (input.files.length > 0) requirePermission(permissions, P.AttachFiles);
+  if (input.files.length > 0) enforce(attachDenial(target));
   const body = { ...input.body };
   if (!hasPermission(permissions, P.EmbedLinks)) body.embeds = null;
   if (!hasPermission(permissions, P.SendTTSMessages)) body.tts = false;
@@ -243,10 +253,11 @@ export async function editOwnMessage(
   ctx: ServiceContext,
   input: { channelId: string; messageId: string; body: TEditMessageBody; files: UploadedFile[] },
 ): Promise<MessageObject> {
-  const { permissions, channel } = await loadMessageChannel(ctx, input.channelId);
+  const target = await loadMessageChannel(ctx, input.channelId);
+  const { permissions, channel } = target;
   const message = await findMessage(ctx.db, channel.id, input.messageId);
-  if (message.authorId !== ctx.actor.userId) throw new ApiError("NOT_AUTHOR");
-  if (input.files.length > 0) requirePermission(permissions, P.AttachFiles);
+  enforce(editDenial(ctx.actor.userId, message.authorId));
+  if (input.files.length > 0) enforce(attachDenial(target));
   const body = { ...input.body };
   if (body.embeds && !hasPermission(permissions, P.EmbedLinks)) body.embeds = undefined;
   return runChange(ctx, (change) =>
@@ -259,10 +270,11 @@ export async function editOwnMessage(
  * MANAGE_MESSAGES, audited as MESSAGE_DELETE only then. Message Delete.
  */
 export async function deleteChannelMessage(ctx: ServiceContext, input: { channelId: string; messageId: string }): Promise<void> {
-  const { guildId, permissions, channel } = await loadMessageChannel(ctx, input.channelId);
+  const target = await loadMessageChannel(ctx, input.channelId);
+  const { guildId, channel } = target;
   const message = await findMessage(ctx.db, channel.id, input.messageId);
   const isOwn = message.authorId === ctx.actor.userId;
-  if (!isOwn) requirePermission(permissions, P.ManageMessages);
+  enforce(deleteDenial(target, isOwn));
   await runChange(ctx, async (change) => {
     await deleteMessage(change, message);
     if (!isOwn && guildId) {

@@ -18,11 +18,14 @@ export function enforce(denial: Denial | null): void {
   if (denial) throw new ApiError(denial.error);
 }
 
+/** What a reason says of why the actor holds less than their roles give: a timeout or pending screening. */
+export type Standing = Pick<GuildAccess, "isTimedOut" | "isPending">;
+
 /**
  * 50013 unless `held` (the actor's guild permissions, or theirs in one channel) has every
  * flag; `where` ends the reason ("in this channel").
  */
-export function missingIn(access: GuildAccess, held: bigint, flags: readonly bigint[], where = ""): Denial | null {
+export function missingIn(access: Standing, held: bigint, flags: readonly bigint[], where = ""): Denial | null {
   const lacking = flags.filter((flag) => !hasPermission(held, flag));
   if (lacking.length === 0) return null;
   const names = lacking.map(permissionLabel).join(" and ");

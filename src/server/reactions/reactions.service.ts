@@ -5,7 +5,9 @@ import { orderBySnowflake, snowflakeBeyond } from "~/server/db/snowflake-sql.ts"
 import { ApiError } from "~/server/errors.ts";
 import { runChange } from "~/server/events/change.ts";
 import { readMemberFields } from "~/server/members/member-queries.ts";
+import { reactDenial } from "~/server/messages/message-rules.ts";
 import { loadMessageChannel, requirePermission } from "~/server/messages/message.service.ts";
+import { enforce } from "~/server/permissions/denial.ts";
 import { hasPermission } from "~/server/permissions/permissions.ts";
 import { readUserCards } from "~/server/users/user-queries.ts";
 import { toUserObject, type UserObject } from "~/server/users/user.dto.ts";
@@ -38,8 +40,7 @@ async function loadReactionTarget(ctx: ServiceContext, input: { channelId: strin
 export async function addOwnReaction(ctx: ServiceContext, input: ReactionInput): Promise<void> {
   const emoji = emojiOf(input.emoji);
   const { target, message } = await loadReactionTarget(ctx, input);
-  if (!target.readable) throw new ApiError("MISSING_PERMISSIONS");
-  if (target.thread?.row.threadArchived) throw new ApiError("THREAD_ARCHIVED");
+  enforce(reactDenial(target, false));
   const { guildId } = target;
   const custom = emoji.kind === "custom" ? await resolveCustomEmoji(ctx, emoji.id) : null;
   // Another guild's emoji; the application's own emojis are its to use anywhere.
@@ -50,7 +51,7 @@ export async function addOwnReaction(ctx: ServiceContext, input: ReactionInput):
     const keys = await change.tx.reaction.findMany({ where: { messageId: message.id }, distinct: ["emojiKey"], select: { emojiKey: true } });
     const isNew = !keys.some((row) => row.emojiKey === key);
     if (isNew) {
-      requirePermission(target.permissions, P.AddReactions);
+      enforce(reactDenial(target, true));
       if (keys.length >= REACTION_EMOJIS_MAX) throw new ApiError("MAX_REACTIONS");
     }
     const name = custom?.name ?? emoji.name;

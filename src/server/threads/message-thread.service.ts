@@ -1,10 +1,11 @@
-import { ChannelType, GatewayDispatchEvents, MessageFlags, PermissionFlagsBits as P } from "discord-api-types/v10";
+import { ChannelType, GatewayDispatchEvents, MessageFlags } from "discord-api-types/v10";
 import type { ServiceContext } from "~/server/context.ts";
 import { ApiError } from "~/server/errors.ts";
 import { runChange } from "~/server/events/change.ts";
 import { messageEventData } from "~/server/messages/message-event.ts";
+import { messageThreadDenial } from "~/server/messages/message-rules.ts";
 import { MESSAGE_INCLUDE, toMessageObjects } from "~/server/messages/message.dto.ts";
-import { hasPermission } from "~/server/permissions/permissions.ts";
+import { enforce } from "~/server/permissions/denial.ts";
 import { loadChannelNotThread } from "./thread-access.ts";
 import { openThread } from "./thread-open.ts";
 import type { ThreadObject } from "./thread.dto.ts";
@@ -24,7 +25,7 @@ export async function startThreadFromMessage(
   const type =
     parent.type === ChannelType.GuildText ? ChannelType.PublicThread : parent.type === ChannelType.GuildAnnouncement ? ChannelType.AnnouncementThread : null;
   if (type === null) throw new ApiError("WRONG_CHANNEL_TYPE");
-  if (!hasPermission(permissions, P.CreatePublicThreads) || !hasPermission(permissions, P.ReadMessageHistory)) throw new ApiError("MISSING_PERMISSIONS");
+  enforce(messageThreadDenial({ permissions, standing: access }));
   const userId = ctx.actor.userId;
   return runChange(ctx, async (change) => {
     const message = await change.tx.message.findUnique({ where: { id: input.messageId } });

@@ -4,7 +4,8 @@ import { withAuditReason, ZAuditReasonInputSchema } from "~/server/trpc/audit-re
 import { createTRPCRouter, protectedProcedure } from "~/server/trpc/init.ts";
 import { ZSnowflakeSchema } from "~/server/validation/fields.ts";
 import { listThreadsForDashboard } from "./thread-dashboard.service.ts";
-import { ZThreadCreateBodySchema, ZThreadModifyBodySchema } from "./thread.schema.ts";
+import { startThreadFromMessage } from "./message-thread.service.ts";
+import { ZMessageThreadBodySchema, ZThreadCreateBodySchema, ZThreadModifyBodySchema } from "./thread.schema.ts";
 import { createThread, deleteThread, modifyThread } from "./thread.service.ts";
 
 const ZThreadInputSchema = z.object({ channelId: ZSnowflakeSchema, ...ZAuditReasonInputSchema });
@@ -19,5 +20,9 @@ export const threadRouter = createTRPCRouter({
   modify: protectedProcedure
     .input(ZThreadInputSchema.extend({ body: ZThreadModifyBodySchema }))
     .mutation(({ ctx, input }) => modifyThread(withAuditReason(ctx, input.reason), input)),
+  /** A public thread started from a message of `channelId`, taking the message's id. */
+  startFromMessage: protectedProcedure
+    .input(z.object({ channelId: ZSnowflakeSchema, messageId: ZSnowflakeSchema, body: ZMessageThreadBodySchema }))
+    .mutation(({ ctx, input }) => startThreadFromMessage(ctx, input)),
   delete: protectedProcedure.input(ZThreadInputSchema).mutation(({ ctx, input }) => deleteThread(withAuditReason(ctx, input.reason), input)),
 });
