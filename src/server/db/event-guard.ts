@@ -41,6 +41,12 @@ export const GUARDED_WRITES: Readonly<Record<string, ReadonlySet<WriteVerb>>> = 
 };
 const EVENT_TABLE = "Event";
 
+/**
+ * Ends the SQL of an event that drops no cache (an audit entry announced): it does not announce
+ * the change's writes, so a change that writes cached state and only audits it still fails.
+ */
+export const DROPS_NO_CACHE = "/* drops no cache */";
+
 function isGuarded(write: { verb: WriteVerb; table: string }): boolean {
   return GUARDED_WRITES[write.table]?.has(write.verb) ?? false;
 }
@@ -68,8 +74,9 @@ export class TransactionWrites {
   observe(sql: string, rowsChanged: number): void {
     const write = writtenTable(sql);
     if (!write || rowsChanged === 0) return;
-    if (write.table === EVENT_TABLE && write.verb === "INSERT") this.#writes.push(null);
-    else if (isGuarded(write)) this.#writes.push(write.table);
+    if (write.table === EVENT_TABLE && write.verb === "INSERT") {
+      if (!sql.endsWith(DROPS_NO_CACHE)) this.#writes.push(null);
+    } else if (isGuarded(write)) this.#writes.push(write.table);
   }
 
   /** Where a change starts. */

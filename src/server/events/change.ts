@@ -46,14 +46,17 @@ export async function runChange<T>(ctx: ChangeContext, fn: (change: Change) => P
   const audited: AuditLogEntry[] = [];
   return runtime.writes.run({
     async work(tx, sql) {
+      const store = async <K extends EventType>(type: K, data: EventMap[K], dropsNoCache = false) => {
+        const guildId = guildIdOf(type, data);
+        const createdAt = new Date();
+        const seq = await insertEvent(sql, { type, guildId, data: JSON.stringify(data), createdAt }, dropsNoCache);
+        committed.push({ seq, type, guildId, data, createdAt: createdAt.toISOString() } as StoredEvent);
+      };
       const change: Change = {
         tx,
         sql,
         async emit(type, data) {
-          const guildId = guildIdOf(type, data);
-          const createdAt = new Date();
-          const seq = await insertEvent(sql, { type, guildId, data: JSON.stringify(data), createdAt });
-          committed.push({ seq, type, guildId, data, createdAt: createdAt.toISOString() } as StoredEvent);
+          await store(type, data);
         },
         async audit(entry) {
           audited.push(await recordAuditEntry(sql, { ...entry, userId: ctx.actor?.userId ?? null, reason: ctx.auditReason ?? null }));
@@ -64,7 +67,8 @@ export async function runChange<T>(ctx: ChangeContext, fn: (change: Change) => P
       };
       const result = await fn(change);
       // After the change's own events, so a client already knows what each entry names.
-      for (const row of audited) await change.emit(GatewayDispatchEvents.GuildAuditLogEntryCreate, toAuditLogEntryCreate(row));
+      // Their announcements drop no cache, so they do not stand in for an event the change forgot.
+      for (const row of audited) await store(GatewayDispatchEvents.GuildAuditLogEntryCreate, toAuditLogEntryCreate(row), true);
       return result;
     },
     committed() {
