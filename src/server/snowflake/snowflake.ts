@@ -18,7 +18,8 @@ export function snowflakeTimestamp(id: string): Date {
   return new Date(Number(DiscordSnowflake.timestampFrom(id)));
 }
 
-export const ZSnowflakeSchema = z.string().regex(/^\d{1,20}$/, "Value is not snowflake.");
+// The platform's form: no leading zeros (its description's pattern), so an id is spelled one way only.
+export const ZSnowflakeSchema = z.string().regex(/^(0|[1-9][0-9]{0,19})$/, "Value is not snowflake.");
 
 export function compareSnowflakes(a: string, b: string): number {
   const x = BigInt(a);
