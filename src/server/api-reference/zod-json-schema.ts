@@ -31,13 +31,15 @@ export function toRequestJsonSchema(schema: z.ZodType, name: string): Converted 
   return { schema: relocate(root, name) as JsonSchema, definitions };
 }
 
+const SAMPLE_PART = Object.assign(Buffer.alloc(0), { filename: "file", contentType: "application/octet-stream" });
+
 /** Kinds JSON cannot carry, as what a client sends for them on the wire. */
 function describeUnrepresentable(schema: z.ZodType, json: JsonSchema) {
   const def = (schema as unknown as { _zod: { def: { type: string } } })._zod.def;
   switch (def.type) {
     case "custom":
-      // Multipart bodies carry files as parts (checked as Buffers on the server).
-      if (schema.safeParse(Buffer.alloc(0)).success) Object.assign(json, { type: "string", contentMediaType: "application/octet-stream" });
+      // Multipart bodies carry files as parts (checked on the server as Buffers with their part's name and type).
+      if (schema.safeParse(SAMPLE_PART).success) Object.assign(json, { type: "string", contentMediaType: "application/octet-stream" });
       else json.description ??= "Checked by the server beyond what JSON Schema states.";
       break;
     case "bigint":
