@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { loadDmTarget, readDmChannel } from "~/server/dms/dm.service.ts";
-import { ApiError } from "~/server/errors.ts";
 import { parseInput } from "~/server/rest/dispatch.ts";
 import { noContent, ok, route } from "~/server/rest/route.ts";
 import { isThreadChannel } from "~/server/threads/thread-access.ts";
@@ -45,7 +44,7 @@ export const channelRoutes = [
     auth: "bot",
     handler: async ({ ctx, params }) => {
       const dm = await loadDmTarget(ctx, params.channelId);
-      if (dm) return ok(await readDmChannel(ctx, dm));
+      if (dm) return ok(await readDmChannel(ctx.db, dm));
       return ok(await ((await isThreadChannel(ctx, params.channelId)) ? getThread(ctx, params) : getChannel(ctx, params)));
     },
   }),
@@ -56,7 +55,6 @@ export const channelRoutes = [
     // Threads and other channels take different fields: the body is checked once the kind is known.
     body: z.record(z.string(), z.unknown()).default({}),
     handler: async ({ ctx, params: { channelId }, body }) => {
-      if (await loadDmTarget(ctx, channelId)) throw new ApiError("CANNOT_EXECUTE_ON_DM");
       return ok(
         await ((await isThreadChannel(ctx, channelId))
           ? modifyThread(ctx, { channelId, body: parseInput(ZThreadModifyBodySchema, body) })
@@ -71,7 +69,7 @@ export const channelRoutes = [
     handler: async ({ ctx, params }) => {
       // Closing a DM: it stays, with its messages, as on the platform.
       const dm = await loadDmTarget(ctx, params.channelId);
-      if (dm) return ok(await readDmChannel(ctx, dm));
+      if (dm) return ok(await readDmChannel(ctx.db, dm));
       return ok(await ((await isThreadChannel(ctx, params.channelId)) ? deleteThread(ctx, params) : deleteChannel(ctx, params)));
     },
   }),

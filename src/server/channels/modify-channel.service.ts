@@ -1,6 +1,8 @@
 import { ChannelType, GatewayDispatchEvents } from "discord-api-types/v10";
 import type { Guild, Prisma } from "~/generated/prisma/client.ts";
 import type { ServiceContext } from "~/server/context.ts";
+import { loadDmTarget } from "~/server/dms/dm.service.ts";
+import { ApiError } from "~/server/errors.ts";
 import { runChange, type Change } from "~/server/events/change.ts";
 import { enforce } from "~/server/permissions/denial.ts";
 import { toOverwriteInputs } from "~/server/permissions/guild-access.ts";
@@ -21,6 +23,8 @@ import { fieldAppliesTo, type TChannelModifyBody } from "./channel.schema.ts";
  * change overwrites; type changes only between text and announcement. Fires Channel Update.
  */
 export async function modifyChannel(ctx: ServiceContext, input: { channelId: string; body: TChannelModifyBody }): Promise<ChannelObject> {
+  // A DM has nothing to edit (its recipients see it; 50003 as on the platform).
+  if (await loadDmTarget(ctx, input.channelId)) throw new ApiError("CANNOT_EXECUTE_ON_DM");
   const { access, channel, permissions } = await loadChannelAccess(ctx, input.channelId);
   const { guild } = access;
   const { body } = input;

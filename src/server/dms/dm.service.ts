@@ -17,7 +17,8 @@ import type { TCreateDmBody } from "./dm.schema.ts";
 /** A DM channel its reader is a recipient of. */
 export type DmTarget = { channel: { id: string; type: number; lastMessageId: string | null; flags: number }; otherUserId: string };
 
-async function readDmObject(db: Db, target: DmTarget): Promise<DmChannelObject> {
+/** GET /channels/{id} and DELETE /channels/{id} of a DM: the channel (closing a DM keeps it and its messages, as on the platform). */
+export async function readDmChannel(db: Db, target: DmTarget): Promise<DmChannelObject> {
   const [other, lastPin] = await Promise.all([
     db.user.findUnique({ where: { id: target.otherUserId } }),
     db.message.findFirst({ where: { channelId: target.channel.id, pinnedAt: { not: null } }, orderBy: { pinnedAt: "desc" }, select: { pinnedAt: true } }),
@@ -37,11 +38,6 @@ export async function loadDmTarget(ctx: ServiceContext, channelId: string): Prom
   const channel = await ctx.db.channel.findUnique({ where: { id: channelId }, select: { id: true, type: true, lastMessageId: true, flags: true } });
   if (!channel) throw new ApiError("UNKNOWN_CHANNEL");
   return { channel, otherUserId: recipients.find((id) => id !== ctx.actor.userId)! };
-}
-
-/** GET /channels/{id} and DELETE /channels/{id} of a DM: the channel (closing a DM keeps it and its messages, as on the platform). */
-export async function readDmChannel(ctx: ServiceContext, target: DmTarget): Promise<DmChannelObject> {
-  return readDmObject(ctx.db, target);
 }
 
 /** Whether `senderId` may message `recipientId` now (dm-rules.ts): the users, and the guilds they share. */
@@ -95,7 +91,7 @@ export async function openDm(ctx: ServiceContext, body: TCreateDmBody): Promise<
       if (!channel) throw error;
     }
   }
-  return readDmObject(ctx.db, { channel, otherUserId: recipient.id });
+  return readDmChannel(ctx.db, { channel, otherUserId: recipient.id });
 }
 
 /** The caller's DM channels, most recently active first (the dashboard's list). */
@@ -110,5 +106,5 @@ export async function listOwnDms(ctx: ServiceContext): Promise<DmChannelObject[]
   }));
   const activity = (t: DmTarget) => BigInt(t.channel.lastMessageId ?? t.channel.id);
   targets.sort((a, b) => (activity(b) > activity(a) ? 1 : activity(b) < activity(a) ? -1 : 0));
-  return Promise.all(targets.map((target) => readDmObject(ctx.db, target)));
+  return Promise.all(targets.map((target) => readDmChannel(ctx.db, target)));
 }

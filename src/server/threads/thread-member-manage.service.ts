@@ -6,14 +6,15 @@ import { hasPrivilegedIntent } from "~/server/applications/intents.ts";
 import type { ServiceContext } from "~/server/context.ts";
 import { snowflakeBeyond, orderBySnowflake } from "~/server/db/snowflake-sql.ts";
 import { ApiError } from "~/server/errors.ts";
-import { runChange, type Change } from "~/server/events/change.ts";
+import { runChange } from "~/server/events/change.ts";
 import { readMemberCard } from "~/server/members/member-queries.ts";
 import { toMemberObject, type MemberObject } from "~/server/members/member.dto.ts";
 import { accessIn } from "~/server/permissions/guild-access.ts";
 import { enforce, type Denial } from "~/server/permissions/denial.ts";
 import { hasPermission } from "~/server/permissions/permissions.ts";
 import { loadThreadAccess, threadPermissions, type ThreadAccess } from "./thread-access.ts";
-import { THREAD_MEMBER_COUNT_MAX, toThreadMemberObject, type ThreadMemberObject } from "./thread.dto.ts";
+import { memberCount } from "./thread-members.service.ts";
+import { toThreadMemberObject, type ThreadMemberObject } from "./thread.dto.ts";
 
 /**
  * Who may add others to a thread, the platform's rule: whoever may send messages in it, the
@@ -43,10 +44,6 @@ function removeThreadMemberDenial(rights: { permissions: bigint; isStarter: bool
   if (rights.archived) return { error: "THREAD_ARCHIVED", reason: "The thread is archived." };
   if (hasPermission(rights.permissions, P.ManageThreads) || (rights.privateThread && rights.isStarter)) return null;
   return { error: "MISSING_PERMISSIONS", reason: "Needs Manage Threads." };
-}
-
-async function memberCount(tx: Change["tx"], threadId: string): Promise<number> {
-  return Math.min(await tx.threadMember.count({ where: { threadId } }), THREAD_MEMBER_COUNT_MAX);
 }
 
 /** The user to add or remove must be a member of the guild (10013 for no such user, 10007 for a non-member). */

@@ -7,7 +7,7 @@ import { loadThreadAccess } from "./thread-access.ts";
 import { THREAD_MEMBER_COUNT_MAX, toThreadMemberObject } from "./thread.dto.ts";
 
 /** The thread's approximate member count as the platform gives it in Thread Members Update. */
-async function memberCount(tx: Change["tx"], threadId: string): Promise<number> {
+export async function memberCount(tx: Change["tx"], threadId: string): Promise<number> {
   return Math.min(await tx.threadMember.count({ where: { threadId } }), THREAD_MEMBER_COUNT_MAX);
 }
 
