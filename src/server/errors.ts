@@ -63,6 +63,43 @@ export const ERRORS = {
     message: "Maximum number of reactions reached (20)",
     trpcCode: "BAD_REQUEST",
   },
+  // Application commands (src/server/commands/).
+  UNKNOWN_APPLICATION_COMMAND: {
+    status: 404,
+    code: RESTJSONErrorCodes.UnknownApplicationCommand,
+    message: "Unknown application command",
+    trpcCode: "NOT_FOUND",
+  },
+  UNKNOWN_APPLICATION_COMMAND_PERMISSIONS: {
+    status: 404,
+    code: RESTJSONErrorCodes.UnknownApplicationCommandPermissions,
+    message: "Unknown application command permissions",
+    trpcCode: "NOT_FOUND",
+  },
+  MAX_APPLICATION_COMMANDS: {
+    status: 400,
+    code: RESTJSONErrorCodes.MaximumNumberOfApplicationCommandsReached,
+    message: "Maximum number of application commands reached",
+    trpcCode: "BAD_REQUEST",
+  },
+  MAX_DAILY_COMMAND_CREATES: {
+    status: 400,
+    code: RESTJSONErrorCodes.MaximumDailyApplicationCommandCreatesReached,
+    message: "Maximum number of daily application command creates has been reached (200)",
+    trpcCode: "BAD_REQUEST",
+  },
+  APPLICATION_COMMAND_NAME_EXISTS: {
+    status: 400,
+    code: RESTJSONErrorCodes.ApplicationCommandWithThatNameAlreadyExists,
+    message: "An application command with that name already exists",
+    trpcCode: "CONFLICT",
+  },
+  NOT_AUTHORIZED_FOR_APPLICATION: {
+    status: 403,
+    code: RESTJSONErrorCodes.NotAuthorizedToPerformThisActionOnThisApplication,
+    message: "You are not authorized to perform this action on this application",
+    trpcCode: "FORBIDDEN",
+  },
   CANNOT_MESSAGE_USER: {
     status: 403,
     code: RESTJSONErrorCodes.CannotSendMessagesToThisUser,
