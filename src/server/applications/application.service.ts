@@ -42,11 +42,14 @@ export async function newUserWithPassword(input: NewUser & { password?: string |
   return { ...user, passwordHash: password ? await hashPassword(password) : null };
 }
 
-/** Creates an application with its bot user in the caller's change, and returns a first bot token (shown once). */
+/** Creates an application with its bot user (one id for both) in the caller's change, and returns a first bot token (shown once). */
 export async function createApplication(tx: Tx, input: { name: string; description?: string; ownerId: string; maxConcurrency?: number }) {
+  // The bot user and its application share one id, as on the platform: client libraries use the
+  // bot's user id where the platform expects the application's (discord.js's application commands).
+  const id = newId();
   const botUser = await tx.user.create({
     data: {
-      id: newId(),
+      id,
       username:
         input.name
           .toLowerCase()
@@ -57,7 +60,7 @@ export async function createApplication(tx: Tx, input: { name: string; descripti
   });
   const application = await tx.application.create({
     data: {
-      id: newId(),
+      id,
       name: input.name,
       description: input.description ?? "",
       ownerId: input.ownerId,
