@@ -90,6 +90,19 @@ describe("matching a request to an operation", () => {
     expect(conformance.check(exchange("GET", "/users/42", 200, { id: "42", username: "someone" }))).toContain("get_user");
   });
 
+  it("knows the application command registry's operations, the guild's permissions list before a command id", () => {
+    expect(conformance.matchOperation("PUT", "/applications/1/commands")).toBe("bulk_set_application_commands");
+    expect(conformance.matchOperation("PATCH", "/applications/1/guilds/2/commands/3")).toBe("update_guild_application_command");
+    expect(conformance.matchOperation("GET", "/applications/1/guilds/2/commands/permissions")).toBe("list_guild_application_command_permissions");
+    expect(conformance.matchOperation("GET", "/applications/1/guilds/2/commands/3")).toBe("get_guild_application_command");
+    const command = { id: "3", application_id: "1", version: "4", default_member_permissions: null, type: 1, name: "ping", description: "Pong" };
+    // A new command answers 201, one replacing a command of that name and type 200 (an upsert).
+    expect(conformance.check(exchange("POST", "/applications/1/commands", 201, command))).toBeNull();
+    expect(conformance.check(exchange("POST", "/applications/1/commands", 200, command))).toBeNull();
+    const { version: _version, ...withoutVersion } = command;
+    expect(conformance.check(exchange("GET", "/applications/1/commands", 200, [withoutVersion]))).toContain("must have required property 'version'");
+  });
+
   it("leaves paths and methods outside the description unchecked", () => {
     expect(conformance.matchOperation("GET", "/guilds/1/audit-logs")).toBeUndefined();
     expect(conformance.check(exchange("GET", "/guilds/1/audit-logs", 200, { nothing: "described" }))).toBeNull();

@@ -3,7 +3,7 @@
 // typings drift). The integration tests check every response against it and the API
 // reference names its answers from it, so both read the same adjusted document.
 import subset from "./platform-subset.json" with { type: "json" };
-import { withBotSurface } from "./platform-bot-surface.ts";
+import { withPlatformSurfaces } from "./platform-surfaces.ts";
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -54,9 +54,9 @@ const KNOWN_KEYS = {
   response: ["content_type", "schema", "empty", "ref"],
 } as const;
 
-/** A copy of the stored subset as published, with the bot surface's operations (platform-bot-surface.ts), before adjustments. */
+/** A copy of the stored subset as published, with the stored surfaces' operations (platform-surfaces.ts), before adjustments. */
 export function platformSubset(): SubsetDocument {
-  return withBotSurface(structuredClone(subset as unknown as SubsetDocument));
+  return withPlatformSurfaces(structuredClone(subset as unknown as SubsetDocument));
 }
 
 /** Applies the recorded adjustments to a copy of `document`; throws on an adjustment it does not know or that names nothing. */
