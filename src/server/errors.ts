@@ -100,6 +100,18 @@ export const ERRORS = {
     message: "You are not authorized to perform this action on this application",
     trpcCode: "FORBIDDEN",
   },
+  BOTS_CANNOT_USE_ENDPOINT: {
+    status: 403,
+    code: RESTJSONErrorCodes.BotsCannotUseThisEndpoint,
+    message: "Bots cannot use this endpoint",
+    trpcCode: "FORBIDDEN",
+  },
+  MISSING_OAUTH2_SCOPE: {
+    status: 403,
+    code: RESTJSONErrorCodes.MissingRequiredOAuth2Scope,
+    message: "Missing required OAuth2 scope",
+    trpcCode: "FORBIDDEN",
+  },
   CANNOT_MESSAGE_USER: {
     status: 403,
     code: RESTJSONErrorCodes.CannotSendMessagesToThisUser,
