@@ -279,7 +279,7 @@ describe("commandPermissionsEditDenial", () => {
   it("takes a person's own authorization with the scope: never a bot's, nor another app's", () => {
     const bot: Actor = { kind: "bot", userId: APP_ID, applicationId: APP_ID, scopes: new Set() };
     expect(edit({ actor: bot })).toEqual({
-      error: "MISSING_ACCESS",
+      error: "BOTS_CANNOT_USE_ENDPOINT",
       reason: "A bot cannot change command permissions: a member authorizes the app to do it for them.",
     });
     expect(edit({ actor: bearer(["identify", "applications.commands"]) })).toEqual({

@@ -284,15 +284,14 @@ function defaultPermissionsDenial(member: CommandMember, command: CommandSubject
 
 /**
  * Only a person's own authorization replaces command permissions. A bot token is answered 403
- * 20001 "Bots cannot use this endpoint" on the platform [obs twilight#1740, discordeno#2235,
- * Discord.Net#2335]; the table has no key for 20001, so MISSING_ACCESS (403) stands in. A Bearer
- * token lacking the scope was answered 401 40001 and was to become 50026 [obs discord-api-docs#5239];
- * with no key for 50026 either, MISSING_ACCESS again, as the dispatcher answers a missing scope.
- * Dashboard users sign in themselves and are not scope-limited.
+ * 20001 "Bots cannot use this endpoint", as on the platform [obs twilight#1740, discordeno#2235,
+ * Discord.Net#2335]. A Bearer token lacking the scope was answered 401 40001 and was to become
+ * 50026 [obs discord-api-docs#5239]; MISSING_ACCESS here, as the dispatcher answers any missing
+ * scope. Dashboard users sign in themselves and are not scope-limited.
  */
 function authorizationDenial(actor: Actor, applicationId: string): Denial | null {
   if (actor.kind === "bot")
-    return { error: "MISSING_ACCESS", reason: "A bot cannot change command permissions: a member authorizes the app to do it for them." };
+    return { error: "BOTS_CANNOT_USE_ENDPOINT", reason: "A bot cannot change command permissions: a member authorizes the app to do it for them." };
   if (!hasScope(actor, "applications.commands.permissions.update"))
     return { error: "MISSING_ACCESS", reason: "This authorization does not let the app update command permissions." };
   // A member's token lets its own app alone change what they may change (unverified).
