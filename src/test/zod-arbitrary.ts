@@ -4,6 +4,7 @@
 // text and numbers at the edges) spliced into them as raw JSON.
 import fc from "fast-check";
 import type { z } from "zod";
+import { ZGlobalCommandBodySchema, ZGuildCommandBodySchema } from "~/server/commands/command.schema.ts";
 import { ZImageDataSchema } from "~/server/images/image.schema.ts";
 import { ZPermissionStringSchema, ZSnowflakeSchema } from "~/server/validation/fields.ts";
 import { PNG } from "./member-kit.ts";
@@ -27,6 +28,7 @@ export function validArbitrary(schema: z.ZodType, hints: Hints, depth = 0): fc.A
   // Refinements cannot be solved from a definition: the shared ones are known here.
   if (schema === defOf(ZImageDataSchema).innerType) return fc.constant(PNG);
   if (schema === ZPermissionStringSchema) return fc.bigInt(0n, 2n ** 50n).map(String);
+  if (schema === ZGlobalCommandBodySchema || schema === ZGuildCommandBodySchema) return command();
   const def = defOf(schema);
   const inner = (key: string) => validArbitrary(def[key] as z.ZodType, hints, depth + 1);
   switch (def.type) {
@@ -85,6 +87,16 @@ export function validArbitrary(schema: z.ZodType, hints: Hints, depth = 0): fc.A
       // transform, custom, unknown, any: nothing to build from, so any JSON (often broken).
       return fc.jsonValue({ maxDepth: 2 });
   }
+}
+
+/** An application command: a chat command with a lowercase name and string options, or a context menu command. */
+function command(): fc.Arbitrary<unknown> {
+  const name = fc.stringMatching(/^[a-z0-9_-]{1,32}$/);
+  const option = fc.record({ type: fc.constant(3), name, description: fc.string({ minLength: 1, maxLength: 100 }) });
+  return fc.oneof(
+    fc.record({ name, description: fc.string({ minLength: 1, maxLength: 100 }), options: fc.uniqueArray(option, { maxLength: 3, selector: (o) => o.name }) }),
+    fc.record({ type: fc.constantFrom(2, 3), name: fc.string({ minLength: 1, maxLength: 32 }) }),
+  );
 }
 
 function snowflake(hints: Hints): fc.Arbitrary<string> {

@@ -1,5 +1,6 @@
 import type {
   APIWebhookEventApplicationAuthorizedData,
+  GatewayApplicationCommandPermissionsUpdateDispatchData,
   APIWebhookEventApplicationDeauthorizedData,
   ApplicationWebhookEventType,
   GatewayChannelCreateDispatchData,
@@ -93,6 +94,7 @@ type GatewayEventMap = {
   [GatewayDispatchEvents.ThreadMembersUpdate]: GatewayThreadMembersUpdateDispatchData;
   [GatewayDispatchEvents.TypingStart]: GatewayTypingStartDispatchData;
   [GatewayDispatchEvents.UserUpdate]: GatewayUserUpdateDispatchData;
+  [GatewayDispatchEvents.ApplicationCommandPermissionsUpdate]: GatewayApplicationCommandPermissionsUpdateDispatchData;
   [GatewayDispatchEvents.VoiceChannelStartTimeUpdate]: GatewayVoiceChannelStartTimeUpdateDispatchData;
   [GatewayDispatchEvents.VoiceChannelStatusUpdate]: GatewayVoiceChannelStatusUpdateDispatchData;
   [GatewayDispatchEvents.VoiceStateUpdate]: GatewayVoiceStateUpdateDispatchData;
@@ -200,6 +202,8 @@ const GUILD_ID_FIELD: Readonly<Record<EventType, "id" | "guild_id" | null>> = {
   THREAD_MEMBERS_UPDATE: "guild_id",
   TYPING_START: "guild_id",
   USER_UPDATE: null,
+  // Only the application hears of its commands' permissions (routed-event.ts), and no cache holds them.
+  APPLICATION_COMMAND_PERMISSIONS_UPDATE: null,
   VOICE_CHANNEL_START_TIME_UPDATE: "guild_id",
   VOICE_CHANNEL_STATUS_UPDATE: "guild_id",
   VOICE_STATE_UPDATE: "guild_id",

@@ -15,7 +15,7 @@ import { readGuildCreate } from "./guild-create.ts";
 import { routeLobbyEvent } from "./lobby-router.ts";
 import { toRoutedLobbyEvent } from "./lobby-route-decision.ts";
 import { withoutContent } from "./message-content.ts";
-import { isOnShard, needsFacts, receives, type Delivery, type RouteFacts } from "./route-decision.ts";
+import { isAddressedTo, isOnShard, needsFacts, receives, type Delivery, type RouteFacts } from "./route-decision.ts";
 import { hasIntent } from "./intents.ts";
 import { toAddressedEvent, toDirectEvent, toRoutedEvent, type ChannelScope, type RoutedEvent } from "./routed-event.ts";
 
@@ -122,7 +122,7 @@ export function createEventRouter({ db }: { db: Db }): EventRouter {
       const sessions = all.filter((session) => !session.player);
       const addressed = toAddressedEvent(stored);
       if (addressed) {
-        const to = sessions.filter((session) => addressed.userIds.includes(session.botUserId));
+        const to = sessions.filter((session) => isAddressedTo(addressed, session));
         return to.length > 0 ? [{ sessions: to, t: addressed.type, d: addressed.data }] : [];
       }
       const direct = toDirectEvent(stored);

@@ -4,7 +4,7 @@ import { GatewayDispatchEvents as E, GatewayIntentBits as I } from "discord-api-
 import type { GatewaySessionView } from "./gateway-types.ts";
 import { asksFor, hasIntent } from "./intents.ts";
 import { hidesContent, readsMessageContent } from "./message-content.ts";
-import type { RoutedEvent } from "./routed-event.ts";
+import type { AddressedEvent, RoutedEvent } from "./routed-event.ts";
 
 /** The shard a guild's events go to: `(guild_id >> 22) % num_shards`. */
 export function shardOf(guildId: string, numShards: number): number {
@@ -98,4 +98,10 @@ export function receives(event: RoutedEvent, session: Session, facts: RouteFacts
   const { message } = event;
   const blank = message !== null && !readsMessageContent(session) && hidesContent(message, session);
   return { kind: "event", blank };
+}
+
+/** Whether `session` is one the addressed event names. */
+export function isAddressedTo(event: AddressedEvent, session: Pick<GatewaySessionView, "botUserId" | "applicationId" | "shard" | "player">): boolean {
+  if ("userId" in event.to) return session.botUserId === event.to.userId;
+  return !session.player && session.applicationId === event.to.applicationId && isOnShard(event.to.guildId, session.shard);
 }

@@ -157,15 +157,23 @@ export function toDirectEvent(event: StoredEvent): DirectEvent | null {
   return { type: event.type, data: event.data, channelId: (event.data as GatewayTypingStartDispatchData).channel_id, intent };
 }
 
-/** An event outside guilds, for the sessions of the users it names. */
-export type AddressedEvent = { type: E; data: unknown; userIds: readonly string[] };
+/**
+ * An event outside the guilds' broadcast, for the sessions it names: a user's own, or an
+ * application's bot sessions on the shard of the guild it is about.
+ */
+export type AddressedEvent = { type: E; data: unknown; to: { userId: string } | { applicationId: string; guildId: string } };
 
-/** The users an event outside guilds goes to: USER_UPDATE to the user's own sessions; null for any other event. */
+/**
+ * Who an event outside the broadcast goes to: USER_UPDATE to the user's own sessions, and
+ * APPLICATION_COMMAND_PERMISSIONS_UPDATE to the application's alone; null for any other event.
+ */
 export function toAddressedEvent(event: StoredEvent): AddressedEvent | null {
   if (event.guildId) return null;
   switch (event.type) {
     case E.UserUpdate:
-      return { type: event.type, data: event.data, userIds: [event.data.id] };
+      return { type: event.type, data: event.data, to: { userId: event.data.id } };
+    case E.ApplicationCommandPermissionsUpdate:
+      return { type: event.type, data: event.data, to: { applicationId: event.data.application_id, guildId: event.data.guild_id } };
     default:
       return null;
   }

@@ -8,6 +8,7 @@ import type { ServiceContext } from "~/server/context.ts";
 import { ApiError, invalidField } from "~/server/errors.ts";
 import { runChange, type Change } from "~/server/events/change.ts";
 import { GUILD_OBJECT_INCLUDE, toGuildObject, type GuildObject } from "~/server/guilds/guild.dto.ts";
+import { BOT_INTEGRATION_SCOPES } from "~/server/integrations/integration.schema.ts";
 import { joinGuild } from "~/server/members/membership.ts";
 import { enforce } from "~/server/permissions/denial.ts";
 import { loadGuildAccess } from "~/server/permissions/guild-access.ts";
@@ -184,7 +185,8 @@ async function installBot(ctx: ServiceContext, change: Change, app: Application,
     targetId: role.id,
     changes: diffChanges({}, { name: role.name, permissions: permissions.toString() }, ["name", "permissions"]),
   });
-  const integrationScopes = scopes.filter((scope) => scope === "bot" || scope === "applications.commands");
+  // The bot scope includes applications.commands, as on the platform: the app may hold guild commands there.
+  const integrationScopes = scopes.includes("bot") ? [...BOT_INTEGRATION_SCOPES] : scopes.filter((scope) => scope === "applications.commands");
   const joined = await joinGuild(change, {
     guild,
     userId: app.botUserId,

@@ -1,6 +1,7 @@
 import { apiReferenceRoutes } from "~/server/api-reference/api-reference.rest.ts";
 import { auditRoutes } from "~/server/audit/audit.rest.ts";
 import { channelRoutes } from "~/server/channels/channel.rest.ts";
+import { commandRoutes } from "~/server/commands/command.rest.ts";
 import { voiceStatusRoutes } from "~/server/channels/voice-status.rest.ts";
 import { gatewayRoutes } from "~/server/gateway/gateway.rest.ts";
 import { dmRoutes } from "~/server/dms/dm.rest.ts";
@@ -45,6 +46,7 @@ export const ROUTES: readonly Route[] = [
   ...integrationRoutes,
   ...scheduledEventRoutes,
   ...applicationRoutes,
+  ...commandRoutes,
   ...userRoutes,
   ...connectionRoutes,
   ...auditRoutes,
