@@ -35,6 +35,16 @@ function samples(w: World): Record<string, RouteInput> {
     // Only its header makes a file a GIF, so a text part serves.
     "POST /guilds/:guildId/stickers": { form: { name: "sample", tags: "smile", file: { file: "GIF89a sample" } } },
     "PATCH /guilds/:guildId/stickers/:stickerId": { body: { name: "renamed" } },
+    "POST /applications/:applicationId/commands": { body: { name: "sample", description: "A sample" } },
+    "PUT /applications/:applicationId/commands": { body: [{ name: "sample", description: "A sample" }] },
+    "PATCH /applications/:applicationId/commands/:commandId": { body: { description: "changed" } },
+    "POST /applications/:applicationId/guilds/:guildId/commands": { body: { name: "sample", description: "A sample" } },
+    "PUT /applications/:applicationId/guilds/:guildId/commands": { body: [{ name: "sample", description: "A sample" }] },
+    "PATCH /applications/:applicationId/guilds/:guildId/commands/:commandId": { body: { description: "changed" } },
+    // @everyone, which the editor may always name, denied where the world allows it.
+    "PUT /applications/:applicationId/guilds/:guildId/commands/:commandId/permissions": {
+      body: { permissions: [{ id: w.guild, type: 1, permission: false }] },
+    },
     "POST /users/@me/channels": { body: { recipient_id: w.target } },
     "GET /guilds/:guildId/members/search": { query: { query: "user" } },
     "PATCH /guilds/:guildId/members/@me": { body: { nick: "nickname" } },

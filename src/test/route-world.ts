@@ -7,6 +7,8 @@ import { createUser, issueBearerToken } from "~/server/applications/application.
 import { setApprovedIntents } from "~/server/applications/intents.ts";
 import { createGuildSticker } from "~/server/stickers/sticker.service.ts";
 import { dashboardActor, type OAuth2Scope } from "~/server/auth/actor.ts";
+import { runChange } from "~/server/events/change.ts";
+import { recordBotIntegration } from "~/server/integrations/integration-lifecycle.ts";
 import { addGuildMember } from "~/server/members/member.service.ts";
 import { resetClientSecret } from "~/server/oauth2/client-settings.ts";
 import type { Route } from "~/server/rest/route.ts";
@@ -39,7 +41,7 @@ async function intentBot(app: TestApp) {
  * The world: a discoverable guild owned by a bot, whose @everyone may do nothing, with a
  * channel of each kind, a thread, messages, webhooks with tokens, an invite, a role, a
  * member, a ban, an integration and a scheduled event; and a lobby of the owner's
- * application with players and a channel linked.
+ * application with players and a channel linked; the owner's application's commands.
  */
 export async function buildWorld(app: TestApp) {
   const owner = await intentBot(app);
@@ -95,7 +97,9 @@ export async function buildWorld(app: TestApp) {
   await ok("ban", api.put(`/guilds/${g}/bans/${banned.user.id}`, {}));
   const integrated = await makeBot(app.db);
   await addGuildMember({ db: app.db, actor: dashboardActor(target.user.id) }, { guildId: g, userId: integrated.user.id });
-  const integration = (await ok<{ id: string }[]>("integrations", api.get(`/guilds/${g}/integrations`)))[0]!.id;
+  const integration = (await ok<{ id: string; application?: { id: string } }[]>("integrations", api.get(`/guilds/${g}/integrations`))).find(
+    (each) => each.application?.id === integrated.application.id,
+  )!.id;
   const start = new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString();
   const end = new Date(Date.now() + 25 * 60 * 60 * 1000).toISOString();
   const event = (
@@ -131,6 +135,34 @@ export async function buildWorld(app: TestApp) {
   await ok("channel link", player.api.patch(`/lobbies/${lobby.id}/channel-linking`, { channel_id: text }));
   const lobbyMessage = (await ok<{ id: string }>("lobby message", player.api.post(`/lobbies/${lobby.id}/messages`, { content: "gg" }))).id;
 
+  // The owner's application installed in its guild (as a bot added through OAuth2 is), with a
+  // global and a guild command, the guild one's permissions set by a member who may: a person
+  // with Manage Guild and Manage Roles, through their token for the application.
+  const appId = owner.application.id;
+  await runChange({ db: app.db, actor: null }, (change) => recordBotIntegration(change, { guildId: g, userId: owner.user.id, addedBy: null }));
+  const globalCommand = (await ok<{ id: string }>("global command", api.post(`/applications/${appId}/commands`, { name: "world", description: "world" }))).id;
+  const guildCommand = (
+    await ok<{ id: string }>("guild command", api.post(`/applications/${appId}/guilds/${g}/commands`, { name: "world", description: "world" }))
+  ).id;
+  const editors = (
+    await ok<{ id: string }>(
+      "role",
+      api.post(`/guilds/${g}/roles`, { name: "command editors", permissions: String(P.ManageGuild | P.ManageRoles | P.UseApplicationCommands) }),
+    )
+  ).id;
+  const editor = await createUser(app.db, { username: `editor_${unique()}` });
+  await addMember(app.db, g, editor.id, [editors]);
+  const editorToken = await issueBearerToken(
+    { db: app.db, actor: null },
+    { userId: editor.id, applicationId: appId, scopes: ["applications.commands.permissions.update"] },
+  );
+  await ok(
+    "command permissions",
+    app.as(bearer(editorToken)).put(`/applications/${appId}/guilds/${g}/commands/${guildCommand}/permissions`, {
+      permissions: [{ id: g, type: 1, permission: true }],
+    }),
+  );
+
   // The owner's application as an OAuth2 client, for the token endpoints.
   const clientSecret = await resetClientSecret({ db: app.db, actor: null }, owner.application.id);
 
@@ -157,6 +189,8 @@ export async function buildWorld(app: TestApp) {
     applicationEmoji,
     lobby: lobby.id,
     lobbyMessage,
+    commands: { global: globalCommand, guild: guildCommand },
+    commandEditor: { id: editor.id, token: editorToken },
     /** Ids that exist, for generated values to name. */
     ids: [
       g,
@@ -181,6 +215,8 @@ export async function buildWorld(app: TestApp) {
       event,
       emoji,
       sticker,
+      globalCommand,
+      guildCommand,
     ],
   };
 }
@@ -213,7 +249,11 @@ function paramValues(world: World, path: string): Record<string, string> {
     stickerId: world.sticker,
     applicationId: world.owner.application.id,
   };
-  if (path.startsWith("/applications/")) values.emojiId = world.applicationEmoji;
+  if (path.startsWith("/applications/")) {
+    values.emojiId = world.applicationEmoji;
+    // A guild's registry holds its own commands; the global one the application's.
+    values.commandId = path.includes("/guilds/") ? world.commands.guild : world.commands.global;
+  }
   if (path.startsWith("/webhooks/")) values.messageId = world.webhookMessage;
   if (path.startsWith("/lobbies/")) values.messageId = world.lobbyMessage;
   if (path.includes("/bans/")) values.userId = world.banned;
@@ -249,10 +289,13 @@ export type Caller = { authorization?: string; params: Record<string, string> };
 
 const hasToken = (route: Route) => route.path.includes(":token");
 
-/** The caller a route is for: the owner's bot, the owner's player, or the webhook's own token. */
+/** The caller a route is for: the owner's bot, the owner's player, the command editor, or the webhook's own token. */
 export function authorizedCaller(world: World, route: Route): Caller {
   if (route.auth === "none") return { params: {} };
   if (route.auth === "bearer") return { authorization: bearer(world.player.token), params: {} };
+  // Only a person replaces command permissions, through their token for the application (a bot's is refused).
+  if (route.method === "PUT" && route.scopes?.includes("applications.commands.permissions.update"))
+    return { authorization: bearer(world.commandEditor.token), params: {} };
   return { authorization: bot(world.owner.token), params: {} };
 }
 
