@@ -64,7 +64,7 @@ export async function setCommandPermissions(
   const command = await targetCommand(ctx.db, input);
   const access = await loadGuildAccess(ctx, input.guildId);
   const stored = await storedLists(ctx.db, input, input.commandId);
-  const targets = await targetsOf(ctx.db, access, input.permissions);
+  const targets = await commandPermissionTargetsOf(ctx.db, access, input.permissions);
   const listError = commandPermissionsListError(input.guildId, input.permissions, targets);
   if (listError) throw listError;
   enforce(
@@ -115,7 +115,7 @@ function toPermissionsObject(row: ApplicationCommandPermissions): APIGuildApplic
 }
 
 /** The command whose permissions these are: a global one, or one of this guild's; null for the application's own id (the app-level entry). */
-async function targetCommand(db: Db, input: TargetInput): Promise<CommandSubject | null> {
+export async function targetCommand(db: Db, input: TargetInput): Promise<CommandSubject | null> {
   if (input.commandId === input.applicationId) return null;
   const row = await db.applicationCommand.findFirst({
     where: { id: input.commandId, applicationId: input.applicationId, scope: { in: [GLOBAL_SCOPE, input.guildId] } },
@@ -165,7 +165,11 @@ export function featuresOf(access: GuildAccess): string[] {
 }
 
 /** Every role of the guild, and the members and channels among the ids a list names, as the editor sees them. */
-async function targetsOf(db: Db, access: GuildAccess, overwrites: readonly CommandPermissionOverwrite[]): Promise<CommandPermissionTargets> {
+export async function commandPermissionTargetsOf(
+  db: Db,
+  access: GuildAccess,
+  overwrites: readonly CommandPermissionOverwrite[],
+): Promise<CommandPermissionTargets> {
   const idsOf = (type: ApplicationCommandPermissionType) => [...new Set(overwrites.filter((o) => o.type === type).map((o) => o.id))];
   const userIds = idsOf(ApplicationCommandPermissionType.User);
   const members =

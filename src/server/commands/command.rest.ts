@@ -1,10 +1,10 @@
-import { ApplicationCommandPermissionType } from "discord-api-types/v10";
 import { z } from "zod";
 import { created, noContent, ok, route, type Route } from "~/server/rest/route.ts";
-import { ZQueryBooleanSchema, ZSnowflakeSchema } from "~/server/validation/fields.ts";
+import { ZQueryBooleanSchema } from "~/server/validation/fields.ts";
 import { requestLocale } from "./command.dto.ts";
 import { createCommand, deleteCommand, editCommand, getCommand, listCommands, overwriteCommands } from "./command-registry.service.ts";
 import { getCommandPermissions, listCommandPermissions, setCommandPermissions } from "./command-permissions.service.ts";
+import { ZCommandPermissionsBodySchema } from "./command-permissions.schema.ts";
 import {
   ZGlobalCommandBodySchema,
   ZGlobalCommandBulkBodySchema,
@@ -13,16 +13,6 @@ import {
   ZGuildCommandBulkBodySchema,
   ZGuildCommandEditBodySchema,
 } from "./command.schema.ts";
-
-const ZCommandPermissionsBodySchema = z.object({
-  permissions: z.array(
-    z.object({
-      id: ZSnowflakeSchema,
-      type: z.enum(ApplicationCommandPermissionType),
-      permission: z.boolean(),
-    }),
-  ),
-});
 
 const ZCommandListQuerySchema = z.object({ with_localizations: ZQueryBooleanSchema.optional() });
 

@@ -1,5 +1,6 @@
 import { applicationRouter } from "~/server/applications/application.router.ts";
 import { auditRouter } from "~/server/audit/audit.router.ts";
+import { commandRouter } from "~/server/commands/command.router.ts";
 import { channelRouter } from "~/server/channels/channel.router.ts";
 import { voiceStatusRouter } from "~/server/channels/voice-status.router.ts";
 import { dmRouter } from "~/server/dms/dm.router.ts";
@@ -42,6 +43,7 @@ export const appRouter = createTRPCRouter({
   message: messageRouter,
   dm: dmRouter,
   application: applicationRouter,
+  command: commandRouter,
   lobby: lobbyRouter,
   account: accountRouter,
   oauth2: oauth2Router,
