@@ -1,10 +1,10 @@
 // Guild command permissions over REST (interactions.md 1.3, 1.8): read by the application,
 // replaced by a person who may through their token for the application, dropped with the
 // command's name, recorded in the audit log and announced to the application's own bot alone.
-import { AuditLogEvent, GatewayDispatchEvents as E, GatewayIntentBits as I, PermissionFlagsBits as P } from "discord-api-types/v10";
+import { ApplicationCommandType, AuditLogEvent, GatewayDispatchEvents as E, GatewayIntentBits as I, PermissionFlagsBits as P } from "discord-api-types/v10";
 import { describe, expect, it } from "vitest";
 import { createUser, issueBearerToken } from "~/server/applications/application.service.ts";
-import type { OAuth2Scope } from "~/server/auth/actor.ts";
+import { dashboardActor, type OAuth2Scope } from "~/server/auth/actor.ts";
 import { createEventRouter } from "~/server/gateway/event-router.ts";
 import { DEFAULT_SESSION_START_LIMITS } from "~/server/gateway/session-start-limit.ts";
 import { newId } from "~/server/snowflake/snowflake.ts";
@@ -14,6 +14,8 @@ import { MISSING_ACCESS, MISSING_PERMISSIONS } from "~/test/member-kit.ts";
 import { bearer, bot } from "~/test/rest-client.ts";
 import { useTestApp } from "~/test/test-app.ts";
 import { threadKit } from "~/test/thread-kit.ts";
+import { listGuildCommands } from "./command-dashboard.service.ts";
+import { commandUseDenial } from "./command-permission-rules.ts";
 
 const app = useTestApp();
 const kit = threadKit(app);
@@ -291,5 +293,48 @@ describe("what a replacement leaves", () => {
     await api.post(`/guilds/${guildId}/roles`, { name: "after" });
     const frames = await stranger.framesThrough((frame) => frame.t === E.GuildRoleCreate, E.GuildRoleCreate);
     expect(frames.map((frame) => frame.t)).not.toContain(E.ApplicationCommandPermissionsUpdate);
+  });
+});
+
+describe("the use decision as a service computes it", () => {
+  it("a member the stored permissions refuse gets the decision's reason from the guild's commands view; one allowed by name gets none", async () => {
+    const { guildId, applicationId, api, command, permissionsOf, editor, lower, text, person } = await setup();
+    const managers = await kit.addRole(guildId, 4, { name: "managers", permissions: P.ManageGuild });
+    const viewer = await person([managers.id, lower.id]);
+    const named = await person([managers.id, lower.id]);
+    // The member's own overwrite comes before their roles'.
+    const stored = [
+      { id: lower.id, type: ROLE, permission: false },
+      { id: named.userId, type: USER, permission: true },
+    ];
+    expect((await editor.api.put(permissionsOf(command), { permissions: stored })).status).toBe(200);
+
+    const channel = (await api.get(`/channels/${text.id}`)).body as { name: string };
+    const decided = commandUseDenial({
+      guild: { id: guildId, features: [] },
+      member: {
+        userId: viewer.userId,
+        roles: [
+          { id: managers.id, name: "managers" },
+          { id: lower.id, name: "members" },
+        ],
+        isOwner: false,
+        // @everyone's and the roles' in #general, which no overwrite changes.
+        permissions: P.ViewChannel | P.UseApplicationCommands | P.ManageGuild,
+        standing: { isTimedOut: false, isPending: false },
+      },
+      channel: { id: text.id, name: channel.name, threadParent: null, nsfw: false },
+      command: { name: "ban", type: ApplicationCommandType.ChatInput, default_member_permissions: null, nsfw: false },
+      stored: { command: stored, application: [] },
+    });
+    expect(decided?.reason).toBe("The permissions of /ban deny the members role.");
+
+    const useDenialOf = async (userId: string) => {
+      const view = await listGuildCommands({ db: app.db, actor: dashboardActor(userId) }, { guildId });
+      expect(view.useChannel?.id).toBe(text.id);
+      return view.applications.find((each) => each.id === applicationId)?.commands.find((row) => row.command.id === command)?.useDenial;
+    };
+    expect(await useDenialOf(viewer.userId)).toBe(decided?.reason);
+    expect(await useDenialOf(named.userId)).toBeNull();
   });
 });
