@@ -65,8 +65,7 @@ export async function setCommandPermissions(
   const access = await loadGuildAccess(ctx, input.guildId);
   const stored = await storedLists(ctx.db, input, input.commandId);
   const targets = await commandPermissionTargetsOf(ctx.db, access, input.permissions);
-  const listError = commandPermissionsListError(input.guildId, input.permissions, targets);
-  if (listError) throw listError;
+  // Who may edit comes first: a bot or an outsider learns nothing of the guild's roles and channels from the list's errors.
   enforce(
     commandPermissionsEditDenial({
       actor: ctx.actor,
@@ -79,6 +78,8 @@ export async function setCommandPermissions(
       targets,
     }),
   );
+  const listError = commandPermissionsListError(input.guildId, input.permissions, targets);
+  if (listError) throw listError;
   const permissions = dedupe(input.permissions);
   return runChange(ctx, async ({ tx, emit, audit }) => {
     const key = { guildId_applicationId_targetId: { guildId: input.guildId, applicationId: input.applicationId, targetId: input.commandId } };
