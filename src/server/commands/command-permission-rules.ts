@@ -31,7 +31,7 @@ export function usesOldCommandPermissions(features: readonly string[]): boolean 
 }
 
 /** The guild a decision is made in. */
-export type CommandGuild = { id: string; features: readonly string[] };
+type CommandGuild = { id: string; features: readonly string[] };
 
 /** Whose use is decided: `permissions` are theirs where they would use the command (in a channel, its overwrites applied). */
 export type CommandMember = {

@@ -219,12 +219,11 @@ const ZSubcommandGroupOptionSchema = z.object({
 });
 
 /** An option of a CHAT_INPUT command: a subcommand, a subcommand group or a value option. */
-export const ZCommandOptionSchema = optionAt(
+const ZCommandOptionSchema = optionAt(
   "command",
   z.discriminatedUnion("type", [ZSubcommandOptionSchema, ZSubcommandGroupOptionSchema, ...VALUE_OPTION_SCHEMAS]),
 );
-export type TCommandOption = z.output<typeof ZCommandOptionSchema>;
-export type TCommandChoice = z.output<ReturnType<typeof choice<z.ZodType<string | number>>>>;
+type TCommandOption = z.output<typeof ZCommandOptionSchema>;
 
 const ZCommandOptionsSchema = optionList("command", ZCommandOptionSchema);
 
@@ -332,14 +331,14 @@ export const ZGlobalCommandBodySchema = commandBody(
     z.object({ ...entryPointFields, ...globalOnlyFields }),
   ]),
 );
-export type TGlobalCommandBody = z.output<typeof ZGlobalCommandBodySchema>;
+type TGlobalCommandBody = z.output<typeof ZGlobalCommandBodySchema>;
 
 /** POST /applications/{application.id}/guilds/{guild.id}/commands: an entry point is never a guild command. */
 export const ZGuildCommandBodySchema = commandBody(
   [T.ChatInput, T.User, T.Message],
   z.discriminatedUnion("type", [z.object(chatInputFields), z.object(contextMenuFields)]),
 );
-export type TGuildCommandBody = z.output<typeof ZGuildCommandBodySchema>;
+type TGuildCommandBody = z.output<typeof ZGuildCommandBodySchema>;
 
 /** Either scope's command body. */
 export type TCommandBody = TGlobalCommandBody | TGuildCommandBody;
@@ -373,12 +372,12 @@ const editFields = {
  * may hold depends on the stored type and on the other fields. The type never changes.
  */
 export const ZGuildCommandEditBodySchema = z.object(editFields).partial();
-export type TGuildCommandEditBody = z.output<typeof ZGuildCommandEditBodySchema>;
+type TGuildCommandEditBody = z.output<typeof ZGuildCommandEditBodySchema>;
 
 export const ZGlobalCommandEditBodySchema = z
   .object({ ...editFields, dm_permission: z.unknown(), integration_types: z.unknown(), contexts: z.unknown() })
   .partial();
-export type TGlobalCommandEditBody = z.output<typeof ZGlobalCommandEditBodySchema>;
+type TGlobalCommandEditBody = z.output<typeof ZGlobalCommandEditBodySchema>;
 export type TCommandEditBody = TGlobalCommandEditBody | TGuildCommandEditBody;
 
 /**
@@ -401,9 +400,9 @@ function bulkBody<S extends z.ZodType<{ type: number; name: string }>>(command: 
 }
 
 export const ZGlobalCommandBulkBodySchema = bulkBody(ZGlobalCommandBodySchema);
-export type TGlobalCommandBulkBody = z.output<typeof ZGlobalCommandBulkBodySchema>;
+type TGlobalCommandBulkBody = z.output<typeof ZGlobalCommandBulkBodySchema>;
 
 export const ZGuildCommandBulkBodySchema = bulkBody(ZGuildCommandBodySchema);
-export type TGuildCommandBulkBody = z.output<typeof ZGuildCommandBulkBodySchema>;
+type TGuildCommandBulkBody = z.output<typeof ZGuildCommandBulkBodySchema>;
 /** One command of either scope's bulk overwrite. */
 export type TCommandBulkItem = TGlobalCommandBulkBody[number] | TGuildCommandBulkBody[number];
