@@ -12,6 +12,9 @@ import {
   ZGuildCommandBodySchema,
   ZGuildCommandBulkBodySchema,
   ZGuildCommandEditBodySchema,
+  type TCommandBody,
+  type TCommandBulkItem,
+  type TCommandEditBody,
 } from "./command.schema.ts";
 
 const ZCommandListQuerySchema = z.object({ with_localizations: ZQueryBooleanSchema.optional() });
@@ -22,101 +25,61 @@ const BY_APPLICATION = { auth: "any", scopes: ["applications.commands.update"] }
 const GLOBAL = "/applications/:applicationId/commands";
 const GUILD = "/applications/:applicationId/guilds/:guildId/commands";
 
+/** One registry's six rows (list, create, bulk overwrite, get, edit, delete), with its scope's body schemas. */
+function registryRoutes(
+  base: typeof GLOBAL | typeof GUILD,
+  bodies: { create: z.ZodType<TCommandBody>; bulk: z.ZodType<TCommandBulkItem[]>; edit: z.ZodType<TCommandEditBody> },
+): Route[] {
+  const one = `${base}/:commandId` as const;
+  return [
+    route({
+      method: "GET",
+      path: base,
+      ...BY_APPLICATION,
+      query: ZCommandListQuerySchema,
+      handler: async ({ ctx, params, query, header }) =>
+        ok(await listCommands(ctx, { ...params, withLocalizations: query.with_localizations ?? false, locale: requestLocale(header) })),
+    }),
+    route({
+      method: "POST",
+      path: base,
+      ...BY_APPLICATION,
+      body: bodies.create,
+      handler: async ({ ctx, params, body }) => {
+        const { command, created: isNew } = await createCommand(ctx, { ...params, body });
+        return isNew ? created(command) : ok(command);
+      },
+    }),
+    route({
+      method: "PUT",
+      path: base,
+      ...BY_APPLICATION,
+      body: bodies.bulk,
+      handler: async ({ ctx, params, body }) => ok(await overwriteCommands(ctx, { ...params, body })),
+    }),
+    route({ method: "GET", path: one, ...BY_APPLICATION, handler: async ({ ctx, params }) => ok(await getCommand(ctx, params)) }),
+    route({
+      method: "PATCH",
+      path: one,
+      ...BY_APPLICATION,
+      body: bodies.edit,
+      handler: async ({ ctx, params, body }) => ok(await editCommand(ctx, { ...params, body })),
+    }),
+    route({
+      method: "DELETE",
+      path: one,
+      ...BY_APPLICATION,
+      handler: async ({ ctx, params }) => {
+        await deleteCommand(ctx, params);
+        return noContent();
+      },
+    }),
+  ];
+}
+
 export const commandRoutes: Route[] = [
-  route({
-    method: "GET",
-    path: GLOBAL,
-    ...BY_APPLICATION,
-    query: ZCommandListQuerySchema,
-    handler: async ({ ctx, params, query, header }) =>
-      ok(await listCommands(ctx, { ...params, withLocalizations: query.with_localizations ?? false, locale: requestLocale(header) })),
-  }),
-  route({
-    method: "POST",
-    path: GLOBAL,
-    ...BY_APPLICATION,
-    body: ZGlobalCommandBodySchema,
-    handler: async ({ ctx, params, body }) => {
-      const { command, created: isNew } = await createCommand(ctx, { ...params, body });
-      return isNew ? created(command) : ok(command);
-    },
-  }),
-  route({
-    method: "PUT",
-    path: GLOBAL,
-    ...BY_APPLICATION,
-    body: ZGlobalCommandBulkBodySchema,
-    handler: async ({ ctx, params, body }) => ok(await overwriteCommands(ctx, { ...params, body })),
-  }),
-  route({
-    method: "GET",
-    path: `${GLOBAL}/:commandId`,
-    ...BY_APPLICATION,
-    handler: async ({ ctx, params }) => ok(await getCommand(ctx, params)),
-  }),
-  route({
-    method: "PATCH",
-    path: `${GLOBAL}/:commandId`,
-    ...BY_APPLICATION,
-    body: ZGlobalCommandEditBodySchema,
-    handler: async ({ ctx, params, body }) => ok(await editCommand(ctx, { ...params, body })),
-  }),
-  route({
-    method: "DELETE",
-    path: `${GLOBAL}/:commandId`,
-    ...BY_APPLICATION,
-    handler: async ({ ctx, params }) => {
-      await deleteCommand(ctx, params);
-      return noContent();
-    },
-  }),
-  route({
-    method: "GET",
-    path: GUILD,
-    ...BY_APPLICATION,
-    query: ZCommandListQuerySchema,
-    handler: async ({ ctx, params, query, header }) =>
-      ok(await listCommands(ctx, { ...params, withLocalizations: query.with_localizations ?? false, locale: requestLocale(header) })),
-  }),
-  route({
-    method: "POST",
-    path: GUILD,
-    ...BY_APPLICATION,
-    body: ZGuildCommandBodySchema,
-    handler: async ({ ctx, params, body }) => {
-      const { command, created: isNew } = await createCommand(ctx, { ...params, body });
-      return isNew ? created(command) : ok(command);
-    },
-  }),
-  route({
-    method: "PUT",
-    path: GUILD,
-    ...BY_APPLICATION,
-    body: ZGuildCommandBulkBodySchema,
-    handler: async ({ ctx, params, body }) => ok(await overwriteCommands(ctx, { ...params, body })),
-  }),
-  route({
-    method: "GET",
-    path: `${GUILD}/:commandId`,
-    ...BY_APPLICATION,
-    handler: async ({ ctx, params }) => ok(await getCommand(ctx, params)),
-  }),
-  route({
-    method: "PATCH",
-    path: `${GUILD}/:commandId`,
-    ...BY_APPLICATION,
-    body: ZGuildCommandEditBodySchema,
-    handler: async ({ ctx, params, body }) => ok(await editCommand(ctx, { ...params, body })),
-  }),
-  route({
-    method: "DELETE",
-    path: `${GUILD}/:commandId`,
-    ...BY_APPLICATION,
-    handler: async ({ ctx, params }) => {
-      await deleteCommand(ctx, params);
-      return noContent();
-    },
-  }),
+  ...registryRoutes(GLOBAL, { create: ZGlobalCommandBodySchema, bulk: ZGlobalCommandBulkBodySchema, edit: ZGlobalCommandEditBodySchema }),
+  ...registryRoutes(GUILD, { create: ZGuildCommandBodySchema, bulk: ZGuildCommandBulkBodySchema, edit: ZGuildCommandEditBodySchema }),
   route({
     method: "GET",
     path: `${GUILD}/permissions`,
