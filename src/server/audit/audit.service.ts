@@ -3,6 +3,8 @@ import { auditLogDenial } from "~/server/guilds/guild-section-rules.ts";
 import type { ServiceContext } from "~/server/context.ts";
 import { loadGuildAccess } from "~/server/permissions/guild-access.ts";
 import { toUserObject } from "~/server/users/user.dto.ts";
+import { toCommandObject } from "~/server/commands/command.dto.ts";
+import { AuditLogEvent } from "discord-api-types/v10";
 import type { Db } from "~/server/db/client.ts";
 import { AUDIT_LOG_LIMIT_DEFAULT, type TAuditLogDashboardQuery, type TAuditLogQuery } from "./audit.schema.ts";
 import type { AuditChange } from "./audit-entry-writer.ts";
@@ -51,6 +53,11 @@ export async function getGuildAuditLog(ctx: ServiceContext, input: { guildId: st
   const rows = await findAuditEntries(ctx.db, input.guildId, input.query);
   const userIds = [...new Set(rows.flatMap((r) => (r.user_id ? [r.user_id] : [])))];
   const users = await ctx.db.user.findMany({ where: { id: { in: userIds } } });
+  // The commands whose permissions the entries changed (an app-wide entry names the application, no command).
+  const commandIds = [
+    ...new Set(rows.flatMap((r) => (r.action_type === AuditLogEvent.ApplicationCommandPermissionUpdate && r.target_id ? [r.target_id] : []))),
+  ];
+  const commands = commandIds.length > 0 ? await ctx.db.applicationCommand.findMany({ where: { id: { in: commandIds } } }) : [];
   return {
     audit_log_entries: rows,
     users: users.map(toUserObject),
@@ -58,7 +65,7 @@ export async function getGuildAuditLog(ctx: ServiceContext, input: { guildId: st
     webhooks: [],
     guild_scheduled_events: [],
     threads: [],
-    application_commands: [],
+    application_commands: commands.map((row) => toCommandObject(row)),
     auto_moderation_rules: [],
   };
 }

@@ -278,6 +278,8 @@ describe("what a replacement leaves", () => {
       { key: guildId, old_value: everyone, new_value: { ...everyone, permission: false } },
       { key: lower.id, old_value: members },
     ]);
+    // The log names the command, as it names the users.
+    expect(log.application_commands).toEqual([expect.objectContaining({ id: command, application_id: applicationId })]);
   });
 
   it("APPLICATION_COMMAND_PERMISSIONS_UPDATE reaches the application's own bot, and no other bot of the guild", async () => {
