@@ -137,6 +137,18 @@ describe("adding a bot through OAuth2", () => {
     expect(roles.map((role) => role.permissions)).toEqual([P.SendMessages]);
   });
 
+  it("a bot added with the bot scope alone records applications.commands, so its application holds guild commands there", async () => {
+    const tool = await application();
+    const { owner, guild } = await guildOf();
+    const commands = app.as(`Bot ${tool.botToken}`);
+    const path = `/applications/${tool.application.id}/guilds/${guild.id}/commands`;
+    expect((await commands.get(path)).body).toMatchObject({ code: 50001 });
+    await owner.caller.oauth2.approve({ query: query({ client_id: tool.application.id, scope: "bot", permissions: "0" }), choices: { guildId: guild.id } });
+    const integration = await app.db.integration.findFirstOrThrow({ where: { guildId: guild.id, applicationId: tool.application.id } });
+    expect(integration.scopes).toBe("bot applications.commands");
+    expect((await commands.post(path, { name: "hello", description: "Says hello" })).status).toBe(201);
+  });
+
   it("never grants more than was asked", async () => {
     const tool = await application();
     const { owner, guild } = await guildOf();
