@@ -1,6 +1,7 @@
 // How many commands a registry holds of each type, and how many it may create in a day: pure,
 // so the registry enforces them and the dashboard shows how full a scope is.
-import { ApplicationCommandType } from "discord-api-types/v10";
+import { ApplicationCommandType, ApplicationFlags } from "discord-api-types/v10";
+import { invalidField, type ApiError } from "~/server/errors.ts";
 import type { Denial } from "~/server/permissions/denial.ts";
 
 /** Per scope (global, or one guild's): 100 chat input, 15 user and 15 message commands (spec 8), one entry point (global only). */
@@ -36,4 +37,20 @@ export function commandLimitDenial(counts: CommandCounts, adding: readonly numbe
     if (total > limit) return { error: "MAX_APPLICATION_COMMANDS", reason: `A scope holds at most ${limit} ${TYPE_NAMES[type] ?? "such"} commands.` };
   }
   return null;
+}
+
+/**
+ * An entry point command launches an Activity: only an application with the EMBEDDED flag may
+ * hold one, as on the platform (50035 at the body's `type`, `<index>.type` in a bulk; the code is
+ * unverified). `types` are the body's, in order.
+ */
+export function entryPointError(applicationFlags: number, types: readonly number[], bulk: boolean): ApiError | null {
+  if ((applicationFlags & ApplicationFlags.Embedded) !== 0) return null;
+  const index = types.indexOf(ApplicationCommandType.PrimaryEntryPoint);
+  if (index === -1) return null;
+  return invalidField(
+    bulk ? [index, "type"] : ["type"],
+    "APPLICATION_COMMAND_TYPE_INVALID",
+    "Only an application with Activities may have an entry point command.",
+  );
 }

@@ -1,6 +1,8 @@
 import { ApplicationCommandType, ApplicationFlags, ChannelType } from "discord-api-types/v10";
 import { describe, expect, it } from "vitest";
 import { issueBearerToken } from "~/server/applications/application.service.ts";
+import { runChange } from "~/server/events/change.ts";
+import { InternalEvents } from "~/server/events/event-map.ts";
 import { newId } from "~/server/snowflake/snowflake.ts";
 import { addMember, makeBot, makeGuild, makeUser, writeGuildState } from "~/test/factories.ts";
 import { MISSING_ACCESS } from "~/test/member-kit.ts";
@@ -203,10 +205,21 @@ describe("who reaches a registry", () => {
     expect((await api.get(local)).status).toBe(403);
   });
 
-  it("an entry point command is global only", async () => {
-    const { api, local } = await setup();
+  it("an entry point command is global only, and only for an application with Activities (EMBEDDED), one at most", async () => {
+    const { api, local, global, applicationId } = await setup();
     const refused = await api.post(local, { type: 4, name: "launch" });
     expect([refused.status, fieldCode(refused.body, "type")]).toEqual([400, "BASE_TYPE_CHOICES"]);
+    const noActivities = await api.post(global, { type: 4, name: "launch" });
+    expect([noActivities.status, fieldCode(noActivities.body, "type")]).toEqual([400, "APPLICATION_COMMAND_TYPE_INVALID"]);
+    expect(fieldCode((await api.put(global, [BAN, { type: 4, name: "launch" }])).body, 1, "type")).toBe("APPLICATION_COMMAND_TYPE_INVALID");
+    await runChange({ db: app.db, actor: null }, async ({ tx, emit }) => {
+      await tx.application.update({ where: { id: applicationId }, data: { flags: ApplicationFlags.Embedded } });
+      await emit(InternalEvents.ApplicationUpdated, { application_id: applicationId });
+    });
+    const launch = await api.post(global, { type: 4, name: "launch" });
+    expect(launch.status).toBe(201);
+    expect(launch.body).toMatchObject({ type: 4, name: "launch", handler: 1 });
+    expect((await api.post(global, { type: 4, name: "play" })).body.code).toBe(30032);
   });
 });
 

@@ -2,7 +2,7 @@
 // with the platform's semantics: a create of an existing name and type is an upsert keeping the
 // id, a bulk overwrite keeps the ids it matches, only new commands spend the daily quota, and a
 // command renamed or deleted loses its permissions.
-import type { APIApplicationCommand } from "discord-api-types/v10";
+import { ApplicationCommandType, type APIApplicationCommand } from "discord-api-types/v10";
 import type { ApplicationCommand } from "~/generated/prisma/client.ts";
 import type { ServiceContext } from "~/server/context.ts";
 import { providerOf, type Db, type Tx } from "~/server/db/client.ts";
@@ -11,7 +11,7 @@ import { enforce } from "~/server/permissions/denial.ts";
 import { runChange, type Change } from "~/server/events/change.ts";
 import { newId } from "~/server/snowflake/snowflake.ts";
 import { definitionOf, toCommandObject } from "./command.dto.ts";
-import { commandLimitDenial, DAILY_COMMAND_CREATES, type CommandCounts } from "./command-limits.ts";
+import { commandLimitDenial, DAILY_COMMAND_CREATES, entryPointError, type CommandCounts } from "./command-limits.ts";
 import { commandScopeFor, type CommandScope } from "./command-scope.ts";
 import { syncCommandBadge } from "./command-badge.ts";
 import type { CommandDefinition, TCommandBody, TCommandBulkItem, TCommandEditBody } from "./command.schema.ts";
@@ -41,6 +41,7 @@ export async function createCommand(
   input: ScopeInput & { body: TCommandBody },
 ): Promise<{ command: APIApplicationCommand; created: boolean }> {
   const scope = await commandScopeFor(ctx, input);
+  await refuseEntryPoints(ctx, scope, [input.body.type], false);
   return registryChange(ctx, scope, async (change) => {
     const { tx } = change;
     const { name, type, definition } = splitBody(input.body);
@@ -92,6 +93,12 @@ export async function deleteCommand(ctx: ServiceContext, input: ScopeInput & { c
  */
 export async function overwriteCommands(ctx: ServiceContext, input: ScopeInput & { body: readonly TCommandBulkItem[] }): Promise<APIApplicationCommand[]> {
   const scope = await commandScopeFor(ctx, input);
+  await refuseEntryPoints(
+    ctx,
+    scope,
+    input.body.map((item) => item.type),
+    true,
+  );
   return registryChange(ctx, scope, async (change) => {
     const { tx } = change;
     const stored = await rowsOf(tx, scope);
@@ -132,6 +139,13 @@ export async function overwriteCommands(ctx: ServiceContext, input: ScopeInput &
     await syncCommandBadge(change, scope);
     return plan.map((_, index) => toCommandObject(rows.get(index)!));
   });
+}
+
+async function refuseEntryPoints(ctx: ServiceContext, scope: CommandScope, types: readonly number[], bulk: boolean): Promise<void> {
+  if (!types.includes(ApplicationCommandType.PrimaryEntryPoint)) return;
+  const app = await ctx.db.application.findUniqueOrThrow({ where: { id: scope.applicationId }, select: { flags: true } });
+  const error = entryPointError(app.flags, types, bulk);
+  if (error) throw error;
 }
 
 function keyOf(type: number, name: string): string {
