@@ -198,3 +198,4 @@ export const IconMoodPlus = createIcon([
   "M9.5 15c.658 .64 1.56 1 2.5 1s1.842 -.36 2.5 -1",
 ]);
 export const IconPaperclip = createIcon(["M15 7l-6.5 6.5a1.5 1.5 0 0 0 3 3l6.5 -6.5a3 3 0 0 0 -6 -6l-6.5 6.5a4.5 4.5 0 0 0 9 9l6.5 -6.5"]);
+export const IconTerminal = createIcon(["M8 9l3 3l-3 3", "M13 15l3 0", "M3 6a2 2 0 0 1 2 -2h14a2 2 0 0 1 2 2v12a2 2 0 0 1 -2 2h-14a2 2 0 0 1 -2 -2z"]);

@@ -2,11 +2,12 @@
 
 import { Button, Group } from "@mantine/core";
 import Link from "next/link";
-import { IconHistory, IconSettings, IconUsers } from "~/components/icons.tsx";
+import { IconHistory, IconSettings, IconTerminal, IconUsers } from "~/components/icons.tsx";
 import { api } from "~/trpc/react.tsx";
 
 const SECTIONS = [
   { key: "settings", label: "Settings", path: "", icon: IconSettings },
+  { key: "commands", label: "Commands", path: "/commands", icon: IconTerminal },
   { key: "lobbies", label: "Lobbies", path: "/lobbies", icon: IconUsers },
   { key: "inspector", label: "Inspector", path: "/inspector", icon: IconHistory },
 ] as const;
