@@ -3,6 +3,7 @@
 import { Avatar, Badge, Box, Card, EmptyState, Group, Stack, Text, VisuallyHidden, type BadgeProps, type MantineTheme } from "@mantine/core";
 import { DataTable, type DataTableColumn } from "mantine-datatable";
 import { useState } from "react";
+import { GuildCommands } from "~/components/commands/guild-commands.tsx";
 import { GuardedButton } from "~/components/guarded-button.tsx";
 import { useSectionDenials } from "~/components/guild/use-section-denials.ts";
 import { IconLock, IconPlug } from "~/components/icons.tsx";
@@ -157,6 +158,8 @@ export function IntegrationsManager({ guildId }: { guildId: string }) {
           ) : null}
         </Stack>
       )}
+      {/* The same rule opens both lists: which apps are installed is the integrations list's. */}
+      {denials !== undefined && !lockReason ? <GuildCommands guildId={guildId} /> : null}
       <RemoveIntegrationModal guildId={guildId} integration={target} opened={isRemoveOpen} onClose={() => setRemoveOpen(false)} />
     </Stack>
   );

@@ -25,7 +25,12 @@ function RemoveForm({ guildId, integration, onClose }: { guildId: string; integr
     onSuccess: async () => {
       notifySuccess(`${integration.name} is no longer connected to this guild.`, "Integration removed");
       onClose();
-      await Promise.all([utils.integration.list.invalidate({ guildId }), utils.member.invalidate(), utils.role.invalidate()]);
+      await Promise.all([
+        utils.integration.list.invalidate({ guildId }),
+        utils.command.guild.invalidate({ guildId }),
+        utils.member.invalidate(),
+        utils.role.invalidate(),
+      ]);
     },
     onError: (error) => notifyFailure(`Could not remove ${integration.name}`, error),
   });

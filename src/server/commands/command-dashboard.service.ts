@@ -35,7 +35,7 @@ import { commandMemberOf, commandPermissionTargetsOf, commandSubjectOf, features
 import { hasCommandsInstall, requireCommandsInstall } from "./command-scope.ts";
 
 /** How full one registry is of one command type. */
-export type CommandLimitUse = { type: ApplicationCommandType; used: number; limit: number };
+type CommandLimitUse = { type: ApplicationCommandType; used: number; limit: number };
 
 /** One registry (global, or a guild's) as its owner reads it. */
 type RegistryView = { commands: APIApplicationCommand[]; limits: CommandLimitUse[]; createsToday: number };
@@ -48,7 +48,7 @@ export type ApplicationCommandsView = {
 };
 
 /** An overwrite with what it names, as people call it ("@everyone", "#general", "All channels"). */
-export type NamedOverwrite = CommandPermissionOverwrite & { name: string };
+type NamedOverwrite = CommandPermissionOverwrite & { name: string };
 
 type GuildCommandRow = {
   command: APIApplicationCommand;
@@ -224,7 +224,7 @@ export async function commandPermissionsEditor(ctx: ServiceContext, input: Edito
     })),
     channels: channels.map((channel) => ({
       id: channel.id,
-      name: channel.name ?? channel.id,
+      name: channelLabel(channel),
       type: channel.type,
       denial: naming({ id: channel.id, type: T.Channel, permission: true }),
     })),
@@ -284,6 +284,13 @@ async function firstViewableTextChannel(access: GuildAccess): Promise<UseChannel
   return null;
 }
 
+/** "#general", or "General (voice)": a voice channel's name takes no "#". */
+function channelLabel(channel: { id: string; name: string | null; type: number }): string {
+  const name = channel.name ?? channel.id;
+  if (channel.type === ChannelType.GuildVoice) return `${name} (voice)`;
+  return channel.type === ChannelType.GuildStageVoice ? `${name} (stage)` : `#${name}`;
+}
+
 function listOf(row: ApplicationCommandPermissions): CommandPermissionOverwrite[] {
   return JSON.parse(row.permissions) as CommandPermissionOverwrite[];
 }
@@ -304,7 +311,10 @@ async function overwriteNames(db: Db, access: GuildAccess, overwrites: readonly 
   const channels = (await access.state.channels()).byId;
   const nameOf = ({ id, type }: CommandPermissionOverwrite): string => {
     if (type === T.Role) return id === guildId ? "@everyone" : (roles.get(id) ?? "Deleted role");
-    if (type === T.Channel) return id === allChannelsId(guildId) ? "All channels" : channels.has(id) ? `#${channels.get(id)?.name ?? id}` : "Deleted channel";
+    if (type === T.Channel) {
+      const channel = channels.get(id);
+      return id === allChannelsId(guildId) ? "All channels" : channel ? channelLabel(channel) : "Deleted channel";
+    }
     return people.get(id) ?? "Former member";
   };
   return (overwrite: CommandPermissionOverwrite): NamedOverwrite => ({ ...overwrite, name: nameOf(overwrite) });

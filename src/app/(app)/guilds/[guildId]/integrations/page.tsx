@@ -9,7 +9,7 @@ export default async function IntegrationsPage({ params }: { params: Promise<{ g
   const { guildId } = await params;
   await requireUser(`/guilds/${guildId}/integrations`);
   // The guild and the user's permissions come hydrated from the layout.
-  await api.integration.list.prefetch({ guildId });
+  await Promise.all([api.integration.list.prefetch({ guildId }), api.command.guild.prefetch({ guildId })]);
   return (
     <HydrateClient>
       <IntegrationsManager guildId={guildId} />
