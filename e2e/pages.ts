@@ -9,6 +9,7 @@ import { clickUntilShown } from "./fixtures.ts";
 import {
   e2eDb,
   seedBan,
+  seedCommands,
   seedGuest,
   seedIntegrations,
   seedInvite,
@@ -62,7 +63,12 @@ export async function seedWorld() {
   await seedWidget(owner, channel.id);
   // An emoji, so the Emoji & Stickers page shows its table with a row.
   await createGuildEmoji({ db: e2eDb(), actor: dashboardActor(owner.user.id) }, { guildId: owner.guild.id, body: { name: "sweep", image: SWEEP_EMOJI } });
-  const { application } = await seedIntegrations(owner);
+  const { application, botToken } = await seedIntegrations(owner);
+  // Commands its bot registered, so the Integrations page and the application's Commands page show their tables.
+  await seedCommands({ applicationId: application.id, botToken }, owner.guild.id, {
+    global: [{ name: "ban", description: "Bans a member", default_member_permissions: String(PermissionFlagsBits.BanMembers) }],
+    guild: [{ type: 3, name: "Report message" }],
+  });
   const lobby = await seedLobby(application);
   // A message with an embed, so the Messages page shows one.
   const api = await request.newContext({ baseURL: E2E_BASE_URL });
@@ -205,7 +211,20 @@ export const PAGES: readonly DashboardPage[] = [
   { name: "welcome-screen", path: (w) => `${guild(w)}/welcome-screen` },
   { name: "widget", path: (w) => `${guild(w)}/widget`, states: [{ name: "invite channels listed", open: (page) => optionsOf(page, "Invite channel") }] },
   { name: "safety", path: (w) => `${guild(w)}/safety` },
-  { name: "integrations", path: (w) => `${guild(w)}/integrations` },
+  {
+    name: "integrations",
+    path: (w) => `${guild(w)}/integrations`,
+    states: [
+      {
+        name: "editing command permissions",
+        open: (page) =>
+          clickUntilShown(
+            page.getByRole("button", { name: /^Permissions for all commands of / }),
+            page.getByRole("dialog", { name: "Permissions for all commands" }),
+          ),
+      },
+    ],
+  },
   {
     name: "audit-log",
     path: (w) => `${guild(w)}/audit-log`,
@@ -225,6 +244,7 @@ export const PAGES: readonly DashboardPage[] = [
   { name: "api-reference", path: () => "/reference" },
   // The application is the owner's: others get the not-found page, which must be just as sound.
   { name: "application", path: application },
+  { name: "application-commands", path: (w) => `${application(w)}/commands` },
   { name: "lobbies", path: (w) => `${application(w)}/lobbies` },
   { name: "lobby", path: (w) => `${application(w)}/lobbies/${w.lobbyId}` },
   { name: "sign-in", path: () => "/signin", viewers: ["visitor"] },

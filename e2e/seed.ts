@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { request } from "@playwright/test";
 import { ChannelType, GatewayDispatchEvents, GuildFeature, PermissionFlagsBits } from "discord-api-types/v10";
 import { createApplication, createUser, newUserWithPassword } from "~/server/applications/application.service.ts";
 import { dashboardActor } from "~/server/auth/actor.ts";
@@ -24,7 +25,7 @@ import type { Runtime } from "~/server/runtime/runtime.ts";
 import { newId } from "~/server/snowflake/snowflake.ts";
 import { createThread, modifyThread } from "~/server/threads/thread.service.ts";
 import { createWebhook } from "~/server/webhooks/webhook.service.ts";
-import { E2E_DATABASE_URL, E2E_PASSWORD } from "./e2e-env.ts";
+import { E2E_BASE_URL, E2E_DATABASE_URL, E2E_PASSWORD } from "./e2e-env.ts";
 
 let runtime: Runtime | undefined;
 
@@ -202,13 +203,31 @@ export async function seedOnboardingChannels(owner: { user: { id: string }; guil
  */
 export async function seedIntegrations(owner: { user: { id: string }; guild: { id: string } }) {
   const db = e2eDb();
-  const { application, botUser } = await db.$transaction((tx) => createApplication(tx, { name: uniqueName("Helper Bot"), ownerId: owner.user.id }));
+  const { application, botUser, botToken } = await db.$transaction((tx) => createApplication(tx, { name: uniqueName("Helper Bot"), ownerId: owner.user.id }));
   await addGuildMember({ db, actor: dashboardActor(owner.user.id) }, { guildId: owner.guild.id, userId: botUser.id });
   const twitch = await addIntegration(
     { db, actor: null },
     { guild_id: owner.guild.id, type: "twitch", name: "Owner Streams", account_id: "owner_streams", account_name: "owner_streams", user_id: owner.user.id },
   );
-  return { application, botUser, twitch };
+  return { application, botUser, botToken, twitch };
+}
+
+/**
+ * The application's bot registers commands over REST, as a bot does when it starts: `global`
+ * ones for every guild it is installed in, `guild` ones for `guildId` alone.
+ */
+export async function seedCommands(bot: { applicationId: string; botToken: string }, guildId: string, commands: { global?: unknown[]; guild?: unknown[] }) {
+  const api = await request.newContext({ baseURL: E2E_BASE_URL, extraHTTPHeaders: { authorization: `Bot ${bot.botToken}` } });
+  const registries = [
+    [`/api/v10/applications/${bot.applicationId}/commands`, commands.global],
+    [`/api/v10/applications/${bot.applicationId}/guilds/${guildId}/commands`, commands.guild],
+  ] as const;
+  for (const [path, list] of registries) {
+    if (!list) continue;
+    const answer = await api.put(path, { data: list });
+    if (!answer.ok()) throw new Error(`Could not register commands at ${path}: ${answer.status()} ${await answer.text()}`);
+  }
+  await api.dispose();
 }
 
 /**
