@@ -60,6 +60,7 @@ function EditorForm({ guildId, target, editor, onClose }: { guildId: string; tar
   const reasons = new Map<string, string | null>([
     ...editor.roles.map((role) => [keyOf({ id: role.id, type: T.Role }), role.denial] as const),
     ...editor.channels.map((channel) => [keyOf({ id: channel.id, type: T.Channel }), channel.denial] as const),
+    ...editor.listProblems.map((problem) => [keyOf(problem), problem.reason] as const),
   ]);
   const colors = new Map(editor.roles.map((role) => [role.id, role.color]));
   const add = (overwrite: Omit<DraftOverwrite, "permission">) => setDraft((list) => withOverwrite(list, { ...overwrite, permission: true }));

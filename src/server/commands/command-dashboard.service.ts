@@ -14,6 +14,7 @@ import type { ApplicationCommandPermissions } from "~/generated/prisma/client.ts
 import { ownedApplication } from "~/server/applications/application-dashboard.service.ts";
 import type { ServiceContext } from "~/server/context.ts";
 import type { Db } from "~/server/db/client.ts";
+import type { ErrorTree, FieldError } from "~/server/errors.ts";
 import { listGuildIntegrations } from "~/server/integrations/integration.service.ts";
 import { manageGuildDenial } from "~/server/guilds/guild-section-rules.ts";
 import { enforce, reasonOf } from "~/server/permissions/denial.ts";
@@ -24,6 +25,7 @@ import { COMMAND_LIMITS, DAILY_COMMAND_CREATES } from "./command-limits.ts";
 import {
   allChannelsId,
   commandPermissionsEditDenial,
+  commandPermissionsListError,
   commandUseDenial,
   MAX_COMMAND_PERMISSION_OVERWRITES,
   type CommandPermissionOverwrite,
@@ -186,6 +188,8 @@ export type CommandPermissionsEditor = {
   everyoneId: string;
   allChannelsId: string;
   maxOverwrites: number;
+  /** Stored overwrites the list's own rules refuse now (a role deleted since, a member who left): a save is refused while they stay. */
+  listProblems: { id: string; type: T; reason: string }[];
 };
 
 /**
@@ -208,7 +212,8 @@ export async function commandPermissionsEditor(ctx: ServiceContext, input: Edito
     ...access.roles.map((role) => ({ id: role.id, type: T.Role, permission: true })),
     ...channels.map((channel) => ({ id: channel.id, type: T.Channel, permission: true })),
   ];
-  const targets = await commandPermissionTargetsOf(ctx.db, access, every);
+  // The stored ones too, so the members they name are looked up.
+  const targets = await commandPermissionTargetsOf(ctx.db, access, [...every, ...own]);
   const decide = decisionsFor(ctx, access);
   const naming = (overwrite: CommandPermissionOverwrite) => decide.edit(input.applicationId, command, stored, [overwrite], targets);
   const names = await overwriteNames(ctx.db, access, own);
@@ -231,6 +236,10 @@ export async function commandPermissionsEditor(ctx: ServiceContext, input: Edito
     everyoneId: guildId,
     allChannelsId: allChannelsId(guildId),
     maxOverwrites: MAX_COMMAND_PERMISSION_OVERWRITES,
+    listProblems: own.flatMap((overwrite) => {
+      const reason = listProblemOf(guildId, overwrite, targets);
+      return reason ? [{ id: overwrite.id, type: overwrite.type, reason }] : [];
+    }),
   };
 }
 
@@ -282,6 +291,13 @@ async function firstViewableTextChannel(access: GuildAccess): Promise<UseChannel
     if (hasPermission(permissions, P.ViewChannel)) return { id: row.id, name: row.name ?? row.id, nsfw: row.nsfw, permissions };
   }
   return null;
+}
+
+/** What the list's own rules say of one overwrite (commandPermissionsListError's field message), as a save naming it would be told. */
+function listProblemOf(guildId: string, overwrite: CommandPermissionOverwrite, targets: CommandPermissionTargets): string | null {
+  let node: ErrorTree | FieldError[] | undefined = commandPermissionsListError(guildId, [overwrite], targets)?.errors;
+  for (const key of ["permissions", "0", "id"]) node = node && !Array.isArray(node) ? node[key] : undefined;
+  return node && !Array.isArray(node) ? (node._errors?.[0]?.message ?? null) : null;
 }
 
 /** "#general", or "General (voice)": a voice channel's name takes no "#". */

@@ -115,6 +115,18 @@ describe("command.guild and command.setPermissions", () => {
     ]);
     expect(editor.channels.map((channel) => channel.name)).toEqual(expect.arrayContaining([`#${general.name}`, "General (voice)"]));
     expect((await asOwner.command.guild({ guildId: guild.id })).applications[0]?.commands.find((row) => row.command.id === warn.id)?.permissions).toEqual([]);
+
+    // A role deleted since stays in the stored list, which its rules now refuse: the editor says so.
+    const temp = await asOwner.role.create({ guildId: guild.id, body: { name: "Temp" } });
+    const list = [{ id: temp.id, type: T.Role, permission: false }];
+    await asOwner.command.setPermissions({ guildId: guild.id, applicationId, commandId: warn.id, permissions: list });
+    await asOwner.role.delete({ guildId: guild.id, roleId: temp.id });
+    const stale = await asOwner.command.permissionsEditor({ guildId: guild.id, applicationId, commandId: warn.id });
+    expect(stale.permissions).toEqual([{ ...list[0], name: "Deleted role" }]);
+    expect(stale.listProblems).toEqual([{ id: temp.id, type: T.Role, reason: "Not a role of this guild." }]);
+    await expect(asOwner.command.setPermissions({ guildId: guild.id, applicationId, commandId: warn.id, permissions: list })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+    });
   });
 
   it("a member with Manage guild but not Manage roles sees the decision's reasons, and the edit is refused", async () => {
