@@ -6,7 +6,6 @@ import {
   ApplicationCommandPermissionType as T,
   ApplicationCommandType,
   ChannelType,
-  OAuth2Scopes,
   PermissionFlagsBits as P,
   type APIApplicationCommand,
 } from "discord-api-types/v10";
@@ -15,6 +14,7 @@ import { ownedApplication } from "~/server/applications/application-dashboard.se
 import type { ServiceContext } from "~/server/context.ts";
 import type { Db } from "~/server/db/client.ts";
 import type { ErrorTree, FieldError } from "~/server/errors.ts";
+import { parseFeatures } from "~/server/guilds/guild.dto.ts";
 import { listGuildIntegrations } from "~/server/integrations/integration.service.ts";
 import { manageGuildDenial } from "~/server/guilds/guild-section-rules.ts";
 import { enforce, reasonOf } from "~/server/permissions/denial.ts";
@@ -33,8 +33,8 @@ import {
   type CommandSubject,
   type StoredCommandPermissions,
 } from "./command-permission-rules.ts";
-import { commandMemberOf, commandPermissionTargetsOf, commandSubjectOf, featuresOf, storedLists, targetCommand } from "./command-permissions.service.ts";
-import { hasCommandsInstall, requireCommandsInstall } from "./command-scope.ts";
+import { commandMemberOf, commandPermissionTargetsOf, commandSubjectOf, storedLists, targetCommand } from "./command-permissions.service.ts";
+import { hasCommandsInstall, holdsCommands, requireCommandsInstall } from "./command-scope.ts";
 
 /** How full one registry is of one command type. */
 type CommandLimitUse = { type: ApplicationCommandType; used: number; limit: number };
@@ -123,9 +123,7 @@ export async function listGuildCommands(ctx: ServiceContext, input: { guildId: s
   const access = await loadGuildAccess(ctx, input.guildId);
   const guildId = access.guild.id;
   const installs = integrations.flatMap((integration) =>
-    integration.application
-      ? [{ application: integration.application, hasCommands: (integration.scopes ?? []).includes(OAuth2Scopes.ApplicationsCommands) }]
-      : [],
+    integration.application ? [{ application: integration.application, hasCommands: holdsCommands(integration.scopes ?? []) }] : [],
   );
   const appIds = installs.filter((install) => install.hasCommands).map((install) => install.application.id);
   const [commands, stored] = await Promise.all([
@@ -245,7 +243,7 @@ export async function commandPermissionsEditor(ctx: ServiceContext, input: Edito
 
 /** The decisions for the viewer in one guild: replacing a list, and running a command in a channel. */
 function decisionsFor(ctx: ServiceContext, access: GuildAccess) {
-  const guild = { id: access.guild.id, features: featuresOf(access) };
+  const guild = { id: access.guild.id, features: parseFeatures(access.guild.features) };
   const member = commandMemberOf(access);
   const noTargets: CommandPermissionTargets = { roles: access.roles, memberIds: new Set(), channels: [] };
   return {

@@ -12,6 +12,7 @@ import type { ApplicationCommand, ApplicationCommandPermissions } from "~/genera
 import type { ServiceContext } from "~/server/context.ts";
 import type { Db } from "~/server/db/client.ts";
 import { ApiError } from "~/server/errors.ts";
+import { parseFeatures } from "~/server/guilds/guild.dto.ts";
 import { runChange } from "~/server/events/change.ts";
 import { enforce } from "~/server/permissions/denial.ts";
 import { channelPermissions, loadGuildAccess, toOverwriteInputs, type GuildAccess } from "~/server/permissions/guild-access.ts";
@@ -70,7 +71,7 @@ export async function setCommandPermissions(
     commandPermissionsEditDenial({
       actor: ctx.actor,
       applicationId: input.applicationId,
-      guild: { id: input.guildId, features: featuresOf(access) },
+      guild: { id: input.guildId, features: parseFeatures(access.guild.features) },
       editor: { ...commandMemberOf(access), topRole: access.topRole },
       command,
       stored,
@@ -159,10 +160,6 @@ export function commandMemberOf(access: GuildAccess): CommandMember {
     permissions: access.permissions,
     standing: access,
   };
-}
-
-export function featuresOf(access: GuildAccess): string[] {
-  return JSON.parse(access.guild.features) as string[];
 }
 
 /** Every role of the guild, and the members and channels among the ids a list names, as the editor sees them. */

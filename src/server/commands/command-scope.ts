@@ -1,5 +1,6 @@
 // Where a caller's commands live: its own application's global registry, or one guild's that
 // the application was installed in with applications.commands.
+import { OAuth2Scopes } from "discord-api-types/v10";
 import type { ServiceContext } from "~/server/context.ts";
 import type { Db } from "~/server/db/client.ts";
 import { ApiError } from "~/server/errors.ts";
@@ -16,10 +17,15 @@ export async function commandScopeFor(ctx: ServiceContext, input: { applicationI
   return { applicationId: input.applicationId, guildId: input.guildId, key: input.guildId };
 }
 
-/** Whether the application was installed in the guild with applications.commands (the bot scope includes it). */
+/** Whether an install's scopes let its application hold commands in the guild (an OAuth2 install with bot records applications.commands too). */
+export function holdsCommands(scopes: readonly string[]): boolean {
+  return scopes.includes(OAuth2Scopes.ApplicationsCommands);
+}
+
+/** Whether the application was installed in the guild with applications.commands. */
 export async function hasCommandsInstall(db: Db, applicationId: string, guildId: string): Promise<boolean> {
   const integration = await db.integration.findUnique({ where: { guildId_applicationId: { guildId, applicationId } }, select: { scopes: true } });
-  return integration?.scopes.split(" ").includes("applications.commands") ?? false;
+  return integration ? holdsCommands(integration.scopes.split(" ")) : false;
 }
 
 /** 50001 where the application may hold no commands: a guild it is not in with that scope (or no guild at all: no one learns which). */
